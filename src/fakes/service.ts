@@ -1,0 +1,124 @@
+import type { Draft } from 'immer';
+import type { FakeRequest } from '../http/request.js';
+import type { FakeResponse } from '../http/response.js';
+import type { Clock } from '../store/clock.js';
+import type { ServiceName } from './service-name.js';
+
+/** Whether unseeded tokens are accepted with full rights (`lenient`) or only seeded ones (`strict`). */
+export type AuthMode = 'lenient' | 'strict';
+
+/** What the journal records about a call besides the request and the answer; routes fill it. */
+export interface CallMeta {
+  /** Seeded label of the token used; `'unseeded'` for an unknown token; `null` when none was sent. */
+  token: string | null;
+  /** API version the client asked for. */
+  version: string | null;
+  /** Faults and overrides that shaped the answer. */
+  tags: string[];
+  /** Operation id, when a route wants to refine it (defaults to the route's). */
+  operation?: string;
+}
+
+/** What the core lends a service outside requests: the facade and scenarios use it. */
+export interface ServiceHost<S, O> {
+  readonly name: ServiceName;
+  /** The service's frozen state slice. */
+  readonly state: S;
+  /** One atomic change of the service's slice. */
+  update<R>(recipe: (draft: Draft<S>) => R): R;
+  readonly clock: Clock;
+  /** The service's resolved options. */
+  readonly options: O;
+  /** The instance-wide auth mode. */
+  readonly auth: AuthMode;
+  /** Base URLs this service answers on (first one is the canonical). */
+  readonly baseUrls: readonly string[];
+  /** Runs work after the current change lands (webhook deliveries); `fakes.flush()` awaits it. */
+  after(fn: () => void | Promise<void>): void;
+}
+
+/** Everything a route handler sees of one request. */
+export interface RouteContext<S, O> extends ServiceHost<S, O> {
+  readonly req: FakeRequest;
+  /** The path relative to the matched base URL (raw, still percent-encoded). */
+  readonly path: string;
+  /** The base URL the request came in on, e.g. `https://api.github.com` or `https://ghe.example.com/api/v3`. */
+  readonly baseUrl: string;
+  /** Route parameters, percent-decoded. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The route template that matched. */
+  readonly template: string;
+  /** The operation id of the route. */
+  readonly operation: string;
+  /** 1-based request sequence number within the instance: the seed of request ids. */
+  readonly seq: number;
+  /** What the journal will record about identity and version; routes set it. */
+  readonly meta: CallMeta;
+  /** Values a service's `prepare` step extracted (Graph's version prefix, ...). */
+  readonly extras: Readonly<Record<string, string>>;
+}
+
+/** A route handler: reads the context, changes state through one `ctx.update`, returns an answer or throws a service error. */
+export type RouteHandler<S, O> = (ctx: RouteContext<S, O>) => FakeResponse | Promise<FakeResponse>;
+
+/** One route of a service. */
+export interface RouteSpec<S, O> {
+  method: string;
+  /** Path template, see the router. */
+  path: string;
+  /** Operation id recorded in the journal, e.g. `migrations/start-import`. */
+  operation: string;
+  handler: RouteHandler<S, O>;
+}
+
+/** What `prepare` may change before routing: the path to route and extras for the handler. */
+export interface Prepared {
+  path: string;
+  extras?: Record<string, string>;
+}
+
+/** Context for rendering an unmatched request or an error outside any route. */
+export type BareContext<S, O> = Omit<RouteContext<S, O>, 'params' | 'template' | 'operation'> & {
+  readonly template: string | null;
+  readonly operation: string;
+};
+
+/** Why a request matched no route. */
+export interface UnmatchedInfo {
+  kind: 'not-found' | 'method-not-allowed';
+  /** Routes that look closest, as `'METHOD /template'`. */
+  closest: string[];
+  allowed?: string[];
+}
+
+/** The definition of one fake: its wire, state, routes and error rendering. */
+export interface ServiceDefinition<S, O, F> {
+  readonly name: ServiceName;
+  /** Human name used in messages, e.g. `GitHub REST`. */
+  readonly title: string;
+  /** Default base URLs when the user gives none. */
+  readonly defaultBaseUrls: readonly string[];
+  /** Reads this service's options (`createFakes({ codeHosting: {...} })`); throws on bad options. */
+  parseOptions(raw: unknown): O & { baseUrls?: string[] };
+  initialState(): S;
+  readonly routes: ReadonlyArray<RouteSpec<S, O>>;
+  /** Optional rewrite before routing (e.g. strip Graph's `/v24.0` prefix). */
+  prepare?(req: FakeRequest, path: string): Prepared;
+  /** Turns any thrown value into the service's real error envelope (unknown errors → its 500). */
+  renderError(err: unknown, ctx: BareContext<S, O>): FakeResponse;
+  /** The error to render for a request that matched no route. */
+  notFound(ctx: BareContext<S, O>, info: UnmatchedInfo): unknown;
+  /** Adds the service's standard headers to every answer (request ids, rate limits, ...). */
+  finalize?(res: FakeResponse, ctx: BareContext<S, O>): FakeResponse;
+  /** The earliest fake-clock instant at which `tick` has work, or undefined (checked before each request). */
+  dueAt?(state: S): number | undefined;
+  /** Applies time-driven transitions up to `now` (publish scheduled posts, expire caches). */
+  tick?(draft: Draft<S>, now: number, host: ServiceHost<S, O>): void;
+  /** Builds the user-facing facade (`fakes.codeHosting`). */
+  facade(host: ServiceHost<S, O>): F;
+}
+
+/** Declares a service with full type inference. */
+export function defineService<S, O, F>(def: ServiceDefinition<S, O, F>): ServiceDefinition<S, O, F> {
+  return def;
+}

@@ -1,0 +1,84 @@
+import { type FakeRequest, type RawRequest, type UploadedFile, normalizeHeaders, parseQuery } from './request.js';
+
+const EMPTY = new Uint8Array(0);
+
+function toBytes(body: RawRequest['body']): Uint8Array {
+  if (body === undefined || body === null) return EMPTY;
+  if (typeof body === 'string') return new TextEncoder().encode(body);
+  if (body instanceof Uint8Array) return body;
+  return new Uint8Array(body);
+}
+
+/** Reads `a[b]=1` style keys as plain keys: Graph and GitHub form bodies use flat names. */
+function parseForm(text: string): Record<string, string | string[]> {
+  return parseQuery(new URLSearchParams(text));
+}
+
+async function parseMultipart(bytes: Uint8Array, contentTypeHeader: string): Promise<Record<string, unknown>> {
+  // undici's Response.formData() is Node's own, spec-compliant multipart parser.
+  const fd = await new Response(bytes as unknown as BodyInit, { headers: { 'content-type': contentTypeHeader } }).formData();
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of fd) {
+    let value: unknown = v;
+    if (typeof v !== 'string') {
+      const data = new Uint8Array(await v.arrayBuffer());
+      const file: UploadedFile = { kind: 'file', filename: v.name, type: v.type, size: v.size, data };
+      value = file;
+    }
+    const prev = out[k];
+    out[k] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}
+
+/**
+ * Builds a {@link FakeRequest} from raw parts: parses the URL, query, headers and the body by its
+ * content type. A body that does not parse is reported in `bodyError`, never thrown.
+ */
+export async function parseRequest(raw: RawRequest): Promise<FakeRequest> {
+  const url = raw.url instanceof URL ? raw.url : new URL(raw.url);
+  const headers = normalizeHeaders(raw.headers);
+  const rawBody = toBytes(raw.body);
+  const ctHeader = headers['content-type'];
+  const contentType = ctHeader?.split(';')[0]?.trim().toLowerCase() || undefined;
+  let body: unknown;
+  let bodyError: FakeRequest['bodyError'];
+  if (rawBody.length > 0) {
+    const isJsonType = contentType === undefined || contentType === 'application/json' || contentType.endsWith('+json') || contentType === 'text/plain';
+    if (contentType === 'application/x-www-form-urlencoded') {
+      body = parseForm(new TextDecoder().decode(rawBody));
+    } else if (contentType === 'multipart/form-data' && ctHeader) {
+      try {
+        body = await parseMultipart(rawBody, ctHeader);
+      } catch {
+        bodyError = 'invalid-multipart';
+      }
+    } else if (isJsonType) {
+      const text = new TextDecoder().decode(rawBody);
+      if (text.trim() === '') body = undefined;
+      else {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // A client that sends text without a type may still mean a form (curl -d).
+          if (contentType === undefined && /^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(text)) body = parseForm(text);
+          else bodyError = 'invalid-json';
+        }
+      }
+    } else {
+      body = rawBody;
+    }
+  }
+  return {
+    method: raw.method.toUpperCase(),
+    url,
+    origin: url.origin,
+    rawPath: url.pathname,
+    query: parseQuery(url.searchParams),
+    headers,
+    body,
+    rawBody,
+    contentType,
+    ...(bodyError ? { bodyError } : {}),
+  };
+}

@@ -1,0 +1,426 @@
+import type { Draft } from 'immer';
+import type { AuthMode, BareContext, CallMeta, RouteContext, RouteSpec, ServiceDefinition, ServiceHost } from '../fakes/service.js';
+import type { ServiceName } from '../fakes/service-name.js';
+import type { Clock } from '../store/clock.js';
+import type { Journal, RecordedCall } from '../store/journal.js';
+import { splitRouteKey } from '../store/journal.js';
+import type { Store } from '../store/store.js';
+import { parseRequest } from './body.js';
+import { redactHeaders, redactQuery, redactUrl, redactValue } from './redact.js';
+import type { FakeRequest, RawRequest } from './request.js';
+import type { FakeResponse } from './response.js';
+import { Router } from './router.js';
+
+// Captured at load so vi.useFakeTimers() cannot stall a latency fault on a real clock.
+const realSetTimeout = globalThis.setTimeout;
+
+// biome-ignore lint/suspicious/noExplicitAny: the engine stores services of different state types side by side.
+type AnyService = ServiceDefinition<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: see AnyService.
+type AnyRoute = RouteSpec<any, any>;
+
+/** A handler that replaces one operation's answer (see `fakes.override`). */
+// biome-ignore lint/suspicious/noExplicitAny: overrides see the service's context untyped.
+export type OverrideHandler = (ctx: RouteContext<any, any>) => FakeResponse | Promise<FakeResponse>;
+
+/** What a request looks like to a fault hook. */
+export interface FaultProbe {
+  readonly service: ServiceName;
+  readonly method: string;
+  readonly path: string;
+  readonly route: string | null;
+  readonly operation: string;
+}
+
+/** What a fault hook decides for one request: answer, fail the connection, delay, or let it through. */
+export interface FaultDecision {
+  /** Recorded in the call's tags, e.g. `'flaky'`. */
+  tag: string;
+  /** Answer this instead of the route. */
+  response?: FakeResponse;
+  /** Render this error with the service's envelope instead of running the route. */
+  error?: unknown;
+  /** Fail at the connection level with this message (the client sees a network error). */
+  networkError?: string;
+  /** Delay the answer; on a frozen clock the fake clock advances instead of waiting. */
+  delayMs?: number;
+}
+
+/** A fault hook, consulted for every request after routing. */
+export type FaultHook = (probe: FaultProbe) => FaultDecision | undefined;
+
+/** The outcome of handling one request. */
+export type HandleResult =
+  | { kind: 'response'; response: FakeResponse; call: RecordedCall }
+  | { kind: 'network-error'; error: Error; call: RecordedCall }
+  | { kind: 'unserved' };
+
+interface BaseUrl {
+  href: string;
+  origin: string;
+  prefix: string;
+}
+
+interface Entry {
+  def: AnyService;
+  host: ServiceHost<unknown, unknown>;
+  router: Router<AnyRoute>;
+  baseUrls: BaseUrl[];
+}
+
+/** Parses a base URL into origin and path prefix (`https://ghe.example.com/api/v3`). */
+export function parseBaseUrl(href: string): BaseUrl {
+  const u = new URL(href);
+  return { href: `${u.origin}${u.pathname.replace(/\/+$/, '')}`, origin: u.origin, prefix: u.pathname.replace(/\/+$/, '') };
+}
+
+/** The request pipeline shared by every transport: resolve service, route, run, render, journal. */
+export class Engine {
+  readonly #entries: Entry[] = [];
+  readonly #overrides = new Map<string, OverrideHandler>();
+  readonly faults: FaultHook[] = [];
+  readonly #pending = new Set<Promise<unknown>>();
+  #afterQueue: Array<() => void | Promise<void>> | undefined;
+
+  constructor(
+    private readonly store: Store<Record<ServiceName, unknown>>,
+    readonly clock: Clock,
+    readonly journal: Journal,
+    readonly auth: AuthMode,
+  ) {}
+
+  /** Adds a service with its resolved options and base URLs; returns its host. */
+  register(def: AnyService, options: unknown, baseUrls: readonly string[]): ServiceHost<unknown, unknown> {
+    const router = new Router<AnyRoute>();
+    for (const r of def.routes) router.add(r.method, r.path, r);
+    const self = this;
+    const name = def.name;
+    const host: ServiceHost<unknown, unknown> = {
+      name,
+      get state() {
+        return self.store.get()[name];
+      },
+      update: (recipe) => this.update((d) => recipe((d as Record<string, Draft<unknown>>)[name] as Draft<unknown>)),
+      clock: this.clock,
+      options,
+      auth: this.auth,
+      baseUrls,
+      after: (fn) => this.after(fn),
+    };
+    this.#entries.push({ def, host, router, baseUrls: baseUrls.map(parseBaseUrl) });
+    return host;
+  }
+
+  /** Every origin some service answers on. */
+  origins(): string[] {
+    return [...new Set(this.#entries.flatMap((e) => e.baseUrls.map((b) => b.origin)))];
+  }
+
+  /** Which service (and base URL) answers a URL, if any. */
+  resolve(url: URL): { entry: Entry; base: BaseUrl; path: string } | undefined {
+    let best: { entry: Entry; base: BaseUrl; path: string } | undefined;
+    for (const entry of this.#entries) {
+      for (const base of entry.baseUrls) {
+        if (base.origin !== url.origin) continue;
+        const p = url.pathname;
+        if (base.prefix && p !== base.prefix && !p.startsWith(`${base.prefix}/`)) continue;
+        if (!best || base.prefix.length > best.base.prefix.length) best = { entry, base, path: p.slice(base.prefix.length) || '/' };
+      }
+    }
+    return best;
+  }
+
+  /** Whether a URL is served by a fake of this instance. */
+  serves(url: URL): boolean {
+    return this.resolve(url) !== undefined;
+  }
+
+  /** One atomic state change; work queued with `after()` inside it runs only if it lands. */
+  update<R>(recipe: (draft: Draft<Record<ServiceName, unknown>>) => R): R {
+    const outer = this.#afterQueue;
+    const queue: Array<() => void | Promise<void>> = [];
+    this.#afterQueue = queue;
+    let result: R;
+    try {
+      result = this.store.update(recipe);
+    } finally {
+      this.#afterQueue = outer;
+    }
+    for (const fn of queue) this.after(fn);
+    return result;
+  }
+
+  /** Runs work after the current change lands; `flush()` awaits it. */
+  after(fn: () => void | Promise<void>): void {
+    if (this.#afterQueue) {
+      this.#afterQueue.push(fn);
+      return;
+    }
+    const p = Promise.resolve()
+      .then(fn)
+      .catch(() => undefined)
+      .finally(() => this.#pending.delete(p));
+    this.#pending.add(p);
+  }
+
+  /** Resolves when every queued side effect (webhook deliveries) has finished. */
+  async flush(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all([...this.#pending]);
+  }
+
+  /** Applies due time-driven transitions of every service (lazy: called on requests and clock moves). */
+  runTimers(): void {
+    const now = this.clock.nowMs();
+    for (const e of this.#entries) {
+      const { dueAt, tick } = e.def;
+      if (!dueAt || !tick) continue;
+      const due = dueAt(this.store.get()[e.def.name]);
+      if (due === undefined || due > now) continue;
+      e.host.update((draft) => tick(draft, now, e.host));
+    }
+  }
+
+  /** Replaces one operation's answer; returns a function that removes the override. */
+  override(service: ServiceName, routeKey: string, handler: OverrideHandler): () => void {
+    const entry = this.#entries.find((e) => e.def.name === service);
+    if (!entry) throw new Error(`stuntdouble: unknown service '${service}'`);
+    const { method, template } = splitRouteKey(routeKey);
+    if (!method) throw new Error(`stuntdouble: override needs 'METHOD /route/{template}', got '${routeKey}'`);
+    const known = entry.router.routes().some((r) => r.method === method && r.template === template);
+    if (!known) {
+      const closest = entry.router.closest(method, template.replace(/\{[^}]+\}/g, 'x'));
+      throw new Error(`stuntdouble: ${entry.def.title} has no route '${method} ${template}'. Closest: ${closest.join('; ')}`);
+    }
+    const key = `${service} ${method} ${template}`;
+    this.#overrides.set(key, handler);
+    return () => {
+      if (this.#overrides.get(key) === handler) this.#overrides.delete(key);
+    };
+  }
+
+  /** Drops every override. */
+  clearOverrides(): void {
+    this.#overrides.clear();
+  }
+
+  /** Every route of a service, as `'METHOD /template'`. */
+  routesOf(service: ServiceName): string[] {
+    const entry = this.#entries.find((e) => e.def.name === service);
+    return entry ? entry.router.routes().map((r) => `${r.method} ${r.template}`) : [];
+  }
+
+  /** Handles one request end to end. Never throws for a served URL: every failure becomes the service's envelope. */
+  async handle(input: RawRequest | FakeRequest): Promise<HandleResult> {
+    const req = 'rawBody' in input ? input : await parseRequest(input);
+    const resolved = this.resolve(req.url);
+    if (!resolved) return { kind: 'unserved' };
+    const { entry, base } = resolved;
+    const def = entry.def;
+    this.runTimers();
+    const seq = this.journal.nextSeq();
+    const at = this.clock.now().toISOString();
+    const meta: CallMeta = { token: null, version: null, tags: [] };
+    let path = resolved.path;
+    let extras: Record<string, string> = {};
+    let updates = 0;
+    const host = entry.host;
+    const bare: BareContext<unknown, unknown> = {
+      name: def.name,
+      get state() {
+        return host.state;
+      },
+      update: (recipe) => {
+        updates += 1;
+        if (updates > 1) throw new Error('stuntdouble bug: a request may change state only through one update()');
+        return host.update(recipe);
+      },
+      clock: this.clock,
+      options: host.options,
+      auth: this.auth,
+      baseUrls: host.baseUrls,
+      after: host.after,
+      req,
+      path,
+      baseUrl: base.href,
+      seq,
+      meta,
+      extras,
+      template: null,
+      operation: 'unmatched',
+    };
+    let response: FakeResponse;
+    let route: AnyRoute | undefined;
+    let params: Record<string, string> = {};
+    let template: string | null = null;
+    let note: string | undefined;
+    let internal: { message: string; stack?: string } | undefined;
+    let networkError: Error | undefined;
+    const render = (err: unknown, ctx: BareContext<unknown, unknown>): FakeResponse => {
+      if (!isServiceError(err)) internal = describeError(err);
+      try {
+        return def.renderError(err, ctx);
+      } catch (renderErr) {
+        internal = describeError(renderErr);
+        return { status: 500, headers: { 'content-type': 'text/plain' }, body: `stuntdouble: ${internal.message}` };
+      }
+    };
+    let ctx: BareContext<unknown, unknown> = bare;
+    try {
+      if (def.prepare) {
+        const prepared = def.prepare(req, path);
+        path = prepared.path;
+        extras = prepared.extras ?? {};
+        ctx = { ...bare, path, extras };
+        rebindState(ctx, host);
+      }
+      const found = entry.router.match(req.method, path);
+      if (found.kind !== 'match') {
+        const closest = entry.router.closest(req.method, path);
+        note = `${def.title}: no route for ${req.method} ${path}. Closest: ${closest.join('; ')}`;
+        const fault = this.#fault(def.name, req.method, path, null, 'unmatched');
+        response =
+          fault ?? render(def.notFound(ctx, { kind: found.kind, closest, ...(found.kind === 'method-not-allowed' ? { allowed: found.allowed } : {}) }), ctx);
+      } else {
+        route = found.match.value;
+        params = found.match.params;
+        template = found.match.template;
+        const rctx = { ...ctx, params, template, operation: route.operation } as RouteContext<unknown, unknown>;
+        rebindState(rctx, host);
+        ctx = rctx;
+        const decision = this.#decide(def.name, req.method, path, template, route.operation);
+        if (decision?.delayMs) await this.#delay(decision.delayMs);
+        if (decision?.networkError) {
+          networkError = Object.assign(new Error(decision.networkError), { code: 'ECONNRESET' });
+          response = { status: 0 };
+        } else if (decision?.response) response = decision.response;
+        else if (decision?.error !== undefined) response = render(decision.error, ctx);
+        else {
+          const override =
+            this.#overrides.get(`${def.name} ${found.match.method} ${template}`) ??
+            (req.method === 'HEAD' ? this.#overrides.get(`${def.name} GET ${template}`) : undefined);
+          if (override) meta.tags.push('override');
+          try {
+            response = await (override ?? route.handler)(rctx);
+            if (!response || typeof response.status !== 'number') throw new Error(`handler of ${route.operation} returned no response`);
+          } catch (err) {
+            response = render(err, ctx);
+          }
+        }
+      }
+    } catch (err) {
+      response = render(err, ctx);
+    }
+    if (def.finalize && !networkError) {
+      try {
+        response = def.finalize(response, ctx);
+      } catch (err) {
+        internal = describeError(err);
+      }
+    }
+    const call = buildCall({
+      seq,
+      service: def.name,
+      operation: meta.operation ?? (route ? route.operation : 'unmatched'),
+      req,
+      path,
+      route: template,
+      params,
+      response,
+      at,
+      meta,
+      ...(internal ? { error: internal } : {}),
+      ...(note ? { note } : {}),
+    });
+    this.journal.record(call);
+    if (networkError) return { kind: 'network-error', error: networkError, call };
+    return { kind: 'response', response, call };
+  }
+
+  #fault(service: ServiceName, method: string, path: string, route: string | null, operation: string): FakeResponse | undefined {
+    const d = this.#decide(service, method, path, route, operation);
+    return d?.response;
+  }
+
+  #decide(service: ServiceName, method: string, path: string, route: string | null, operation: string): FaultDecision | undefined {
+    for (const hook of this.faults) {
+      const d = hook({ service, method, path, route, operation });
+      if (d) return d;
+    }
+    return undefined;
+  }
+
+  async #delay(ms: number): Promise<void> {
+    if (this.clock.mode === 'frozen') this.clock.advance(ms);
+    else await new Promise((r) => realSetTimeout(r, ms));
+  }
+}
+
+function rebindState(ctx: BareContext<unknown, unknown>, host: ServiceHost<unknown, unknown>): void {
+  // Spreading a context copies the state getter's value; keep it live instead.
+  Object.defineProperty(ctx, 'state', { get: () => host.state, enumerable: true, configurable: true });
+}
+
+/** Service errors carry a `service` brand; anything else thrown inside a fake is a bug in the fake. */
+export function isServiceError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { isServiceError?: unknown }).isServiceError === true;
+}
+
+function describeError(err: unknown): { message: string; stack?: string } {
+  if (err instanceof Error) return { message: err.message, ...(err.stack ? { stack: err.stack } : {}) };
+  return { message: String(err) };
+}
+
+interface CallParts {
+  seq: number;
+  service: ServiceName;
+  operation: string;
+  req: FakeRequest;
+  path: string;
+  route: string | null;
+  params: Record<string, string>;
+  response: FakeResponse;
+  at: string;
+  meta: CallMeta;
+  error?: { message: string; stack?: string };
+  note?: string;
+}
+
+/** Builds a journal entry; redaction of bodies happens lazily, on first read. */
+function buildCall(p: CallParts): RecordedCall {
+  const call = {
+    seq: p.seq,
+    service: p.service,
+    operation: p.operation,
+    method: p.req.method,
+    url: redactUrl(p.req.url),
+    path: p.path,
+    route: p.route,
+    params: p.params,
+    query: redactQuery(p.req.query),
+    headers: redactHeaders(p.req.headers),
+    body: undefined as unknown,
+    status: p.response.status,
+    response: { headers: p.response.headers ?? {}, body: undefined as unknown },
+    at: p.at,
+    token: p.meta.token,
+    version: p.meta.version,
+    tags: p.meta.tags,
+    ...(p.error ? { error: p.error } : {}),
+    ...(p.note ? { note: p.note } : {}),
+  };
+  lazy(call, 'body', () => redactValue(p.req.body));
+  lazy(call.response, 'body', () => redactValue(p.response.body));
+  return call;
+}
+
+function lazy<T extends object>(obj: T, key: string, compute: () => unknown): void {
+  Object.defineProperty(obj, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = compute();
+      Object.defineProperty(obj, key, { value, enumerable: true, writable: false, configurable: false });
+      return value;
+    },
+  });
+}

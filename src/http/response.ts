@@ -1,0 +1,34 @@
+/** What a route answers, before a transport turns it into bytes. */
+export interface FakeResponse {
+  status: number;
+  /** Lower-case header names. */
+  headers?: Record<string, string>;
+  /** A JSON-able value (sent as JSON), a string, bytes, or undefined for no body. */
+  body?: unknown;
+}
+
+/** The JSON content type every fake answers with (Octokit parses a body only for this type). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A JSON answer.
+ * @example return json(201, importObject, { location: url });
+ */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): FakeResponse {
+  return { status, body, headers: { 'content-type': JSON_TYPE, ...headers } };
+}
+
+/** An answer without a body (204, or 202 for accepted actions). */
+export function empty(status = 204, headers: Record<string, string> = {}): FakeResponse {
+  return { status, headers };
+}
+
+/** The bytes and headers a transport sends for a response. */
+export function serialize(res: FakeResponse): { status: number; headers: Record<string, string>; body: string | Uint8Array } {
+  const headers = { ...(res.headers ?? {}) };
+  const b = res.body;
+  if (b === undefined || b === null) return { status: res.status, headers, body: '' };
+  if (typeof b === 'string' || b instanceof Uint8Array) return { status: res.status, headers, body: b };
+  if (!headers['content-type']) headers['content-type'] = JSON_TYPE;
+  return { status: res.status, headers, body: JSON.stringify(b) };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { Fakes } from '../create-fakes.js';
+import type { ServiceName } from '../fakes/service-name.js';
+
+/** A named, typed recipe that puts the fakes into a state and returns what a test needs (handles). */
+export interface Scenario<H = unknown> {
+  readonly name: string;
+  readonly description: string;
+  /** The fake it concerns, or `'all'` for cross-service faults. */
+  readonly service: ServiceName | 'all';
+  /** The seed state it reaches, e.g. `import.status = auth_failed`. */
+  readonly reaches?: string;
+  /** The options it was built with (after validation). */
+  readonly options: unknown;
+  apply(fakes: Fakes): H;
+}
+
+/** A scenario builder: call it with options to get a {@link Scenario}. Carries its metadata for docs. */
+export interface ScenarioFactory<I, H> {
+  (options?: I): Scenario<H>;
+  readonly scenarioName: string;
+  readonly description: string;
+  readonly service: ServiceName | 'all';
+  readonly reaches?: string;
+  readonly optionsSchema: z.ZodType;
+  /** What `apply` returns, in words (for docs/scenarios.md). */
+  readonly handles: string;
+}
+
+/** What {@link defineScenario} takes. */
+export interface ScenarioDefinition<Schema extends z.ZodType, H> {
+  name: string;
+  description: string;
+  service: ServiceName | 'all';
+  reaches?: string;
+  /** A zod schema of the options; a wrong option is a clear error, not a silently different state. */
+  options?: Schema;
+  /** What `apply` returns, in words. */
+  handles: string;
+  apply(fakes: Fakes, options: z.output<Schema>): H;
+}
+
+/**
+ * Defines a scenario builder.
+ * @example
+ * export const importNeedsAuth = defineScenario({
+ *   name: 'importNeedsAuth', service: 'codeHosting', description: '...', handles: '{ owner, repo }',
+ *   options: z.object({ owner: z.string().default('octo') }),
+ *   apply: (fakes, o) => { ...; return { owner: o.owner } },
+ * });
+ */
+export function defineScenario<Schema extends z.ZodType = z.ZodObject<Record<string, never>>, H = unknown>(
+  def: ScenarioDefinition<Schema, H>,
+): ScenarioFactory<z.input<Schema>, H> {
+  const schema = (def.options ?? z.object({}).strict()) as z.ZodType;
+  const factory = (input?: z.input<Schema>): Scenario<H> => {
+    const parsed = schema.safeParse(input ?? {});
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`).join('; ');
+      throw new TypeError(`stuntdouble: scenario ${def.name}: invalid options: ${issues}`);
+    }
+    const options = parsed.data as z.output<Schema>;
+    return {
+      name: def.name,
+      description: def.description,
+      service: def.service,
+      ...(def.reaches ? { reaches: def.reaches } : {}),
+      options,
+      apply: (fakes) => def.apply(fakes, options),
+    };
+  };
+  return Object.assign(factory, {
+    scenarioName: def.name,
+    description: def.description,
+    service: def.service,
+    ...(def.reaches ? { reaches: def.reaches } : {}),
+    optionsSchema: schema,
+    handles: def.handles,
+  });
+}

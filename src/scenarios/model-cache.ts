@@ -1,0 +1,2 @@
+/** Scenarios of this area, by name. */
+export const modelCacheScenarios = {};

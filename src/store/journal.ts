@@ -1,0 +1,132 @@
+import type { ServiceName } from '../fakes/service-name.js';
+
+/** Which fake answered a call. */
+export type { ServiceName };
+
+/** One request the fakes answered, as recorded in the journal. Secrets are redacted. */
+export interface RecordedCall {
+  /** 1-based arrival order within this fakes instance (survives nothing: reset() restarts it). */
+  readonly seq: number;
+  readonly service: ServiceName;
+  /** The operation id, e.g. `migrations/start-import`, `page/feed.create`, `cachedContents.get`; `unmatched` when no route matched. */
+  readonly operation: string;
+  readonly method: string;
+  /** The full URL with secrets in the query redacted. */
+  readonly url: string;
+  /** The concrete path relative to the service base URL, e.g. `/repos/octo/hello/import`. */
+  readonly path: string;
+  /** The route template that matched, e.g. `/repos/{owner}/{repo}/import`; `null` when unmatched. */
+  readonly route: string | null;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string | string[]>>;
+  /** Request headers, lower-case, with authorization and API keys redacted. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The parsed request body (JSON, form or multipart), secrets redacted. */
+  readonly body: unknown;
+  readonly status: number;
+  readonly response: { readonly headers: Readonly<Record<string, string>>; readonly body: unknown };
+  /** The fake-clock instant the call arrived, ISO 8601. */
+  readonly at: string;
+  /** The seeded label of the token used (`'unseeded'` for a token no seed knows, `null` when none was sent). */
+  readonly token: string | null;
+  /** The API version the client asked for, when the service has one (Graph `v24.0`, GitHub `2022-11-28`). */
+  readonly version: string | null;
+  /** Faults and overrides that shaped this answer, e.g. `['override']`, `['flaky']`. */
+  readonly tags: readonly string[];
+  /** Set when the fake itself failed (an answer of 500): the message and stack, for debugging. */
+  readonly error?: { readonly message: string; readonly stack?: string };
+  /** For unmatched calls: which routes look closest. */
+  readonly note?: string;
+}
+
+/** Filter for {@link CallList.where}; every given key must match. */
+export interface CallFilter {
+  service?: ServiceName;
+  method?: string;
+  operation?: string;
+  /** A route template such as `/repos/{owner}/{repo}/import`, optionally prefixed by a method: `'PUT /repos/{owner}/{repo}/import'`. */
+  route?: string;
+  /** A concrete path; a path containing `{` is compared with the route template instead. */
+  path?: string;
+  status?: number;
+  token?: string | null;
+}
+
+/** Splits `'PUT /repos/{owner}/{repo}'` into a method and a template; a bare template has no method. */
+export function splitRouteKey(key: string): { method?: string; template: string } {
+  const m = /^([A-Za-z]+)\s+(\S.*)$/.exec(key.trim());
+  return m ? { method: (m[1] as string).toUpperCase(), template: m[2] as string } : { template: key.trim() };
+}
+
+/** Whether a recorded call satisfies a filter. */
+export function callMatches(call: RecordedCall, f: CallFilter): boolean {
+  if (f.service !== undefined && call.service !== f.service) return false;
+  if (f.method !== undefined && call.method !== f.method.toUpperCase()) return false;
+  if (f.operation !== undefined && call.operation !== f.operation) return false;
+  if (f.status !== undefined && call.status !== f.status) return false;
+  if (f.token !== undefined && call.token !== f.token) return false;
+  if (f.route !== undefined) {
+    const { method, template } = splitRouteKey(f.route);
+    if (method && call.method !== method) return false;
+    if (call.route !== template) return false;
+  }
+  if (f.path !== undefined) {
+    const { method, template } = splitRouteKey(f.path);
+    if (method && call.method !== method) return false;
+    if (template.includes('{') ? call.route !== template : call.path !== template) return false;
+  }
+  return true;
+}
+
+/** The journal's list of calls: an array with queries that read like a test's intent. */
+export class CallList extends Array<RecordedCall> {
+  // Array methods such as map() build plain arrays, not CallLists.
+  static override get [Symbol.species]() {
+    return Array;
+  }
+  /** Calls matching every key of the filter, in arrival order. */
+  where(filter: CallFilter): CallList {
+    const out = new CallList();
+    for (const c of this) if (callMatches(c, filter)) out.push(c);
+    return out;
+  }
+  /** The most recent call, or undefined. */
+  last(): RecordedCall | undefined {
+    return this[this.length - 1];
+  }
+  /** The first call, or undefined. */
+  first(): RecordedCall | undefined {
+    return this[0];
+  }
+  /** Number of calls. */
+  count(): number {
+    return this.length;
+  }
+  /** The request bodies, in order. */
+  bodies(): unknown[] {
+    return Array.from(this, (c) => c.body);
+  }
+}
+
+/** The request journal of one fakes instance. */
+export class Journal {
+  readonly calls = new CallList();
+  readonly unmatched = new CallList();
+  #seq = 0;
+  constructor(public enabled = true) {}
+  /** The next sequence number (also the source of deterministic request ids). */
+  nextSeq(): number {
+    this.#seq += 1;
+    return this.#seq;
+  }
+  record(call: RecordedCall): void {
+    if (!this.enabled) return;
+    this.calls.push(call);
+    if (call.operation === 'unmatched') this.unmatched.push(call);
+  }
+  clear(): void {
+    this.calls.length = 0;
+    this.unmatched.length = 0;
+    this.#seq = 0;
+  }
+}
