@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ServiceHost } from '../service.js';
-import { insertCache, resolveExpiry, resolveModel, textContents } from './models/caches.js';
+import { insertCache, resolveExpiry, resolveModel } from './models/caches.js';
 import { geminiScope, type ModelCacheState, vertexScope } from './models/state.js';
 import { computeUsage } from './models/usage.js';
 import type { ModelCacheOptions } from './options.js';

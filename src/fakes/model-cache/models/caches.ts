@@ -134,7 +134,9 @@ export function insertCache(d: Draft<ModelCacheState>, at: Placement, c: NewCach
     usage,
   };
   d.caches[name] = rec;
-  (d.lists[at.scope] ??= []).push(name);
+  const list = d.lists[at.scope];
+  if (list) list.push(name);
+  else d.lists[at.scope] = [name];
   if (indexNow) indexExpiry(d, rec.expireMs, name);
   else d.expiry.push([rec.expireMs, name]);
   return rec;
@@ -164,13 +166,12 @@ export function findCache(state: ModelCacheState, at: Placement, name: string, n
 }
 
 /** Moves a cache's expiry (the only updatable thing). */
-export function updateExpiry(d: Draft<ModelCacheState>, at: Placement, name: string, expire: Instant, now: number): CacheRecord {
+export function updateExpiry(d: Draft<ModelCacheState>, at: Placement, name: string, expire: Instant, now: number): void {
   const rec = findCache(d, at, name, now) as Draft<CacheRecord>;
   rec.expireTime = formatTimestamp(expire);
   rec.expireMs = toMsCeil(expire);
   rec.updateTime = formatTimestamp(fromMs(now));
   indexExpiry(d, rec.expireMs, name);
-  return rec;
 }
 
 /** Deletes a cache. */

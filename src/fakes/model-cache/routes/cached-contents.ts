@@ -74,8 +74,10 @@ function update(api: Api) {
       { ttl: paths.includes('ttl') ? input.ttl : undefined, expireTime: paths.includes('expireTime') ? input.expireTime : undefined },
       request,
     );
-    const rec = ctx.update((d) => updateExpiry(d, w, name, expire, now));
-    return json(200, renderCache(rec));
+    ctx.update((d) => {
+      updateExpiry(d, w, name, expire, now);
+    });
+    return json(200, renderCache(findCache(ctx.state, w, name, now)));
   };
 }
 

@@ -75,7 +75,7 @@ export function checkSchema(schema: Schema, path: Array<string | number>, add: A
   }
   if (schema.items) checkSchema(schema.items, [...path, 'items'], add, root);
   for (const [k, v] of Object.entries(schema.properties ?? {})) checkSchema(v, [...path, 'properties', k], add, root);
-  (schema.anyOf ?? []).forEach((v, i) => checkSchema(v, [...path, 'anyOf', i], add, root));
+  for (const [i, v] of (schema.anyOf ?? []).entries()) checkSchema(v, [...path, 'anyOf', i], add, root);
   for (const [k, v] of Object.entries(schema.defs ?? {})) checkSchema(v, [...path, 'defs', k], add, root);
 }
 
