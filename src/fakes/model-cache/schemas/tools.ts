@@ -97,6 +97,12 @@ export const ToolSchema = z.strictObject({
   enterpriseWebSearch: SearchSchema.optional(),
   codeExecution: z.strictObject({}).optional(),
   urlContext: z.strictObject({}).optional(),
+  // Real tool kinds beyond the seed; accepted as sent (never echoed).
+  computerUse: z.looseObject({}).optional(),
+  fileSearch: z.looseObject({}).optional(),
+  exaAiSearch: z.looseObject({}).optional(),
+  parallelAiSearch: z.looseObject({}).optional(),
+  mcpServers: z.array(z.looseObject({})).optional(),
 });
 /** A parsed Tool. */
 export type Tool = z.infer<typeof ToolSchema>;
@@ -111,6 +117,7 @@ export const ToolConfigSchema = z.strictObject({
     })
     .optional(),
   retrievalConfig: z.looseObject({}).optional(),
+  includeServerSideToolInvocations: z.boolean().optional(),
 });
 /** A parsed ToolConfig. */
 export type ToolConfig = z.infer<typeof ToolConfigSchema>;
