@@ -10,7 +10,8 @@ import { ContentSchema } from './schemas/cached-content.js';
 export const SeedCacheSchema = z
   .object({
     api: z.enum(['vertex', 'gemini']).default('vertex'),
-    project: z.string().min(1).default('p'),
+    /** Vertex default `p`; on the Gemini API the project a seeded API key is bound to (none by default). */
+    project: z.string().min(1).optional(),
     location: z.string().min(1).default('us-central1'),
     /** Short model id (`gemini-2.5-flash`) or full name. */
     model: z.string().min(1).default('gemini-2.5-flash'),
@@ -78,8 +79,8 @@ function seedMany(host: Host, n: number, raw: SeedCacheInput | undefined): Seede
   const now = host.clock.nowMs();
   const at =
     o.api === 'vertex'
-      ? { api: o.api, scope: vertexScope(o.project, o.location), project: o.project, location: o.location }
-      : { api: o.api, scope: geminiScope(o.project === 'p' ? null : o.project), project: o.project, location: '-' };
+      ? { api: o.api, scope: vertexScope(o.project ?? 'p', o.location), project: o.project ?? 'p', location: o.location }
+      : { api: o.api, scope: geminiScope(o.project ?? null), project: o.project ?? '-', location: '-' };
   const id = o.model.split('/').pop() as string;
   const modelName = o.api === 'vertex' ? (o.model.includes('/') ? o.model : `publishers/google/models/${id}`) : `models/${id}`;
   return host.update((d) => {
@@ -95,7 +96,7 @@ function seedMany(host: Host, n: number, raw: SeedCacheInput | undefined): Seede
     const out: SeededCache[] = [];
     for (let i = 0; i < n; i++) {
       const rec = insertCache(d, at, { model, displayName: o.displayName, expire, usage }, now, n === 1);
-      out.push({ name: rec.name, id: rec.id, project: o.project, location: at.location, model, expireTime: rec.expireTime, api: o.api });
+      out.push({ name: rec.name, id: rec.id, project: at.project, location: at.location, model, expireTime: rec.expireTime, api: o.api });
     }
     if (n > 1) d.expiry.sort((a, b) => a[0] - b[0]);
     return out;
