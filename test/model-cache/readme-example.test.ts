@@ -30,5 +30,5 @@ it('caches a document and lets it expire', async () => {
 
 it('answers 429 when the quota is exhausted', async () => {
   fakes.apply(scenarios.cacheQuotaExhausted());
-  await expect(ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: [] } })).rejects.toMatchObject({ status: 429 });
+  await expect(ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: 'hello' } })).rejects.toMatchObject({ status: 429 });
 });
