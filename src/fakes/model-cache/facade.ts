@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ServiceHost } from '../service.js';
 import { insertCache, resolveExpiry, resolveModel } from './models/caches.js';
 import { geminiScope, type ModelCacheState, vertexScope } from './models/state.js';
+import { addDuration, fromMs, parseDurationString, parseTimestamp } from './models/time.js';
 import { computeUsage } from './models/usage.js';
 import type { ModelCacheOptions } from './options.js';
 import { ContentSchema } from './schemas/cached-content.js';
@@ -85,11 +86,11 @@ function seedMany(host: Host, n: number, raw: SeedCacheInput | undefined): Seede
   const modelName = o.api === 'vertex' ? (o.model.includes('/') ? o.model : `publishers/google/models/${id}`) : `models/${id}`;
   return host.update((d) => {
     const { model, minTokens } = resolveModel(d, at, modelName, 'v1');
-    // Seeding may put a cache straight into the past (cacheExpired): expireTime is taken as given.
-    const expire =
-      o.expireTime !== undefined
-        ? { s: Math.floor(Date.parse(o.expireTime) / 1000), n: (Date.parse(o.expireTime) % 1000) * 1e6 }
-        : resolveExpiry(o.api, now, { ttl: o.ttl });
+    // Seeds may use any lifetime (even a past expireTime, for cacheExpired); the API's 1-minute minimum is not applied.
+    const ttl = o.ttl === undefined ? undefined : parseDurationString(o.ttl);
+    if (o.ttl !== undefined && (!ttl || ttl.negative)) throw new TypeError(`stuntdouble: seed.cachedContent: ttl must look like '600s', got '${o.ttl}'`);
+    const expire = o.expireTime !== undefined ? parseTimestamp(o.expireTime) : ttl ? addDuration(fromMs(now), ttl.s, ttl.n) : resolveExpiry(o.api, now, {});
+    if (!expire) throw new TypeError(`stuntdouble: seed.cachedContent: expireTime must be RFC 3339, got '${o.expireTime}'`);
     const usage = o.contents
       ? computeUsage(o.contents)
       : { totalTokenCount: minTokens, textCount: minTokens * 4, imageCount: 0, videoDurationSeconds: 0, audioDurationSeconds: 0, inlineBytes: 0 };
