@@ -45,7 +45,7 @@ for (const [group, tasks] of groups) {
       continue;
     }
     const bench = new Bench({ time, warmupTime: Math.min(200, time / 4), iterations: t.iterations ?? 20 });
-    bench.add(t.name, t.fn);
+    bench.add(t.name, t.fn, { async: t.async ?? true });
     await t.setup?.();
     try {
       await bench.run();
@@ -70,7 +70,17 @@ for (const r of results) {
   const med = r.unit === 'ms' ? `${r.median < 1 ? (r.median * 1000).toFixed(1) + ' µs' : r.median.toFixed(3) + ' ms'}` : `${r.median.toFixed(1)} ${r.unit}`;
   console.log(`${pad(r.group, 58)} ${pad(r.name + (r.baseline ? ' (baseline)' : ''), 44)} ${pad(med, 14)} ${r.ratio === null ? '' : r.ratio.toFixed(2)}`);
 }
-const machine = { node: process.version, platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), nock: (await import('nock/package.json', { with: { type: 'json' } })).default.version };
-await writeFile(path.join(here, 'results.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, timePerTaskMs: time, cases: results.map((r) => ({ group: r.group, name: r.name, median: r.median, unit: r.unit, baseline: r.baseline, ratio: r.ratio })) }, null, 2)}\n`);
+const machine = {
+  node: process.version,
+  platform: `${os.platform()} ${os.arch()}`,
+  cpus: os.cpus().length,
+  cpu: os.cpus()[0]?.model ?? 'unknown',
+  memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+  nock: (await import('nock/package.json', { with: { type: 'json' } })).default.version,
+};
+await writeFile(
+  path.join(here, 'results.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), machine, timePerTaskMs: time, cases: results.map((r) => ({ group: r.group, name: r.name, median: r.median, unit: r.unit, baseline: r.baseline, ratio: r.ratio })) }, null, 2)}\n`,
+);
 console.log(`\nmachine: ${machine.cpu} x${machine.cpus}, ${machine.memoryGiB} GiB, ${machine.node}, nock ${machine.nock}\nwrote bench/results.json`);
 process.exit(0);
