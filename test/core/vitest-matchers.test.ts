@@ -1,4 +1,4 @@
-import { useFakes } from 'stuntdouble/vitest';
+import { assertNoUnmatched, useFakes } from 'stuntdouble/vitest';
 import { describe, expect, it } from 'vitest';
 
 describe('stuntdouble/vitest', () => {
@@ -22,5 +22,22 @@ describe('stuntdouble/vitest', () => {
     await fetch('https://api.github.com/definitely/not/a/route');
     expect(fakes).toHaveUnmatched();
     expect(() => expect(fakes).not.toHaveUnmatched()).toThrow(/definitely\/not\/a\/route/);
+  });
+});
+
+describe("useFakes({ onUnmatched: 'error' })", () => {
+  const strict = useFakes({
+    onUnmatched: 'error',
+    codeHosting: { baseUrls: ['https://ghe.example.com/api/v3'] },
+    socialGraph: { baseUrls: ['https://graph.example.com'] },
+    modelCache: { baseUrls: ['https://gen.example.com'] },
+  });
+
+  it('fails the test in afterEach naming the unmatched request', async () => {
+    await fetch('https://ghe.example.com/api/v3/not/a/route');
+    const unmatched = [...strict.unmatched];
+    expect(() => assertNoUnmatched(unmatched)).toThrow(/1 unmatched request\(s\):\n {2}GET https:\/\/ghe\.example\.com\/api\/v3\/not\/a\/route/);
+    // Clear it so this test's own afterEach passes.
+    strict.reset();
   });
 });
