@@ -1,6 +1,13 @@
 // npm run bench: times each case group in one run (tinybench) and prints ratios to the group's
 // baseline (a plain nock `.reply()` unless a case says otherwise). Writes bench/results.json.
-// Env: BENCH_TIME (ms per task, default 800), BENCH_FILTER (substring of group names).
+//
+// The tasks of a group are interleaved: the group runs in BENCH_ROUNDS rounds, and each round runs
+// every task (setup, a slice of BENCH_TIME / rounds ms, teardown) in a rotated order. A task's median
+// is taken over the samples of all its rounds, so a burst of load on a shared machine lands on every
+// task of the group instead of on one of them; the spread of the per-round ratios is printed too.
+//
+// Env: BENCH_TIME (ms per task in total, default 1000), BENCH_ROUNDS (default 5),
+// BENCH_FILTER (substring of group names).
 import { readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,15 +17,26 @@ import { createFakes, scenarios } from 'stuntdouble';
 import { Bench } from 'tinybench';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const time = Number(process.env.BENCH_TIME ?? 800);
+const time = Number(process.env.BENCH_TIME ?? 1000);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const filter = process.env.BENCH_FILTER ?? '';
+const started = performance.now();
 
-/** @type {Map<string, Array<{name: string, fn: () => unknown, baseline?: boolean, setup?: () => unknown, teardown?: () => unknown, iterations?: number, unit?: string, measure?: () => Promise<number>}>>} */
+/**
+ * @typedef {{ group: string, name: string, fn?: () => unknown, baseline?: boolean, async?: boolean,
+ *   setup?: () => unknown, teardown?: () => unknown, iterations?: number, unit?: string,
+ *   measure?: () => Promise<number> | number, repeat?: number }} BenchTask
+ * `measure` tasks report one number per call themselves (heap, cold start) instead of being timed;
+ * the harness calls them `repeat` times (default 1), interleaved with the group's other measure
+ * tasks, and reports the median.
+ */
+/** @type {Map<string, BenchTask[]>} */
 const groups = new Map();
 const h = {
   nock,
   createFakes,
   scenarios,
+  /** @param {BenchTask} task */
   add(task) {
     if (filter && !task.group.includes(filter)) return;
     if (!groups.has(task.group)) groups.set(task.group, []);
@@ -32,43 +50,104 @@ for (const f of files) {
   await mod.default(h);
 }
 
-const results = [];
-for (const [group, tasks] of groups) {
-  const rows = [];
-  for (const t of tasks) {
-    // A "measure" task reports one number itself (heap, cold start) instead of being timed.
-    if (t.measure) {
-      await t.setup?.();
-      const value = await t.measure();
-      await t.teardown?.();
-      rows.push({ group, name: t.name, median: value, unit: t.unit ?? 'ms', baseline: !!t.baseline, samples: 1 });
-      continue;
-    }
-    const bench = new Bench({ time, warmupTime: Math.min(200, time / 4), iterations: t.iterations ?? 20 });
-    bench.add(t.name, t.fn, { async: t.async ?? true });
-    await t.setup?.();
-    try {
-      await bench.run();
-    } finally {
-      await t.teardown?.();
-    }
-    const r = bench.tasks[0].result;
-    if (r.state !== 'completed') {
-      console.error(`${group} / ${t.name}: ${r.state}`, r.error ?? '');
-      rows.push({ group, name: t.name, median: Number.NaN, unit: 'ms', baseline: !!t.baseline, samples: 0 });
-      continue;
-    }
-    rows.push({ group, name: t.name, median: r.latency.p50, unit: 'ms', baseline: !!t.baseline, samples: r.latency.samplesCount ?? r.totalTime });
+const median = (xs) => {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Runs one timed slice of a task; returns its latency samples (ms) or an error. */
+async function slice(t, ms, warm) {
+  const bench = new Bench({ time: ms, warmupTime: warm, iterations: t.iterations ?? 10, retainSamples: true });
+  bench.add(t.name, t.fn, { async: t.async ?? true });
+  await t.setup?.();
+  try {
+    await bench.run();
+  } finally {
+    await t.teardown?.();
   }
-  const base = rows.find((r) => r.baseline);
-  for (const r of rows) results.push({ ...r, ratio: base && base.median > 0 ? r.median / base.median : null });
+  const r = bench.tasks[0].result;
+  if (r.state !== 'completed') return { error: r.error ?? new Error(r.state) };
+  return { samples: Array.from(r.latency.samples ?? [r.latency.p50]) };
 }
 
+async function runGroup(group, tasks) {
+  const state = tasks.map((t) => ({ t, samples: [], perRound: [], error: undefined }));
+  const measured = state.filter((s) => s.t.measure);
+  const timed = state.filter((s) => !s.t.measure);
+  // Measure tasks: interleaved repetitions, one value each.
+  const reps = Math.max(0, ...measured.map((s) => s.t.repeat ?? 1));
+  for (let i = 0; i < reps; i++) {
+    for (const s of measured) {
+      if (i >= (s.t.repeat ?? 1) || s.error) continue;
+      try {
+        await s.t.setup?.();
+        s.samples.push(await s.t.measure());
+        await s.t.teardown?.();
+      } catch (err) {
+        s.error = err;
+      }
+    }
+  }
+  // Timed tasks: rounds with a rotated order.
+  const sliceMs = time / rounds;
+  for (let r = 0; r < (timed.length ? rounds : 0); r++) {
+    for (let k = 0; k < timed.length; k++) {
+      const s = timed[(k + r) % timed.length];
+      if (s.error) continue;
+      const out = await slice(s.t, sliceMs, r === 0 ? Math.min(200, time / 4) : Math.min(50, sliceMs / 4));
+      if (out.error) s.error = out.error;
+      else {
+        for (const x of out.samples) s.samples.push(x);
+        s.perRound[r] = median(out.samples);
+      }
+    }
+  }
+  const rows = state.map((s) => {
+    if (s.error) console.error(`${group} / ${s.t.name}: failed`, s.error);
+    return {
+      group,
+      name: s.t.name,
+      median: s.error ? Number.NaN : median(s.samples),
+      unit: s.t.measure ? (s.t.unit ?? 'ms') : 'ms',
+      baseline: !!s.t.baseline,
+      samples: s.samples.length,
+      perRound: s.perRound,
+    };
+  });
+  const base = rows.find((r) => r.baseline);
+  return rows.map((r) => {
+    const ratio = base && base.median > 0 && Number.isFinite(r.median) ? r.median / base.median : null;
+    let spread = null;
+    if (base && !r.baseline && r.perRound.length && base.perRound.length) {
+      const rs = r.perRound.map((v, i) => v / base.perRound[i]).filter(Number.isFinite);
+      if (rs.length > 1) spread = [Math.min(...rs), Math.max(...rs)];
+    }
+    return { ...r, ratio, spread };
+  });
+}
+
+const results = [];
+for (const [group, tasks] of groups) {
+  const t0 = performance.now();
+  results.push(...(await runGroup(group, tasks)));
+  if (process.env.BENCH_VERBOSE) console.error(`${group}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+const fmt = (r) => {
+  if (!Number.isFinite(r.median)) return 'failed';
+  if (r.unit !== 'ms') return `${r.median.toFixed(1)} ${r.unit}`;
+  if (r.median < 0.001) return `${(r.median * 1e6).toFixed(0)} ns`;
+  if (r.median < 1) return `${(r.median * 1000).toFixed(1)} µs`;
+  return `${r.median.toFixed(2)} ms`;
+};
 const pad = (s, n) => String(s).padEnd(n);
-console.log(`\n${pad('group', 58)} ${pad('case', 44)} ${pad('median', 14)} ratio`);
+console.log(`\n${pad('group', 62)} ${pad('case', 46)} ${pad('median', 11)} ratio (per-round range)`);
 for (const r of results) {
-  const med = r.unit === 'ms' ? `${r.median < 1 ? (r.median * 1000).toFixed(1) + ' µs' : r.median.toFixed(3) + ' ms'}` : `${r.median.toFixed(1)} ${r.unit}`;
-  console.log(`${pad(r.group, 58)} ${pad(r.name + (r.baseline ? ' (baseline)' : ''), 44)} ${pad(med, 14)} ${r.ratio === null ? '' : r.ratio.toFixed(2)}`);
+  const ratio = r.ratio === null ? '' : r.ratio.toFixed(2);
+  const spread = r.spread ? ` (${r.spread[0].toFixed(2)}–${r.spread[1].toFixed(2)})` : '';
+  console.log(`${pad(r.group, 62)} ${pad(r.name + (r.baseline ? ' (baseline)' : ''), 46)} ${pad(fmt(r), 11)} ${ratio}${spread}`);
 }
 const machine = {
   node: process.version,
@@ -76,11 +155,35 @@ const machine = {
   cpus: os.cpus().length,
   cpu: os.cpus()[0]?.model ?? 'unknown',
   memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+  loadavg: os.loadavg().map((x) => Number(x.toFixed(2))),
   nock: (await import('nock/package.json', { with: { type: 'json' } })).default.version,
 };
+const totalSeconds = (performance.now() - started) / 1000;
 await writeFile(
   path.join(here, 'results.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), machine, timePerTaskMs: time, cases: results.map((r) => ({ group: r.group, name: r.name, median: r.median, unit: r.unit, baseline: r.baseline, ratio: r.ratio })) }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      machine,
+      timePerTaskMs: time,
+      rounds,
+      totalSeconds: Number(totalSeconds.toFixed(1)),
+      cases: results.map((r) => ({
+        group: r.group,
+        name: r.name,
+        median: r.median,
+        unit: r.unit,
+        baseline: r.baseline,
+        ratio: r.ratio,
+        ...(r.spread ? { roundRatioRange: r.spread } : {}),
+        samples: r.samples,
+      })),
+    },
+    null,
+    2,
+  )}\n`,
 );
-console.log(`\nmachine: ${machine.cpu} x${machine.cpus}, ${machine.memoryGiB} GiB, ${machine.node}, nock ${machine.nock}\nwrote bench/results.json`);
+console.log(
+  `\nmachine: ${machine.cpu} x${machine.cpus}, ${machine.memoryGiB} GiB, load ${machine.loadavg.join(' ')}, ${machine.node}, nock ${machine.nock}; ${totalSeconds.toFixed(0)} s\nwrote bench/results.json`,
+);
 process.exit(0);
