@@ -3,6 +3,8 @@ import { defineService } from '../service.js';
 import { githubError, renderGitHubError } from './errors.js';
 import { type CodeHostingFacade, buildFacade } from './facade.js';
 import { CodeHostingOptionsSchema, type CodeHostingOptions } from './options.js';
+import { webhookRoutes } from './routes/hooks.js';
+import { importRoutes } from './routes/imports.js';
 import { repoRoutes } from './routes/repos.js';
 import { type CodeHostingState, initialCodeHostingState } from './state.js';
 import { finalizeResponse } from './wire.js';
@@ -10,7 +12,7 @@ import { finalizeResponse } from './wire.js';
 export { CodeHostingOptionsSchema } from './options.js';
 export type { CodeHostingOptions } from './options.js';
 export type { CodeHostingState } from './state.js';
-export type { CodeHostingFacade } from './facade.js';
+export type { CodeHostingFacade, DeliveryView, ImportStartInput } from './facade.js';
 
 /** The code hosting fake (GitHub REST wire). */
 export const codeHostingService = defineService<CodeHostingState, CodeHostingOptions, CodeHostingFacade>({
@@ -31,6 +33,8 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
       },
     },
     ...repoRoutes,
+    ...importRoutes,
+    ...webhookRoutes,
   ],
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
