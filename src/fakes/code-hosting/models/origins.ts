@@ -35,7 +35,8 @@ function uuidLike(url: string): string {
   const a = hex(h);
   const b = hex(Math.imul(h, 2654435761));
   const c = hex(Math.imul(h ^ 0x5bd1e995, 40503));
-  return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${a.slice(0, 4)}`;
+  const d = hex(Math.imul(h ^ 0x27d4eb2f, 2246822519));
+  return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
 }
 
 /** Builds an origin record from a seed (or a lenient default for an unseeded URL). */
