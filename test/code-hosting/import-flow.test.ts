@@ -21,7 +21,10 @@ describe('source import: the typical flow of seed section 1', () => {
       vcs: 'subversion',
       commitCount: 1042,
       authors: [{ remote_name: 'nobody' }, { remote_name: 'svner' }, { remote_name: 'svner@example.com' }],
-      largeFiles: [{ path: 'foo/bar/1', size: 157286400, ref_name: 'refs/heads/master' }, { path: 'small.txt', size: 10 }],
+      largeFiles: [
+        { path: 'foo/bar/1', size: 157286400, ref_name: 'refs/heads/master' },
+        { path: 'small.txt', size: 10 },
+      ],
     });
     const octokit = kit();
     const started = await octokit.request('PUT /repos/{owner}/{repo}/import', {
@@ -108,7 +111,12 @@ describe('source import: the typical flow of seed section 1', () => {
     try {
       manual.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
       const octokit = new Octokit({ auth: 'x', baseUrl: 'https://ghe.example.com/api/v3', request: { retries: 0 } });
-      const started = await octokit.request('PUT /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello', vcs: 'git', vcs_url: 'https://example.com/a.git' });
+      const started = await octokit.request('PUT /repos/{owner}/{repo}/import', {
+        owner: 'octo',
+        repo: 'hello',
+        vcs: 'git',
+        vcs_url: 'https://example.com/a.git',
+      });
       expect(started.data).toMatchObject({
         url: 'https://ghe.example.com/api/v3/repos/octo/hello/import',
         html_url: 'https://ghe.example.com/octo/hello/import',
@@ -132,7 +140,12 @@ describe('source import: the typical flow of seed section 1', () => {
     try {
       ghe.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
       const octokit = new Octokit({ auth: 'x', baseUrl: 'https://api.acme.ghe.com', request: { retries: 0 } });
-      const { data } = await octokit.request('PUT /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello', vcs: 'git', vcs_url: 'https://example.com/a.git' });
+      const { data } = await octokit.request('PUT /repos/{owner}/{repo}/import', {
+        owner: 'octo',
+        repo: 'hello',
+        vcs: 'git',
+        vcs_url: 'https://example.com/a.git',
+      });
       expect(data.html_url).toBe('https://acme.ghe.com/octo/hello/import');
       expect(data.url).toBe('https://api.acme.ghe.com/repos/octo/hello/import');
     } finally {
@@ -148,7 +161,12 @@ describe('source import: the typical flow of seed section 1', () => {
     try {
       b.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
       const octokit = kit();
-      const { data } = await octokit.request('PUT /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello', vcs: 'git', vcs_url: 'https://example.com/a.git' });
+      const { data } = await octokit.request('PUT /repos/{owner}/{repo}/import', {
+        owner: 'octo',
+        repo: 'hello',
+        vcs: 'git',
+        vcs_url: 'https://example.com/a.git',
+      });
       expect(data.use_lfs).toBe(false);
       const lfs = await octokit.request('PATCH /repos/{owner}/{repo}/import/lfs', { owner: 'octo', repo: 'hello', use_lfs: 'opt_in' });
       expect(lfs.data.use_lfs).toBe(true);
