@@ -182,7 +182,12 @@ export const codeHostingScenarios = {
       fakes.codeHosting.seed.origin({ url: o.vcsUrl, vcs: 'tfvc', projects: o.projects });
       fakes.codeHosting.imports.start(o.owner, o.repo, { vcs_url: o.vcsUrl });
       const imp = fakes.codeHosting.imports.advance(o.owner, o.repo, 1);
-      return { ...h, vcsUrl: o.vcsUrl, import: imp, projectChoices: imp.project_choices as Array<{ vcs: string; tfvc_project: string; human_name: string }> };
+      return {
+        ...h,
+        vcsUrl: o.vcsUrl,
+        import: imp,
+        projectChoices: imp.project_choices as Array<{ vcs: 'subversion' | 'git' | 'mercurial' | 'tfvc'; tfvc_project: string; human_name: string }>,
+      };
     },
   }),
   importWithLargeFiles: defineScenario({

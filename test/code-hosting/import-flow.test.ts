@@ -83,7 +83,7 @@ describe('source import: the typical flow of seed section 1', () => {
     for (let i = 0; i < 20; i++) {
       const { data } = await octokit.request('GET /repos/{owner}/{repo}/import', R);
       seen.push(data.status);
-      if (data.status === 'importing') percents.push(data.percent as number);
+      if (data.status === 'importing') percents.push((data as { percent?: number }).percent as number);
       if (data.status === 'pushing') pushes.push(data.push_percent as number);
       if (data.status === 'complete') break;
     }
@@ -124,7 +124,8 @@ describe('source import: the typical flow of seed section 1', () => {
         repository_url: 'https://ghe.example.com/api/v3/repos/octo/hello',
       });
       expect(started.headers.location).toBe('https://ghe.example.com/api/v3/repos/octo/hello/import');
-      for (let i = 0; i < 3; i++) expect((await octokit.request('GET /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello' })).data.percent).toBe(0);
+      for (let i = 0; i < 3; i++)
+        expect(((await octokit.request('GET /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello' })).data as { percent?: number }).percent).toBe(0);
       expect(manual.codeHosting.imports.advance('octo', 'hello', 3).status).toBe('mapping');
       expect((await octokit.request('GET /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello' })).data.status).toBe('mapping');
       expect(manual.codeHosting.imports.advance('octo', 'hello', 100).status).toBe('complete');
