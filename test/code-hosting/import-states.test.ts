@@ -170,6 +170,43 @@ describe('import states: every state of seed section 3 through scenarios and the
     expect((await octokit.request('GET /repos/{owner}/{repo}/actions/permissions', { owner: h.owner, repo: h.repo })).data.enabled).toBe(true);
   });
 
+  it.each([
+    'importDetecting',
+    'importImporting',
+    'importMapping',
+    'importPushing',
+    'importComplete',
+    'importAuthFailed',
+    'importFailed',
+    'importNeedsAuth',
+    'importFoundNothing',
+    'importFoundMultiple',
+    'importWithLargeFiles',
+    'repoWithActionsEnabled',
+    'importsRetired',
+    'codeHostingMaintenance',
+  ] as const)('%s proves its state through the wire (check)', async (name) => {
+    const scenario = scenarios[name]();
+    const h = fakes.apply(scenario);
+    expect(scenario.check).toBeTypeOf('function');
+    await scenario.check?.(fakes, h as never);
+  });
+
+  it('scenarios work under strict auth with a seeded token', async () => {
+    fakes.uninstall();
+    const strict = createFakes({ auth: 'strict' }).install();
+    try {
+      const h = strict.apply(scenarios.importMapping());
+      expect(h.token).toMatch(/^ghp_/);
+      const { data } = await kit(h.token).request('GET /repos/{owner}/{repo}/import', { owner: h.owner, repo: h.repo });
+      expect(data.status).toBe('mapping');
+      expect(strict.calls.last()?.token).toBe('octo/hello');
+    } finally {
+      strict.uninstall();
+      fakes.install();
+    }
+  });
+
   it('scenario options are validated', () => {
     expect(() => scenarios.importFailed({ failAt: 'nowhere' as never })).toThrow(/invalid options/);
     expect(scenarios.importComplete.reaches).toBe('import.status = complete');
