@@ -51,7 +51,7 @@ it('imports an svn repository, maps an author, opts into LFS and reports success
   const authors = await octokit.request('GET /repos/{owner}/{repo}/import/authors', repo);
   await octokit.request('PATCH /repos/{owner}/{repo}/import/authors/{author_id}', {
     ...repo,
-    author_id: authors.data[0].id,
+    author_id: authors.data[0]!.id,
     name: 'Hubot',
     email: 'hubot@example.com',
   });
@@ -67,7 +67,7 @@ it('imports an svn repository, maps an author, opts into LFS and reports success
 
   // 5. The hook received a signed repository_import event.
   await fakes.flush();
-  const [delivery] = fakes.codeHosting.deliveries;
+  const delivery = fakes.codeHosting.deliveries[0]!;
   expect(delivery.payload).toMatchObject({ status: 'success', repository: { full_name: 'octocat/socm' } });
   expect(delivery.headers['x-hub-signature-256']).toBe(`sha256=${createHmac('sha256', 's3cret').update(delivery.body).digest('hex')}`);
   expect(received).toHaveLength(1);
