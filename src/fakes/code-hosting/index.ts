@@ -6,6 +6,7 @@ import { CodeHostingOptionsSchema, type CodeHostingOptions } from './options.js'
 import { webhookRoutes } from './routes/hooks.js';
 import { importRoutes } from './routes/imports.js';
 import { repoRoutes } from './routes/repos.js';
+import { githubRoute } from './route.js';
 import { type CodeHostingState, initialCodeHostingState } from './state.js';
 import { finalizeResponse } from './wire.js';
 
@@ -22,16 +23,17 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   parseOptions: (raw) => CodeHostingOptionsSchema.parse(raw ?? {}),
   initialState: initialCodeHostingState,
   routes: [
-    {
+    githubRoute({
       method: 'GET',
       path: '/rate_limit',
       operation: 'rate-limit/get',
+      access: { permissions: [] },
       handler: (ctx) => {
         const reset = Math.floor(ctx.clock.nowMs() / 1000) + 3600;
         const core = { limit: 5000, used: 0, remaining: 5000, reset };
         return json(200, { resources: { core }, rate: core });
       },
-    },
+    }),
     ...repoRoutes,
     ...importRoutes,
     ...webhookRoutes,
