@@ -1,10 +1,12 @@
 import { type FakeRequest, type RawRequest, type UploadedFile, normalizeHeaders, parseQuery } from './request.js';
 
 const EMPTY = new Uint8Array(0);
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 function toBytes(body: RawRequest['body']): Uint8Array {
-  if (body === undefined || body === null) return EMPTY;
-  if (typeof body === 'string') return new TextEncoder().encode(body);
+  if (body === undefined || body === null || body === '') return EMPTY;
+  if (typeof body === 'string') return encoder.encode(body);
   if (body instanceof Uint8Array) return body;
   return new Uint8Array(body);
 }
@@ -46,7 +48,7 @@ export async function parseRequest(raw: RawRequest): Promise<FakeRequest> {
   if (rawBody.length > 0) {
     const isJsonType = contentType === undefined || contentType === 'application/json' || contentType.endsWith('+json') || contentType === 'text/plain';
     if (contentType === 'application/x-www-form-urlencoded') {
-      body = parseForm(new TextDecoder().decode(rawBody));
+      body = parseForm(decoder.decode(rawBody));
     } else if (contentType === 'multipart/form-data' && ctHeader) {
       try {
         body = await parseMultipart(rawBody, ctHeader);
@@ -54,7 +56,7 @@ export async function parseRequest(raw: RawRequest): Promise<FakeRequest> {
         bodyError = 'invalid-multipart';
       }
     } else if (isJsonType) {
-      const text = new TextDecoder().decode(rawBody);
+      const text = decoder.decode(rawBody);
       if (text.trim() === '') body = undefined;
       else {
         try {

@@ -224,7 +224,9 @@ export class Engine {
     let extras: Record<string, string> = {};
     let updates = 0;
     const host = entry.host;
-    const bare: BareContext<unknown, unknown> = {
+    // One context object per request, filled in as the request is routed (no spreads: a spread
+    // would copy the live `state` getter's value, and redefining it per request is slow).
+    const bare: Mutable<RouteContext<unknown, unknown>> = {
       name: def.name,
       get state() {
         return host.state;
@@ -245,7 +247,8 @@ export class Engine {
       seq,
       meta,
       extras,
-      template: null,
+      params: {},
+      template: null as unknown as string,
       operation: 'unmatched',
     };
     let response: FakeResponse;
@@ -264,14 +267,14 @@ export class Engine {
         return { status: 500, headers: { 'content-type': 'text/plain' }, body: `stuntdouble: ${internal.message}` };
       }
     };
-    let ctx: BareContext<unknown, unknown> = bare;
+    const ctx: BareContext<unknown, unknown> = bare;
     try {
       if (def.prepare) {
         const prepared = def.prepare(req, path);
         path = prepared.path;
         extras = prepared.extras ?? {};
-        ctx = { ...bare, path, extras };
-        rebindState(ctx, host);
+        bare.path = path;
+        bare.extras = extras;
       }
       const found = entry.router.match(req.method, path);
       if (found.kind !== 'match') {
@@ -284,9 +287,10 @@ export class Engine {
         route = found.match.value;
         params = found.match.params;
         template = found.match.template;
-        const rctx = { ...ctx, params, template, operation: route.operation } as RouteContext<unknown, unknown>;
-        rebindState(rctx, host);
-        ctx = rctx;
+        bare.params = params;
+        bare.template = template;
+        bare.operation = route.operation;
+        const rctx: RouteContext<unknown, unknown> = bare;
         const decision = this.#decide(def.name, req.method, path, template, route.operation);
         if (decision) meta.tags.push(decision.tag);
         if (decision?.delayMs) await this.#delay(decision.delayMs);
@@ -357,10 +361,7 @@ export class Engine {
   }
 }
 
-function rebindState(ctx: BareContext<unknown, unknown>, host: ServiceHost<unknown, unknown>): void {
-  // Spreading a context copies the state getter's value; keep it live instead.
-  Object.defineProperty(ctx, 'state', { get: () => host.state, enumerable: true, configurable: true });
-}
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Service errors carry a `service` brand; anything else thrown inside a fake is a bug in the fake. */
 export function isServiceError(err: unknown): boolean {

@@ -44,6 +44,8 @@ export function redactQuery(q: Record<string, string | string[]>): Record<string
 
 /** A URL string without secrets in its query. */
 export function redactUrl(url: URL): string {
+  // Hot path (every journaled call): no credentials and no secret-named query key means nothing to copy.
+  if (!url.username && !url.password && !mayHoldSecret(url.search)) return url.href;
   let changed = false;
   const u = new URL(url.href);
   for (const k of [...u.searchParams.keys()]) {
@@ -90,4 +92,13 @@ export function redactValue(v: unknown, depth = 0): unknown {
 export function containsSecret(text: string, secrets: Iterable<string>): boolean {
   for (const s of secrets) if (s && text.includes(s)) return true;
   return false;
+}
+
+const SECRET_QUERY_KEY = new RegExp(`[?&](?:${[...SECRET_QUERY].join('|')})(?:=|&|$)`);
+
+/** Whether a query string (`?a=1&b=2`) may name a secret key; false means it surely does not. */
+function mayHoldSecret(search: string): boolean {
+  if (search === '') return false;
+  // Percent-encoded keys could spell a secret name in disguise: let the full check decide.
+  return search.includes('%') || SECRET_QUERY_KEY.test(search);
 }

@@ -55,3 +55,21 @@ describe('router', () => {
     expect(() => new Router().add('GET', '/a/{x}', 1).add('GET', '/a/{y}', 2)).toThrow(/twice/);
   });
 });
+
+describe('Router match cache', () => {
+  it('hands out fresh params on every lookup, so a caller mutating them cannot poison the next match', () => {
+    const r = new Router<string>().add('GET', '/repos/{owner}/{repo}', 'repo');
+    const first = r.match('GET', '/repos/octo/hello');
+    if (first.kind !== 'match') throw new Error('no match');
+    first.match.params.owner = 'mutated';
+    const second = r.match('GET', '/repos/octo/hello');
+    expect(second.kind === 'match' && second.match.params).toEqual({ owner: 'octo', repo: 'hello' });
+  });
+  it('sees routes added after a lookup was cached', () => {
+    const r = new Router<string>().add('GET', '/a/{x}', 'param');
+    expect(r.match('GET', '/a/b').kind).toBe('match');
+    expect(r.match('POST', '/a/b').kind).toBe('method-not-allowed');
+    r.add('POST', '/a/{x}', 'post');
+    expect(r.match('POST', '/a/b').kind).toBe('match');
+  });
+});

@@ -77,6 +77,9 @@ function edgeKey<R>(e: Edge<R>): string {
 export class Router<R> {
   readonly #root: Node<R> = newNode();
   readonly #all: Array<{ method: string; template: string }> = [];
+  // Lookups repeat (a test polls the same URL): remember the last few hundred answers. Routes only
+  // ever get added, and add() clears it.
+  readonly #cache = new Map<string, MatchResult<R>>();
 
   /** Registers a route; throws when the same method and template shape is registered twice. */
   add(method: string, template: string, value: R): this {
@@ -112,6 +115,7 @@ export class Router<R> {
     }
     const m = method.toUpperCase();
     if (node.routes.has(m)) throw new Error(`stuntdouble: route registered twice: ${m} ${template}`);
+    this.#cache.clear();
     node.routes.set(m, { template, value });
     this.#all.push({ method: m, template });
     return this;
@@ -124,6 +128,20 @@ export class Router<R> {
 
   /** Finds the route for a method and a raw path. */
   match(method: string, rawPath: string): MatchResult<R> {
+    const key = `${method} ${rawPath}`;
+    let found = this.#cache.get(key);
+    if (!found) {
+      found = this.#match(method, rawPath);
+      if (this.#cache.size >= 512) this.#cache.clear();
+      this.#cache.set(key, found);
+    }
+    // Callers own the params they get: hand out a copy, never the cached object.
+    if (found.kind === 'match') return { kind: 'match', match: { ...found.match, params: { ...found.match.params } } };
+    if (found.kind === 'method-not-allowed') return { ...found, allowed: [...found.allowed], params: { ...found.params } };
+    return found;
+  }
+
+  #match(method: string, rawPath: string): MatchResult<R> {
     const segs = splitPath(rawPath);
     if (!segs) return { kind: 'not-found' };
     const m = method.toUpperCase();
