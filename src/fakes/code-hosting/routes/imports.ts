@@ -5,6 +5,7 @@ import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError } from '../errors.js';
 import { objectBody, positiveInt, queryString } from '../http-helpers.js';
 import { hostOf, sendDeliveries } from '../models/deliveries.js';
+import { IMPORT_TRANSITIONS } from '../models/import-machine.js';
 import {
   IMPORT_DOCS,
   type ImportEnv,
@@ -75,8 +76,10 @@ function importRoute(method: string, path: string, operation: string, write: boo
 /** The eight source import endpoints of seed 4.2. */
 export const importRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
   importRoute('GET', '', 'migrations/get-import-status', false, (ctx, repo) => {
-    requireImport(ctx.state, repo);
-    if (ctx.options.importProgress === 'poll')
+    const imp = requireImport(ctx.state, repo);
+    // A poll moves only an import that is neither held nor in a state without a next step; skip the
+    // no-op update (a draft walk of the import and its origin) for the others.
+    if (ctx.options.importProgress === 'poll' && !imp.held && IMPORT_TRANSITIONS[imp.status].advance)
       deliver(
         ctx,
         ctx.update((d) => progressImport(d, repo, 1, env(ctx), true)),
