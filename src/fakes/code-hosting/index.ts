@@ -1,30 +1,16 @@
-import { z } from 'zod';
 import { json } from '../../http/response.js';
 import { defineService } from '../service.js';
 import { githubError, renderGitHubError } from './errors.js';
+import { type CodeHostingFacade, buildFacade } from './facade.js';
+import { CodeHostingOptionsSchema, type CodeHostingOptions } from './options.js';
+import { repoRoutes } from './routes/repos.js';
+import { type CodeHostingState, initialCodeHostingState } from './state.js';
+import { finalizeResponse } from './wire.js';
 
-/** Options of the code hosting fake (`createFakes({ codeHosting })`). */
-export const CodeHostingOptionsSchema = z
-  .object({
-    /** Base URLs answered: api.github.com, GHE.com `https://api.<sub>.ghe.com`, GHES `https://<host>/api/v3`. */
-    baseUrls: z.array(z.url()).min(1).optional(),
-    /** `'poll'`: each GET of an import status moves it one step; `'manual'`: only `imports.advance()` does. */
-    importProgress: z.enum(['poll', 'manual']).default('poll'),
-  })
-  .strict();
-/** Resolved code hosting options. */
-export type CodeHostingOptions = z.output<typeof CodeHostingOptionsSchema>;
-
-/** The code hosting fake's state slice. */
-export interface CodeHostingState {
-  counters: Record<string, number>;
-}
-
-/** `fakes.codeHosting`: seed helpers and controls of the code hosting fake. */
-export interface CodeHostingFacade {
-  /** Base URLs this fake answers on. */
-  readonly baseUrls: readonly string[];
-}
+export { CodeHostingOptionsSchema } from './options.js';
+export type { CodeHostingOptions } from './options.js';
+export type { CodeHostingState } from './state.js';
+export type { CodeHostingFacade } from './facade.js';
 
 /** The code hosting fake (GitHub REST wire). */
 export const codeHostingService = defineService<CodeHostingState, CodeHostingOptions, CodeHostingFacade>({
@@ -32,7 +18,7 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   title: 'GitHub REST',
   defaultBaseUrls: ['https://api.github.com'],
   parseOptions: (raw) => CodeHostingOptionsSchema.parse(raw ?? {}),
-  initialState: () => ({ counters: {} }),
+  initialState: initialCodeHostingState,
   routes: [
     {
       method: 'GET',
@@ -44,8 +30,10 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
         return json(200, { resources: { core }, rate: core });
       },
     },
+    ...repoRoutes,
   ],
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
-  facade: (host) => ({ baseUrls: host.baseUrls }),
+  finalize: finalizeResponse,
+  facade: buildFacade,
 });
