@@ -51,29 +51,92 @@ const RULES = [
   // ---- seed table 5.1 ----
   [(p, m) => p === O && m !== 'GET', () => 'organization_administration=write', 'seed 5.1'],
   [(p) => p.startsWith(`${O}/rulesets`), () => 'organization_administration=write', 'seed 5.1'],
-  [(p) => p.startsWith(`${O}/actions/oidc/`) || p.startsWith(`${O}/actions/permissions`) || p.startsWith(`${O}/actions/cache/`), (r) => rw('organization_administration', r), 'seed 5.1'],
-  [(p) => p.startsWith(`${O}/security-managers`) || p === `${O}/installations` || p === `${O}/{security_product}/{enablement}`, (r) => rw('organization_administration', r), 'seed 5.1'],
+  [
+    (p) => p.startsWith(`${O}/actions/oidc/`) || p.startsWith(`${O}/actions/permissions`) || p.startsWith(`${O}/actions/cache/`),
+    (r) => rw('organization_administration', r),
+    'seed 5.1',
+  ],
+  [
+    (p) => p.startsWith(`${O}/security-managers`) || p === `${O}/installations` || p === `${O}/{security_product}/{enablement}`,
+    (r) => rw('organization_administration', r),
+    'seed 5.1',
+  ],
   [(p) => p.startsWith(`${O}/actions/runner-groups`) || p.startsWith(`${O}/actions/runners`), (r) => rw('organization_self_hosted_runners', r), 'seed 5.1'],
   [(p) => /\/discussions/.test(p) && (p.startsWith(`${O}/teams`) || p.startsWith('/teams/')), (r) => rw('team_discussions', r), 'seed 5.1'],
-  [(p) => /^\/orgs\/\{org\}\/teams\/\{team_slug\}\/repos\/\{owner\}\/\{repo\}$/.test(p) || /^\/teams\/\{team_id\}\/repos\/\{owner\}\/\{repo\}$/.test(p), (r) => (r.method === 'GET' ? 'members=read' : 'members=read,administration=write'), 'seed 5.1'],
-  [(p) => ['/members', '/memberships', '/outside_collaborators', '/public_members', '/organization-roles/teams', '/organization-roles/users'].some((x) => p.startsWith(`${O}${x}`)), (r) => rw('members', r), 'seed 5.1'],
+  [
+    (p) => /^\/orgs\/\{org\}\/teams\/\{team_slug\}\/repos\/\{owner\}\/\{repo\}$/.test(p) || /^\/teams\/\{team_id\}\/repos\/\{owner\}\/\{repo\}$/.test(p),
+    (r) => (r.method === 'GET' ? 'members=read' : 'members=read,administration=write'),
+    'seed 5.1',
+  ],
+  [
+    (p) =>
+      ['/members', '/memberships', '/outside_collaborators', '/public_members', '/organization-roles/teams', '/organization-roles/users'].some((x) =>
+        p.startsWith(`${O}${x}`),
+      ),
+    (r) => rw('members', r),
+    'seed 5.1',
+  ],
   [(p) => p.startsWith(`${O}/teams`) || p.startsWith('/teams/') || p.startsWith('/user/memberships/orgs'), (r) => rw('members', r), 'seed 5.1'],
   [(p) => /^\/repos\/\{owner\}\/\{repo\}\/actions\/(permissions|runners)/.test(p), (r) => rw('administration', r), 'seed 5.1'],
-  [(p) => /^\/repos\/\{owner\}\/\{repo\}\/actions\/(secrets|organization-secrets)/.test(p) || /environments\/\{environment_name\}\/secrets/.test(p), (r) => rw('secrets', r), 'github-fgpat'],
-  [(p) => /^\/repos\/\{owner\}\/\{repo\}\/actions\/(variables|organization-variables)/.test(p) || /environments\/\{environment_name\}\/variables/.test(p), (r) => rw('actions_variables', r), 'github-fgpat'],
+  [
+    (p) => /^\/repos\/\{owner\}\/\{repo\}\/actions\/(secrets|organization-secrets)/.test(p) || /environments\/\{environment_name\}\/secrets/.test(p),
+    (r) => rw('secrets', r),
+    'github-fgpat',
+  ],
+  [
+    (p) => /^\/repos\/\{owner\}\/\{repo\}\/actions\/(variables|organization-variables)/.test(p) || /environments\/\{environment_name\}\/variables/.test(p),
+    (r) => rw('actions_variables', r),
+    'github-fgpat',
+  ],
   [(p) => p.startsWith(`${R}/actions/`), (r) => rw('actions', r), 'seed 5.1'],
   [(p, m) => p.startsWith(`${R}/environments`) && m === 'GET', () => 'actions=read', 'seed 5.1'],
   [(p) => p.startsWith(`${R}/environments`), () => 'administration=write', 'seed 5.1'],
   [(p, m) => p === `${O}/repos` && m === 'POST', () => 'administration=write', 'seed 5.1'],
   [(p, m) => p === R && m !== 'GET', () => 'administration=write', 'seed 5.1'],
-  [(p) => ['/autolinks', '/automated-security-fixes', '/collaborators/{username}', '/invitations', '/keys', '/rulesets', '/tags/protection', '/transfer', '/vulnerability-alerts', '/teams'].some((x) => p.startsWith(`${R}${x}`)) && !p.endsWith('/permission'), (r) => (/\/rulesets\/rule-suites/.test(r.path) ? 'administration=write' : rw('administration', r)), 'seed 5.1'],
+  [
+    (p) =>
+      [
+        '/autolinks',
+        '/automated-security-fixes',
+        '/collaborators/{username}',
+        '/invitations',
+        '/keys',
+        '/rulesets',
+        '/tags/protection',
+        '/transfer',
+        '/vulnerability-alerts',
+        '/teams',
+      ].some((x) => p.startsWith(`${R}${x}`)) && !p.endsWith('/permission'),
+    (r) => (/\/rulesets\/rule-suites/.test(r.path) ? 'administration=write' : rw('administration', r)),
+    'seed 5.1',
+  ],
   [(p) => /^\/repos\/\{owner\}\/\{repo\}\/branches\/\{branch\}\/protection/.test(p), (r) => rw('administration', r), 'seed 5.1'],
   [(p) => p === `${R}/code-scanning/default-setup`, (r) => rw('administration', r), 'seed 5.1'],
   [(p, m) => (p === `${R}/forks` || p === `${R}/topics`) && m !== 'GET', () => 'administration=write', 'seed 5.1'],
-  [(p) => p === '/repos/{template_owner}/{template_repo}/generate' || p === '/user/repos', (r) => rw('administration', r), 'seed 5.1'],
+  [(p, m) => (p === '/repos/{template_owner}/{template_repo}/generate' || p === '/user/repos') && m === 'POST', () => 'administration=write', 'seed 5.1'],
+  [(p) => p === '/user/repos', () => 'metadata=read', 'github-fgpat'],
   [(p) => p.startsWith('/user/repository_invitations'), (r) => rw('administration', r), 'seed 5.1'],
   [(p) => p.startsWith(`${R}/pages`), (r) => `${rw('administration', r)}; ${rw('pages', r)}`, 'seed 5.1 (Administration) + github-fgpat (Pages)'],
-  [(p, m) => m !== 'GET' && [/\/branches\/\{branch\}\/rename$/, /\/comments/, /\/contents\//, /\/dependency-graph\/snapshots$/, /\/dispatches$/, /\/git\//, /\/merge-upstream$/, /\/merges$/, /\/pulls\/\{pull_number\}\/merge$/, /\/releases/].some((re) => re.test(p)) && p.startsWith(R) && !/\/(issues|pulls)\//.test(p.replace(/\/pulls\/\{pull_number\}\/merge$/, '')), () => 'contents=write', 'seed 5.1'],
+  [
+    (p, m) =>
+      m !== 'GET' &&
+      [
+        /\/branches\/\{branch\}\/rename$/,
+        /\/comments/,
+        /\/contents\//,
+        /\/dependency-graph\/snapshots$/,
+        /\/dispatches$/,
+        /\/git\//,
+        /\/merge-upstream$/,
+        /\/merges$/,
+        /\/pulls\/\{pull_number\}\/merge$/,
+        /\/releases/,
+      ].some((re) => re.test(p)) &&
+      p.startsWith(R) &&
+      !/\/(issues|pulls)\//.test(p.replace(/\/pulls\/\{pull_number\}\/merge$/, '')),
+    () => 'contents=write',
+    'seed 5.1',
+  ],
   [(p, m) => m !== 'GET' && /^\/repos\/\{owner\}\/\{repo\}\/commits\/\{commit_sha\}\/comments$/.test(p), () => 'contents=write', 'seed 5.1'],
   // ---- GitHub's published fine-grained permissions, by family ----
   [(p) => p.startsWith('/enterprises/') || p.startsWith('/scim/'), (r) => rw('enterprise_administration', r), 'github-fgpat'],
@@ -88,11 +151,23 @@ const RULES = [
   [(p) => /\/secret-scanning\//.test(p), (r) => rw('secret_scanning_alerts', r), 'github-fgpat'],
   [(p) => p.startsWith(`${O}/hooks`), (r) => rw('organization_hooks', r), 'github-fgpat'],
   [(p) => p.startsWith(`${R}/hooks`), (r) => rw('repository_hooks', r), 'github-fgpat'],
-  [(p) => p.startsWith(`${O}/custom-repository-roles`) || p.startsWith('/organizations/{organization_id}/custom_roles'), (r) => rw('organization_custom_roles', r), 'github-fgpat'],
-  [(p) => p.startsWith(`${O}/organization-roles`) || p === `${O}/organization-fine-grained-permissions` || p === `${O}/repository-fine-grained-permissions`, (r) => rw('organization_custom_org_roles', r), 'github-fgpat'],
+  [
+    (p) => p.startsWith(`${O}/custom-repository-roles`) || p.startsWith('/organizations/{organization_id}/custom_roles'),
+    (r) => rw('organization_custom_roles', r),
+    'github-fgpat',
+  ],
+  [
+    (p) => p.startsWith(`${O}/organization-roles`) || p === `${O}/organization-fine-grained-permissions` || p === `${O}/repository-fine-grained-permissions`,
+    (r) => rw('organization_custom_org_roles', r),
+    'github-fgpat',
+  ],
   [(p) => p.startsWith(`${O}/personal-access-token-requests`), (r) => rw('organization_personal_access_token_requests', r), 'github-fgpat'],
   [(p) => p.startsWith(`${O}/personal-access-tokens`), (r) => rw('organization_personal_access_tokens', r), 'github-fgpat'],
-  [(p, m) => p.startsWith(`${O}/properties/schema`), (r) => (r.method === 'GET' ? 'organization_custom_properties=read' : 'organization_custom_properties=admin'), 'github-fgpat'],
+  [
+    (p) => p.startsWith(`${O}/properties/schema`),
+    (r) => (r.method === 'GET' ? 'organization_custom_properties=read' : 'organization_custom_properties=admin'),
+    'github-fgpat',
+  ],
   [(p) => p.startsWith(`${O}/properties/values`), (r) => rw('organization_custom_properties', r), 'github-fgpat'],
   [(p) => p === `${R}/properties/values`, (r) => (r.method === 'GET' ? 'metadata=read' : 'custom_properties=write'), 'github-fgpat'],
   [(p) => p === `${O}/audit-log`, () => 'organization_administration=read', 'github-fgpat'],
@@ -105,12 +180,47 @@ const RULES = [
   [(p) => p.startsWith(`${R}/statuses/`) || /\/commits\/\{ref\}\/status(es)?$/.test(p), (r) => rw('statuses', r), 'github-fgpat'],
   [(p) => p.startsWith(`${R}/deployments`), (r) => rw('deployments', r), 'github-fgpat'],
   [(p) => p.startsWith(`${R}/pulls`) || /\/commits\/\{commit_sha\}\/pulls$/.test(p), (r) => rw('pull_requests', r), 'github-fgpat'],
-  [(p) => p.startsWith(`${R}/labels`) || p.startsWith(`${R}/milestones`), (r) => `${rw('issues', r)}; ${rw('pull_requests', r)}`, 'github-fgpat (issues or pull requests)'],
-  [(p) => p.startsWith(`${R}/issues`) || p.startsWith(`${R}/assignees`) || p === '/issues' || p === '/user/issues' || p === `${O}/issues`, (r) => rw('issues', r), 'github-fgpat'],
-  [(p) => /^\/repos\/\{owner\}\/\{repo\}\/(branches|commits|comments|compare|contents|git|releases|readme|tarball|zipball|codeowners|dependency-graph|activity|tags|replicas)/.test(p), (r) => rw('contents', r), 'github-fgpat'],
-  [(p) => /^\/repos\/\{owner\}\/\{repo\}(\/(stats|languages|contributors|forks|topics|stargazers|subscribers|events|collaborators|rules|rulesets)(\/.*)?)?$/.test(p), () => 'metadata=read', 'github-fgpat'],
+  [
+    (p) => p.startsWith(`${R}/labels`) || p.startsWith(`${R}/milestones`),
+    (r) => `${rw('issues', r)}; ${rw('pull_requests', r)}`,
+    'github-fgpat (issues or pull requests)',
+  ],
+  [
+    (p) => p.startsWith(`${R}/issues`) || p.startsWith(`${R}/assignees`) || p === '/issues' || p === '/user/issues' || p === `${O}/issues`,
+    (r) => rw('issues', r),
+    'github-fgpat',
+  ],
+  [
+    (p) =>
+      /^\/repos\/\{owner\}\/\{repo\}\/(branches|commits|comments|compare|contents|git|releases|readme|tarball|zipball|codeowners|dependency-graph|activity|tags|replicas)/.test(
+        p,
+      ),
+    (r) => rw('contents', r),
+    'github-fgpat',
+  ],
+  [
+    (p) =>
+      /^\/repos\/\{owner\}\/\{repo\}(\/(stats|languages|contributors|forks|topics|stargazers|subscribers|events|collaborators|rules|rulesets)(\/.*)?)?$/.test(
+        p,
+      ),
+    () => 'metadata=read',
+    'github-fgpat',
+  ],
   [(p) => p === `${O}/repos`, () => 'metadata=read', 'github-fgpat'],
-  [(p) => p.startsWith('/gists') && !['/gists/public', '/gists/{gist_id}', '/gists/{gist_id}/comments', '/gists/{gist_id}/commits', '/gists/{gist_id}/forks', '/gists/{gist_id}/{sha}'].includes(p), (r) => rw('gists', r), 'github-fgpat'],
+  [
+    (p) =>
+      p.startsWith('/gists') &&
+      ![
+        '/gists/public',
+        '/gists/{gist_id}',
+        '/gists/{gist_id}/comments',
+        '/gists/{gist_id}/commits',
+        '/gists/{gist_id}/forks',
+        '/gists/{gist_id}/{sha}',
+      ].includes(p),
+    (r) => rw('gists', r),
+    'github-fgpat',
+  ],
   [(p, m) => p.startsWith('/gists') && m !== 'GET', () => 'gists=write', 'github-fgpat'],
   [(p) => p.startsWith('/user/starred'), (r) => rw('starring', r), 'github-fgpat'],
   [(p) => p === '/user/subscriptions', () => 'watching=read', 'github-fgpat'],

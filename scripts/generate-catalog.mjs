@@ -31,7 +31,15 @@ export const ALIASES = [
   ['assistant', 'copilot'],
   ['platform', 'github'],
 ];
-const toReal = (p) => ALIASES.reduce((s, [a, b]) => s.split(`/${a}/`).join(`/${b}/`).replace(new RegExp(`/${a}$`), `/${b}`), p);
+const toReal = (p) =>
+  ALIASES.reduce(
+    (s, [a, b]) =>
+      s
+        .split(`/${a}/`)
+        .join(`/${b}/`)
+        .replace(new RegExp(`/${a}$`), `/${b}`),
+    p,
+  );
 
 const METHOD = /^(GET|POST|PUT|PATCH|DELETE)$/;
 const R = '/repos/{owner}/{repo}';
@@ -205,7 +213,11 @@ export function parseReactions(text) {
   const bases = /Bases: (.*?)\. The legacy/.exec(text)[1].split(/;\s*/).map(expandAbbr);
   const rows = [];
   for (const b of bases) {
-    rows.push({ path: `${b}/reactions`, method: 'GET' }, { path: `${b}/reactions`, method: 'POST' }, { path: `${b}/reactions/{reaction_id}`, method: 'DELETE' });
+    rows.push(
+      { path: `${b}/reactions`, method: 'GET' },
+      { path: `${b}/reactions`, method: 'POST' },
+      { path: `${b}/reactions/{reaction_id}`, method: 'DELETE' },
+    );
   }
   const legacy = ['/teams/{team_id}/discussions/{discussion_number}', '/teams/{team_id}/discussions/{discussion_number}/comments/{comment_number}'];
   for (const b of legacy) rows.push({ path: `${b}/reactions`, method: 'GET' }, { path: `${b}/reactions`, method: 'POST' });
@@ -256,7 +268,11 @@ for (const s of specs) {
 }
 function deref(doc, o) {
   let x = o;
-  for (let i = 0; i < 10 && x && x.$ref; i++) x = x.$ref.slice(2).split('/').reduce((a, k) => a?.[k], doc);
+  for (let i = 0; i < 10 && x && x.$ref; i++)
+    x = x.$ref
+      .slice(2)
+      .split('/')
+      .reduce((a, k) => a?.[k], doc);
   return x;
 }
 /** Looks a (real-spelling) path + method up in the OpenAPI descriptions. */
@@ -302,13 +318,25 @@ export function buildCatalog(seedText) {
     if (!found) missing.push(`${r.method} ${r.path}`);
     const d = found
       ? details(found)
-      : { operationId: undefined, status: r.method === 'POST' ? 201 : r.method === 'DELETE' ? 204 : 200, intParams: [], required: [], returnsArray: false, hasNumber: false };
+      : {
+          operationId: undefined,
+          status: r.method === 'POST' ? 201 : r.method === 'DELETE' ? 204 : 200,
+          intParams: [],
+          required: [],
+          returnsArray: false,
+          hasNumber: false,
+        };
     return {
       category: r.category,
       method: r.method,
       path: r.path,
       realPath: real,
-      operationId: d.operationId ?? `${r.category}/${r.method.toLowerCase()}-${segs(r.path).filter((s) => !s.startsWith('{')).slice(-2).join('-')}`,
+      operationId:
+        d.operationId ??
+        `${r.category}/${r.method.toLowerCase()}-${segs(r.path)
+          .filter((s) => !s.startsWith('{'))
+          .slice(-2)
+          .join('-')}`,
       status: d.status,
       required: d.required,
       intParams: d.intParams,
@@ -354,7 +382,7 @@ function render(rows) {
 // biome-ignore-all format: generated data table.
 
 /** How the generic engine serves a row. */
-export type CatalogKind = 'list' | 'create' | 'item' | 'singleton' | 'action' | 'set-collection' | 'clear-collection';
+export type CatalogKind = 'list' | 'create' | 'item' | 'singleton' | 'action' | 'set-collection' | 'clear-collection' | 'redirect';
 
 /** One path + method of the seed's catalog (section 4.3). */
 export interface CatalogRow {

@@ -2,7 +2,7 @@
 // biome-ignore-all format: generated data table.
 
 /** How the generic engine serves a row. */
-export type CatalogKind = 'list' | 'create' | 'item' | 'singleton' | 'action' | 'set-collection' | 'clear-collection';
+export type CatalogKind = 'list' | 'create' | 'item' | 'singleton' | 'action' | 'set-collection' | 'clear-collection' | 'redirect';
 
 /** One path + method of the seed's catalog (section 4.3). */
 export interface CatalogRow {
@@ -610,7 +610,7 @@ export const CATALOG: readonly CatalogRow[] = [
   {"category":"repos","method":"GET","path":"/orgs/{org}/repos","operationId":"repos/list-for-org","status":200,"kind":"list","required":[],"intParams":[],"permission":"metadata=read","permissionSource":"github-fgpat"},
   {"category":"repos","method":"POST","path":"/orgs/{org}/repos","operationId":"repos/create-in-org","status":201,"kind":"create","required":["name"],"intParams":[],"permission":"administration=write","permissionSource":"seed 5.1"},
   {"category":"repos","method":"GET","path":"/repositories","operationId":"repos/list-public","status":200,"kind":"list","required":[],"intParams":[],"permission":"","permissionSource":"public","publicRead":true},
-  {"category":"repos","method":"GET","path":"/user/repos","operationId":"repos/list-for-authenticated-user","status":200,"kind":"list","required":[],"intParams":[],"permission":"administration=read","permissionSource":"seed 5.1","uatOnly":true},
+  {"category":"repos","method":"GET","path":"/user/repos","operationId":"repos/list-for-authenticated-user","status":200,"kind":"list","required":[],"intParams":[],"permission":"metadata=read","permissionSource":"github-fgpat","uatOnly":true},
   {"category":"repos","method":"POST","path":"/user/repos","operationId":"repos/create-for-authenticated-user","status":201,"kind":"create","required":["name"],"intParams":[],"permission":"administration=write","permissionSource":"seed 5.1","uatOnly":true},
   {"category":"repos","method":"GET","path":"/users/{username}/repos","operationId":"repos/list-for-user","status":200,"kind":"list","required":[],"intParams":[],"permission":"","permissionSource":"public","publicRead":true},
   {"category":"repos","method":"GET","path":"/repos/{owner}/{repo}","operationId":"repos/get","status":200,"kind":"item","required":[],"intParams":[],"permission":"metadata=read","permissionSource":"github-fgpat","publicRead":true},

@@ -48,8 +48,15 @@ export function checkRequired(row: CatalogRow, body: Resource): void {
 }
 
 function resourceName(template: string): string {
-  const last = template.split('/').filter((s) => s && !s.startsWith('{')).pop() ?? 'Resource';
-  const word = last.replace(/[-_](\w)/g, (_, c: string) => c.toUpperCase()).replace(/ies$/, 'y').replace(/s$/, '');
+  const last =
+    template
+      .split('/')
+      .filter((s) => s && !s.startsWith('{'))
+      .pop() ?? 'Resource';
+  const word = last
+    .replace(/[-_](\w)/g, (_, c: string) => c.toUpperCase())
+    .replace(/ies$/, 'y')
+    .replace(/s$/, '');
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
@@ -76,7 +83,14 @@ function removeFromParent(slice: CatalogSlice, template: string, key: string): v
 }
 
 /** Stores a resource at a concrete key (seeding and PUT): keeps its id, adds it to its parent list. */
-export function putResource(slice: CatalogSlice, counters: Record<string, number>, template: string, key: string, rec: Resource, op: Pick<Operation, 'baseUrl' | 'now'>): Resource {
+export function putResource(
+  slice: CatalogSlice,
+  counters: Record<string, number>,
+  template: string,
+  key: string,
+  rec: Resource,
+  op: Pick<Operation, 'baseUrl' | 'now'>,
+): Resource {
   const prev = slice.records[key];
   const id = prev?.id ?? rec.id ?? nextId(counters, 'catalog', 1000);
   const out: Resource = {
@@ -99,7 +113,10 @@ function numberCounter(collKey: string): string {
 
 function itemKeyValue(row: CatalogRow, body: Resource, id: number, number: number | undefined): string {
   if (number !== undefined) return String(number);
-  if (row.itemKey === 'slug') return String(body.name ?? id).toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  if (row.itemKey === 'slug')
+    return String(body.name ?? id)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-');
   if (row.itemKey === 'ref') return String(body.ref ?? id).replace(/^refs\//, '');
   if (row.itemKey === 'sha') return id.toString(16).padStart(40, '0');
   if (row.itemKey && body[row.itemKey] !== undefined) return String(body[row.itemKey]);
@@ -141,7 +158,7 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
       }
       if (row.method === 'PUT') {
         const rec = putResource(slice, counters, row.path, key, { ...body }, op);
-        const status = row.status === 201 && prev ? 204 : row.status;
+        const status = row.status === 201 && prev && row.kind === 'item' ? 204 : row.status;
         return answer(status, rec);
       }
       // DELETE

@@ -1,7 +1,5 @@
 import type { Draft } from 'immer';
-import { nextId } from '../../../store/ids.js';
 import type { ServiceHost } from '../../service.js';
-import { type TokenRecord, type TokenSeed, TokenSeedSchema } from '../schemas/token.js';
 import { putResource } from './engine.js';
 import type { CatalogState } from './routes.js';
 import type { Resource } from './state.js';
@@ -17,7 +15,12 @@ export function seedResource<S extends CatalogState, O>(host: ServiceHost<S, O>,
   if (!found) throw new Error(`stuntdouble: '${path}' is no path of the code hosting catalog`);
   const key = concreteKey(found.template, found.params);
   const now = host.clock.now().toISOString();
-  return host.update((draft) => putResource((draft as Draft<CatalogState>).catalog, (draft as Draft<CatalogState>).counters, found.template, key, body, { baseUrl: host.baseUrls[0] as string, now }));
+  return host.update((draft) =>
+    putResource((draft as Draft<CatalogState>).catalog, (draft as Draft<CatalogState>).counters, found.template, key, body, {
+      baseUrl: host.baseUrls[0] as string,
+      now,
+    }),
+  );
 }
 
 /** Seeds many resources of one collection in one update (benchmarks, paging tests). */
@@ -35,38 +38,12 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
   return resolved.length;
 }
 
-const PREFIX = { classic: 'ghp_', 'fine-grained': 'github_pat_', user: 'ghu_', installation: 'ghs_' } as const;
-
-/** Builds a token record from a seed (the real token formats; deterministic from a counter). */
-export function tokenRecord(seed: TokenSeed, n: number): TokenRecord {
-  const s = TokenSeedSchema.parse(seed);
-  return {
-    token: s.token ?? `${PREFIX[s.type]}${String(n).padStart(36, '0')}`,
-    label: s.label ?? `${s.type}-${n}`,
-    type: s.type,
-    login: s.type === 'installation' && s.login === 'octocat' ? 'stuntdouble-app[bot]' : s.login,
-    scopes: s.scopes ?? (s.type === 'classic' ? ['repo'] : []),
-    permissions: s.permissions,
-    repositories: s.repositories,
-  };
-}
-
-/** Seeds a token into the catalog's own token table (used until a token model is wired); returns the secret. */
-export function seedCatalogToken<S extends CatalogState, O>(host: ServiceHost<S, O>, seed: TokenSeed = {}): string {
-  return host.update((draft) => {
-    const d = draft as Draft<CatalogState>;
-    const rec = tokenRecord(seed, nextId(d.counters, 'token'));
-    d.catalog.tokens[rec.token] = rec;
-    return rec.token;
-  });
-}
-
 /** Marks the rate limit of a token label (or every identity when omitted) as used up: the next call answers 403. */
 export function exhaustRateLimit<S extends CatalogState, O>(host: ServiceHost<S, O>, label?: string): void {
   const nowSec = Math.floor(host.clock.nowMs() / 1000);
   host.update((draft) => {
     const rate = (draft as Draft<CatalogState>).catalog.rate;
-    const keys = label ? [`core:${label}`] : [...new Set([...Object.keys(rate), 'core:anonymous', 'core:unseeded'])];
+    const keys = label ? [`core:${label}`] : ['core:*'];
     for (const k of keys) {
       const w = rate[k];
       if (w && w.reset > nowSec) w.exhausted = true;

@@ -1,5 +1,3 @@
-import type { TokenRecord } from '../schemas/token.js';
-
 /** Access levels in order: `admin` includes `write` includes `read`. */
 const LEVEL = { read: 1, write: 2, admin: 3 } as const;
 /** An access level of a permission category. */
@@ -35,7 +33,8 @@ export function formatRule(rule: Rule): string {
 
 /** Classic token scopes that satisfy a permission category, by access level. */
 function scopesFor(category: string, access: Access): string[] {
-  if (category === 'repository_hooks') return access === 'read' ? ['read:repo_hook', 'write:repo_hook', 'admin:repo_hook', 'repo'] : ['write:repo_hook', 'admin:repo_hook', 'repo'];
+  if (category === 'repository_hooks')
+    return access === 'read' ? ['read:repo_hook', 'write:repo_hook', 'admin:repo_hook', 'repo'] : ['write:repo_hook', 'admin:repo_hook', 'repo'];
   if (category === 'organization_hooks') return ['admin:org_hook'];
   if (category === 'team_discussions') return access === 'read' ? ['read:discussion', 'write:discussion'] : ['write:discussion'];
   if (category === 'members' || category.startsWith('organization_'))
@@ -46,8 +45,10 @@ function scopesFor(category: string, access: Access): string[] {
   if (category === 'followers') return ['user', 'user:follow', ...(access === 'read' ? ['read:user'] : [])];
   if (category === 'profile') return ['user'];
   if (category === 'gpg_keys') return access === 'read' ? ['read:gpg_key', 'write:gpg_key', 'admin:gpg_key'] : ['write:gpg_key', 'admin:gpg_key'];
-  if (category === 'git_ssh_keys') return access === 'read' ? ['read:public_key', 'write:public_key', 'admin:public_key'] : ['write:public_key', 'admin:public_key'];
-  if (category === 'ssh_signing_keys') return access === 'read' ? ['read:ssh_signing_key', 'write:ssh_signing_key', 'admin:ssh_signing_key'] : ['write:ssh_signing_key', 'admin:ssh_signing_key'];
+  if (category === 'git_ssh_keys')
+    return access === 'read' ? ['read:public_key', 'write:public_key', 'admin:public_key'] : ['write:public_key', 'admin:public_key'];
+  if (category === 'ssh_signing_keys')
+    return access === 'read' ? ['read:ssh_signing_key', 'write:ssh_signing_key', 'admin:ssh_signing_key'] : ['write:ssh_signing_key', 'admin:ssh_signing_key'];
   if (category === 'enterprise_administration') return ['admin:enterprise'];
   return ['repo'];
 }
@@ -55,35 +56,4 @@ function scopesFor(category: string, access: Access): string[] {
 /** The classic scopes that satisfy a rule (for `X-Accepted-OAuth-Scopes`). */
 export function acceptedScopes(rule: Rule): string[] {
   return [...new Set(rule.flatMap((alt) => alt.flatMap((r) => scopesFor(r.category, r.access))))];
-}
-
-function holds(token: TokenRecord, r: Requirement): boolean {
-  if (token.type === 'classic') {
-    const ok = scopesFor(r.category, r.access);
-    return token.scopes.some((s) => ok.includes(s) || (s === 'admin:org' && ok.includes('write:org')));
-  }
-  // Fine-grained tokens and GitHub App tokens always hold metadata=read.
-  if (r.category === 'metadata' && r.access === 'read') return true;
-  const have = token.permissions[r.category];
-  return have !== undefined && LEVEL[have] >= LEVEL[r.access];
-}
-
-/** Whether a token satisfies a rule (any alternative whose requirements it all holds). */
-export function grants(token: TokenRecord, rule: Rule): boolean {
-  if (rule.length === 0) return true;
-  return rule.some((alt) => alt.every((r) => holds(token, r)));
-}
-
-/** Whether a token may reach a repository (`owner/repo`, case-insensitive) by its repository selection. */
-export function reachesRepo(token: TokenRecord, fullName: string): boolean {
-  if (token.type === 'classic' || token.repositories === 'all') return true;
-  const want = fullName.toLowerCase();
-  return token.repositories.some((r) => r.toLowerCase() === want);
-}
-
-/** GitHub's 403 message for a token without the permission. */
-export function denialMessage(token: TokenRecord): string {
-  return token.type === 'installation' || token.type === 'user'
-    ? 'Resource not accessible by integration'
-    : 'Resource not accessible by personal access token';
 }

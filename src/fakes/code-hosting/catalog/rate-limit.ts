@@ -23,6 +23,11 @@ export function consume(rate: Record<string, RateWindow>, key: string, limit: nu
     w = { used: 0, reset: nowSec + (resource === 'search' ? 60 : 3600) };
     rate[key] = w;
   }
+  const all = rate[`${resource}:*`];
+  if (all?.exhausted) {
+    all.exhausted = false;
+    w.exhausted = true;
+  }
   if (w.exhausted || w.used >= limit) {
     w.exhausted = false;
     w.used = limit;
@@ -49,4 +54,12 @@ export function rateLimitError(info: RateInfo, nowSec: number, who: string): Git
     documentationUrl: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
     headers: { ...rateHeaders(info), 'retry-after': String(Math.max(1, info.reset - nowSec)) },
   });
+}
+
+/** The current window of an identity without counting a request (answers refused before accounting). */
+export function peek(rate: Readonly<Record<string, RateWindow>>, key: string, resource: 'core' | 'search', nowSec: number, authenticated: boolean): RateInfo {
+  const w = rate[key];
+  const limit = limitFor(resource, authenticated);
+  if (!w || w.reset <= nowSec) return { limit, used: 0, reset: nowSec + (resource === 'search' ? 60 : 3600), resource, exceeded: false };
+  return { limit, used: Math.min(w.used, limit), reset: w.reset, resource, exceeded: false };
 }

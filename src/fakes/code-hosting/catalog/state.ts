@@ -1,5 +1,3 @@
-import type { TokenRecord } from '../schemas/token.js';
-
 /** A stored catalog resource (JSON object). */
 export type Resource = Record<string, unknown>;
 
@@ -23,11 +21,9 @@ export interface CatalogSlice {
   /** Action calls (`/rerun`, `/pings`, ...) by concrete path: how many times and the last body. */
   actions: Record<string, { count: number; last: unknown }>;
   rate: Record<string, RateWindow>;
-  /** Tokens known to the catalog when no token model is wired (see host.ts). */
-  tokens: Record<string, TokenRecord>;
 }
 
 /** An empty catalog slice. */
 export function initialCatalog(): CatalogSlice {
-  return { records: {}, lists: {}, actions: {}, rate: {}, tokens: {} };
+  return { records: {}, lists: {}, actions: {}, rate: {} };
 }
