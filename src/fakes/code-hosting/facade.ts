@@ -3,6 +3,7 @@ import type { TokenSeed } from './schemas/token.js';
 import type { GitHubHost } from './context.js';
 import { createRepo, ensureAccount, findRepo, renderRepo } from './models/repos.js';
 import { seedToken } from './models/tokens.js';
+import { exhaustRateLimit, seedResource, seedResources } from './catalog/facade.js';
 
 /** `fakes.codeHosting`: seed helpers and controls of the code hosting fake. */
 export interface CodeHostingFacade {
@@ -22,7 +23,16 @@ export interface CodeHostingFacade {
     token(input?: TokenSeed): string;
     /** Seeds an account (a user, or an organization that can own repositories and hooks). */
     account(input: { login: string; type?: OwnerType }): Account;
+    /**
+     * Seeds any catalog resource by its concrete path (either spelling); listed in its parent collection.
+     * @example fakes.codeHosting.seed.resource('/repos/o/r/issues/1', { title: 'Bug', number: 1 })
+     */
+    resource(path: string, body?: Record<string, unknown>): Record<string, unknown>;
+    /** Seeds many catalog resources in one change (e.g. 10,000 issues for paging). Returns how many. */
+    resources(items: ReadonlyArray<readonly [path: string, body: Record<string, unknown>]>): number;
   };
+  /** Rate-limit controls: `exhaust(label?)` makes the next call (of that token label, or any) answer 403 rate limit exceeded. */
+  readonly rateLimit: { exhaust(label?: string): void };
   /** A one-line summary for `fakes.describe()`. */
   describe(): string;
 }
@@ -62,7 +72,10 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
       account(input) {
         return host.update((d) => ({ ...ensureAccount(d, input.login, input.type ?? 'User') }));
       },
+      resource: (path, body) => seedResource(host, path, body),
+      resources: (items) => seedResources(host, items),
     },
+    rateLimit: { exhaust: (label) => exhaustRateLimit(host, label) },
     describe() {
       const s = host.state;
       return `${Object.keys(s.repos).length} repos, ${Object.keys(s.imports).length} imports, ${Object.keys(s.hooks).length} hooks, ${s.deliveryOrder.length} deliveries, ${s.tokenCount} tokens`;

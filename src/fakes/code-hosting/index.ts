@@ -1,8 +1,9 @@
 import { json } from '../../http/response.js';
-import { defineService } from '../service.js';
+import { type RouteSpec, defineService } from '../service.js';
 import { githubError, renderGitHubError } from './errors.js';
 import { type CodeHostingFacade, buildFacade } from './facade.js';
 import { CodeHostingOptionsSchema, type CodeHostingOptions } from './options.js';
+import { catalogRoutes } from './catalog/routes.js';
 import { repoRoutes } from './routes/repos.js';
 import { type CodeHostingState, initialCodeHostingState } from './state.js';
 import { finalizeResponse } from './wire.js';
@@ -12,6 +13,21 @@ export type { CodeHostingOptions } from './options.js';
 export type { CodeHostingState } from './state.js';
 export type { CodeHostingFacade } from './facade.js';
 
+/** Hand-written routes (their own models); the generic catalog serves every other row of section 4.3. */
+const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
+  {
+    method: 'GET',
+    path: '/rate_limit',
+    operation: 'rate-limit/get',
+    handler: (ctx) => {
+      const reset = Math.floor(ctx.clock.nowMs() / 1000) + 3600;
+      const core = { limit: 5000, used: 0, remaining: 5000, reset };
+      return json(200, { resources: { core }, rate: core });
+    },
+  },
+  ...repoRoutes,
+];
+
 /** The code hosting fake (GitHub REST wire). */
 export const codeHostingService = defineService<CodeHostingState, CodeHostingOptions, CodeHostingFacade>({
   name: 'codeHosting',
@@ -19,19 +35,8 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   defaultBaseUrls: ['https://api.github.com'],
   parseOptions: (raw) => CodeHostingOptionsSchema.parse(raw ?? {}),
   initialState: initialCodeHostingState,
-  routes: [
-    {
-      method: 'GET',
-      path: '/rate_limit',
-      operation: 'rate-limit/get',
-      handler: (ctx) => {
-        const reset = Math.floor(ctx.clock.nowMs() / 1000) + 3600;
-        const core = { limit: 5000, used: 0, remaining: 5000, reset };
-        return json(200, { resources: { core }, rate: core });
-      },
-    },
-    ...repoRoutes,
-  ],
+  // Hand-written routes first; catalog rows with the same shape are skipped (registering twice throws).
+  routes: [...handWritten, ...catalogRoutes(handWritten.map((r) => `${r.method} ${r.path}`))],
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
   finalize: finalizeResponse,

@@ -4,3 +4,6 @@ export type { CodeHostingFacade, CodeHostingOptions, CodeHostingState } from './
 export { GitHubError, githubError } from './errors.js';
 export type { ValidationIssue } from './errors.js';
 export { codeHostingScenarios } from '../../scenarios/code-hosting.js';
+export { CATALOG } from './catalog.js';
+export type { CatalogKind, CatalogRow } from './catalog.js';
+export { PATH_ALIASES, realSpelling, spellings } from './catalog/aliases.js';
