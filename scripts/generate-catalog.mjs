@@ -14,15 +14,8 @@ import { classify, permissionFor } from './catalog-rules.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const SEED = join(root, process.env.SEED_FILE ?? '../../shared/seeds/000_c12f239a0f6fb872.txt');
-const seedPath = [SEED, '/work/shared/seeds/000_c12f239a0f6fb872.txt'].find((p) => {
-  try {
-    readFileSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-});
+// A verbatim extract of the seed's sections 4.3 and 5 lives next to this script (SEED_FILE overrides).
+const seedPath = process.env.SEED_FILE ?? join(root, 'scripts/seed-catalog-extract.txt');
 const OUT = join(root, 'src/fakes/code-hosting/catalog.ts');
 
 /** Seed spelling → real spelling (kept in sync with src/fakes/code-hosting/catalog/aliases.ts). */
@@ -69,6 +62,7 @@ const endsWithParam = (p) => /\}$/.test(p);
 // Where the seed's "..." cannot be resolved by the general rule (see resolveDots).
 const DOTS_EXCEPTIONS = {
   'teams|.../comments': '{o}/teams/{team_slug}/discussions/{discussion_number}',
+  'teams|.../teams': '{o}/teams/{team_slug}',
   'deployments|.../{protection_rule_id}': '{r}/environments/{environment_name}/deployment_protection_rules',
 };
 // Relative items whose base the general rule picks wrong.

@@ -38,7 +38,7 @@ export interface CatalogRow {
   openapi?: false;
 }
 
-/** Every catalog row (732). */
+/** Every catalog row (733). */
 export const CATALOG: readonly CatalogRow[] = [
   {"category":"actions","method":"GET","path":"/enterprises/{enterprise}/actions/cache/usage","operationId":"actions/get-actions-cache-usage-for-enterprise","status":200,"kind":"singleton","required":[],"intParams":[],"permission":"enterprise_administration=read","permissionSource":"github-fgpat"},
   {"category":"actions","method":"GET","path":"/enterprises/{enterprise}/actions/cache/usage-policy","operationId":"actions/get-actions-cache-usage-policy-for-enterprise","status":200,"kind":"singleton","required":[],"intParams":[],"permission":"enterprise_administration=read","permissionSource":"github-fgpat"},
@@ -710,6 +710,7 @@ export const CATALOG: readonly CatalogRow[] = [
   {"category":"teams","method":"GET","path":"/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}","operationId":"teams/check-permissions-for-repo-in-org","status":200,"kind":"item","required":[],"intParams":[],"permission":"members=read","permissionSource":"seed 5.1"},
   {"category":"teams","method":"PUT","path":"/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}","operationId":"teams/add-or-update-repo-permissions-in-org","status":204,"kind":"item","required":[],"intParams":[],"permission":"members=read,administration=write","permissionSource":"seed 5.1"},
   {"category":"teams","method":"DELETE","path":"/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}","operationId":"teams/remove-repo-in-org","status":204,"kind":"item","required":[],"intParams":[],"permission":"members=read,administration=write","permissionSource":"seed 5.1"},
+  {"category":"teams","method":"GET","path":"/orgs/{org}/teams/{team_slug}/teams","operationId":"teams/list-child-in-org","status":200,"kind":"list","required":[],"intParams":[],"permission":"members=read","permissionSource":"seed 5.1"},
   {"category":"teams","method":"GET","path":"/user/teams","operationId":"teams/list-for-authenticated-user","status":200,"kind":"list","required":[],"intParams":[],"permission":"members=read","permissionSource":"github-fgpat","uatOnly":true},
   {"category":"teams","method":"GET","path":"/teams/{team_id}","operationId":"teams/get-legacy","status":200,"kind":"item","required":[],"intParams":["team_id"],"permission":"members=read","permissionSource":"seed 5.1"},
   {"category":"teams","method":"PATCH","path":"/teams/{team_id}","operationId":"teams/update-legacy","status":200,"kind":"item","required":["name"],"intParams":["team_id"],"permission":"members=write","permissionSource":"seed 5.1"},
