@@ -4,6 +4,8 @@ import { githubError, renderGitHubError } from './errors.js';
 import { type CodeHostingFacade, buildFacade } from './facade.js';
 import { CodeHostingOptionsSchema, type CodeHostingOptions } from './options.js';
 import { catalogRoutes } from './catalog/routes.js';
+import { webhookRoutes } from './routes/hooks.js';
+import { importRoutes } from './routes/imports.js';
 import { repoRoutes } from './routes/repos.js';
 import { type CodeHostingState, initialCodeHostingState } from './state.js';
 import { finalizeResponse } from './wire.js';
@@ -11,7 +13,7 @@ import { finalizeResponse } from './wire.js';
 export { CodeHostingOptionsSchema } from './options.js';
 export type { CodeHostingOptions } from './options.js';
 export type { CodeHostingState } from './state.js';
-export type { CodeHostingFacade } from './facade.js';
+export type { CodeHostingFacade, DeliveryView, ImportStartInput } from './facade.js';
 
 /** Hand-written routes (their own models); the generic catalog serves every other row of section 4.3. */
 const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
@@ -26,6 +28,8 @@ const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
     },
   },
   ...repoRoutes,
+  ...importRoutes,
+  ...webhookRoutes,
 ];
 
 /** The code hosting fake (GitHub REST wire). */

@@ -48,7 +48,7 @@ export interface HookRecord {
   kind: 'Repository' | 'Organization';
   /** Repository id or organization account id (the installation target). */
   targetId: number;
-  /** Path of the hook collection, e.g. `/repos/octo/hello/hooks` (kept current on rename). */
+  /** Always `web` for repository and organization hooks. */
   name: 'web';
   active: boolean;
   events: string[];

@@ -128,6 +128,8 @@ export interface ImportRecord {
   largeFiles: OriginRecord['largeFiles'];
   /** Whether the mapping step has applied the author mappings. */
   mappingsApplied: boolean;
+  /** Held by a scenario: polling does not move it (`imports.advance` does; a client update releases it). */
+  held: boolean;
   /** Login that started the import (the webhook's sender). */
   startedBy: string;
 }
