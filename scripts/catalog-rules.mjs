@@ -150,6 +150,7 @@ const RULES = [
   [(p) => /\/code-scanning\//.test(p), (r) => rw('security_events', r), 'github-fgpat'],
   [(p) => /\/secret-scanning\//.test(p), (r) => rw('secret_scanning_alerts', r), 'github-fgpat'],
   [(p) => p.startsWith(`${O}/hooks`), (r) => rw('organization_hooks', r), 'github-fgpat'],
+  [(p) => p === `${R}/hooks/{hook_id}/tests`, () => 'repository_hooks=read', 'github-fgpat'],
   [(p) => p.startsWith(`${R}/hooks`), (r) => rw('repository_hooks', r), 'github-fgpat'],
   [
     (p) => p.startsWith(`${O}/custom-repository-roles`) || p.startsWith('/organizations/{organization_id}/custom_roles'),
