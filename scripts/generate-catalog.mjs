@@ -273,14 +273,23 @@ function deref(doc, o) {
 function lookup(realPath, method) {
   for (const c of index.get(canon(realPath)) ?? []) {
     const op = c.ops[method.toLowerCase()];
-    if (op) return { doc: c.spec.doc, spec: c.spec.name, path: c.path, op, pathParams: c.ops.parameters ?? [] };
+    if (op) return { doc: c.spec.doc, spec: c.spec.name, path: c.path, op, method: method.toLowerCase(), pathParams: c.ops.parameters ?? [] };
   }
   return undefined;
 }
 function details(found) {
   const { doc, op } = found;
-  const codes = Object.keys(op.responses ?? {}).filter((c) => /^2\d\d$/.test(c));
-  const status = Number(codes.sort()[0] ?? 200);
+  const codes = Object.keys(op.responses ?? {})
+    .filter((c) => /^2\d\d$/.test(c))
+    .sort();
+  // Creating methods answer 201 when they create (the other code is for an existing resource);
+  // dispatch-style POSTs answer 204 (200 only on request of run details).
+  const verb = found.method;
+  let status = Number(codes[0] ?? 200);
+  if ((verb === 'post' || verb === 'put') && codes.includes('201')) status = 201;
+  else if (verb === 'post' && codes.includes('204')) status = 204;
+  const other = codes.map(Number).find((c) => c !== status);
+  const updateStatus = verb === 'put' && status === 201 && other ? other : undefined;
   const params = [...found.pathParams, ...(op.parameters ?? [])].map((p) => deref(doc, p)).filter((p) => p?.in === 'path');
   const intParams = params.filter((p) => ['integer', 'number'].includes(deref(doc, p.schema)?.type)).map((p) => p.name);
   const body = deref(doc, op.requestBody);
@@ -299,7 +308,7 @@ function details(found) {
     const props = resSchema.properties ?? Object.assign({}, ...(resSchema.allOf ?? []).map((s) => deref(doc, s)?.properties ?? {}));
     hasNumber = Boolean(props.number);
   }
-  return { operationId: op.operationId, status, intParams, required, listKey, returnsArray, hasNumber };
+  return { operationId: op.operationId, status, updateStatus, intParams, required, listKey, returnsArray, hasNumber };
 }
 
 // ---------- build ----------
@@ -332,6 +341,7 @@ export function buildCatalog(seedText) {
           .slice(-2)
           .join('-')}`,
       status: d.status,
+      updateStatus: d.updateStatus,
       required: d.required,
       intParams: d.intParams,
       listKey: d.listKey,
@@ -364,6 +374,7 @@ function render(rows) {
       permission: r.permission,
       permissionSource: r.permissionSource,
     };
+    if (r.updateStatus) o.updateStatus = r.updateStatus;
     if (r.listKey) o.listKey = r.listKey;
     if (r.numbered) o.numbered = true;
     if (r.itemKey) o.itemKey = r.itemKey;
@@ -389,6 +400,8 @@ export interface CatalogRow {
   operationId: string;
   /** Success status. */
   status: number;
+  /** Status of a PUT that replaces an existing resource (201 is for creating it). */
+  updateStatus?: number;
   kind: CatalogKind;
   /** Required JSON body fields (422 \`missing_field\` when absent). */
   required: string[];

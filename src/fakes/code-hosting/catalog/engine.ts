@@ -158,7 +158,7 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
       }
       if (row.method === 'PUT') {
         const rec = putResource(slice, counters, row.path, key, { ...body }, op);
-        const status = row.status === 201 && prev && row.kind === 'item' ? 204 : row.status;
+        const status = prev && row.updateStatus ? row.updateStatus : row.status;
         return answer(status, rec);
       }
       // DELETE
