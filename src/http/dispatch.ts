@@ -277,7 +277,7 @@ export class Engine {
       if (found.kind !== 'match') {
         const closest = entry.router.closest(req.method, path);
         note = `${def.title}: no route for ${req.method} ${path}. Closest: ${closest.join('; ')}`;
-        const fault = this.#fault(def.name, req.method, path, null, 'unmatched');
+        const fault = this.#fault(def.name, req.method, path, null, 'unmatched', meta.tags);
         response =
           fault ?? render(def.notFound(ctx, { kind: found.kind, closest, ...(found.kind === 'method-not-allowed' ? { allowed: found.allowed } : {}) }), ctx);
       } else {
@@ -288,6 +288,7 @@ export class Engine {
         rebindState(rctx, host);
         ctx = rctx;
         const decision = this.#decide(def.name, req.method, path, template, route.operation);
+        if (decision) meta.tags.push(decision.tag);
         if (decision?.delayMs) await this.#delay(decision.delayMs);
         if (decision?.networkError) {
           networkError = Object.assign(new Error(decision.networkError), { code: 'ECONNRESET' });
@@ -336,8 +337,9 @@ export class Engine {
     return { kind: 'response', response, call };
   }
 
-  #fault(service: ServiceName, method: string, path: string, route: string | null, operation: string): FakeResponse | undefined {
+  #fault(service: ServiceName, method: string, path: string, route: string | null, operation: string, tags: string[]): FakeResponse | undefined {
     const d = this.#decide(service, method, path, route, operation);
+    if (d?.response) tags.push(d.tag);
     return d?.response;
   }
 

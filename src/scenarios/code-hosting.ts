@@ -47,6 +47,22 @@ function setupRepo(
   return { owner: o.owner, repo: o.repo, token };
 }
 
+/** GETs a path of the code hosting fake through `fakes.fetch` with the scenario's token. */
+async function wireGet(fakes: Fakes, h: RepoHandles, path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const base = fakes.codeHosting.baseUrls[0] ?? 'https://api.github.com';
+  const res = await fakes.fetch(`${base}/repos/${h.owner}/${h.repo}${path}`, { headers: { authorization: `token ${h.token}` } });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+/** Proves an import state through the wire (a held or waiting import does not move on a GET). */
+async function checkImport(fakes: Fakes, h: RepoHandles, want: Record<string, unknown>, viaWire = true): Promise<void> {
+  const imp = viaWire ? (await wireGet(fakes, h, '/import')).body : (fakes.codeHosting.imports.get(h.owner, h.repo) ?? {});
+  for (const [k, v] of Object.entries(want)) {
+    if (JSON.stringify(imp[k]) !== JSON.stringify(v)) throw new Error(`import.${k} is ${JSON.stringify(imp[k])}, expected ${JSON.stringify(v)}`);
+  }
+}
+
 const vcsUrlOption = (def: string) => z.string().min(1).default(def);
 const holdOption = z.boolean().default(true);
 
@@ -72,6 +88,7 @@ function progressScenario(name: string, status: 'detecting' | 'importing' | 'map
       const imp = fakes.codeHosting.imports.pin(o.owner, o.repo, status, { hold: o.hold });
       return { ...h, vcsUrl: o.vcsUrl, import: imp };
     },
+    check: (fakes, h, o) => checkImport(fakes, h, { status }, o.hold),
   });
 }
 
@@ -105,6 +122,7 @@ export const codeHostingScenarios = {
       const imp = fakes.codeHosting.imports.start(o.owner, o.repo, { vcs_url: o.vcsUrl, vcs: 'subversion' });
       return { ...h, vcsUrl: o.vcsUrl, import: imp, credentials: o.credentials };
     },
+    check: (fakes, h) => checkImport(fakes, h, { status: 'auth_failed' }),
   }),
   importFailed: defineScenario({
     name: 'importFailed',
@@ -127,6 +145,7 @@ export const codeHostingScenarios = {
       const imp = fakes.codeHosting.imports.advance(o.owner, o.repo, 20);
       return { ...h, vcsUrl: o.vcsUrl, import: imp };
     },
+    check: (fakes, h, o) => checkImport(fakes, h, { status: 'error', failed_step: o.failAt, error_message: o.errorMessage }),
   }),
   importNeedsAuth: defineScenario({
     name: 'importNeedsAuth',
@@ -148,6 +167,7 @@ export const codeHostingScenarios = {
       const imp = fakes.codeHosting.imports.advance(o.owner, o.repo, 1);
       return { ...h, vcsUrl: o.vcsUrl, import: imp, credentials: o.credentials };
     },
+    check: (fakes, h) => checkImport(fakes, h, { status: 'detection_needs_auth' }),
   }),
   importFoundNothing: defineScenario({
     name: 'importFoundNothing',
@@ -163,6 +183,7 @@ export const codeHostingScenarios = {
       const imp = fakes.codeHosting.imports.advance(o.owner, o.repo, 1);
       return { ...h, vcsUrl: o.vcsUrl, import: imp };
     },
+    check: (fakes, h) => checkImport(fakes, h, { status: 'detection_found_nothing' }),
   }),
   importFoundMultiple: defineScenario({
     name: 'importFoundMultiple',
@@ -182,8 +203,14 @@ export const codeHostingScenarios = {
       fakes.codeHosting.seed.origin({ url: o.vcsUrl, vcs: 'tfvc', projects: o.projects });
       fakes.codeHosting.imports.start(o.owner, o.repo, { vcs_url: o.vcsUrl });
       const imp = fakes.codeHosting.imports.advance(o.owner, o.repo, 1);
-      return { ...h, vcsUrl: o.vcsUrl, import: imp, projectChoices: imp.project_choices as Array<{ vcs: string; tfvc_project: string; human_name: string }> };
+      return {
+        ...h,
+        vcsUrl: o.vcsUrl,
+        import: imp,
+        projectChoices: imp.project_choices as Array<{ vcs: 'subversion' | 'git' | 'mercurial' | 'tfvc'; tfvc_project: string; human_name: string }>,
+      };
     },
+    check: (fakes, h) => checkImport(fakes, h, { status: 'detection_found_multiple', project_choices: h.projectChoices }),
   }),
   importWithLargeFiles: defineScenario({
     name: 'importWithLargeFiles',
@@ -209,6 +236,8 @@ export const codeHostingScenarios = {
       const imp = fakes.codeHosting.imports.pin(o.owner, o.repo, 'importing', { hold: o.hold });
       return { ...h, vcsUrl: o.vcsUrl, import: imp, largeFiles: o.largeFiles };
     },
+    check: (fakes, h, o) =>
+      checkImport(fakes, h, { has_large_files: true, large_files_count: o.largeFiles.filter((f) => f.size > 100 * 1024 * 1024).length }, o.hold),
   }),
   repoWithActionsEnabled: defineScenario({
     name: 'repoWithActionsEnabled',
@@ -218,6 +247,10 @@ export const codeHostingScenarios = {
     handles: '{ owner, repo, token }',
     options: z.object(base).strict(),
     apply: (fakes, o): RepoHandles => setupRepo(fakes, o, true),
+    async check(fakes, h) {
+      const r = await wireGet(fakes, h, '/actions/permissions');
+      if (r.body.enabled !== true) throw new Error(`actions/permissions answered ${r.status} ${JSON.stringify(r.body)}`);
+    },
   }),
   importsRetired: defineScenario({
     name: 'importsRetired',
@@ -232,6 +265,11 @@ export const codeHostingScenarios = {
       fakes.codeHosting.imports.retireAt(o.at);
       return { ...h, retiredAt: new Date(o.at).toISOString() };
     },
+    async check(fakes, h) {
+      const r = await wireGet(fakes, h, '/import');
+      const retired = fakes.clock.nowMs() >= Date.parse(h.retiredAt);
+      if (retired !== (r.status === 410)) throw new Error(`GET import answered ${r.status} with the clock at ${fakes.clock.now().toISOString()}`);
+    },
   }),
   codeHostingMaintenance: defineScenario({
     name: 'codeHostingMaintenance',
@@ -244,6 +282,10 @@ export const codeHostingScenarios = {
       const h = setupRepo(fakes, o);
       fakes.codeHosting.imports.maintenance(true);
       return h;
+    },
+    async check(fakes, h) {
+      const r = await wireGet(fakes, h, '/import');
+      if (r.status !== 503 || r.body.message !== 'Unavailable due to service under maintenance') throw new Error(`GET import answered ${r.status}`);
     },
   }),
 };

@@ -108,13 +108,16 @@ export function useFakes(options: FakesOptions = {}): Fakes {
     const unmatched = [...fakes.unmatched];
     fakes.uninstall();
     fakes.reset();
-    if (fakes.options.onUnmatched === 'error' && unmatched.length > 0) {
-      throw new Error(
-        `stuntdouble: ${unmatched.length} unmatched request(s):\n${unmatched.map((u) => `  ${u.method} ${u.url}${u.note ? ` (${u.note})` : ''}`).join('\n')}`,
-      );
-    }
+    if (fakes.options.onUnmatched === 'error') assertNoUnmatched(unmatched);
   });
   return fakes;
+}
+
+/** Throws an error naming every unmatched request (what `onUnmatched: 'error'` does in afterEach). */
+export function assertNoUnmatched(unmatched: readonly RecordedCall[]): void {
+  if (unmatched.length === 0) return;
+  const list = unmatched.map((u) => `  ${u.method} ${u.url}${u.note ? ` (${u.note})` : ''}`).join('\n');
+  throw new Error(`stuntdouble: ${unmatched.length} unmatched request(s):\n${list}`);
 }
 
 export type { Fakes };

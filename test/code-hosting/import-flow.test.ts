@@ -21,7 +21,10 @@ describe('source import: the typical flow of seed section 1', () => {
       vcs: 'subversion',
       commitCount: 1042,
       authors: [{ remote_name: 'nobody' }, { remote_name: 'svner' }, { remote_name: 'svner@example.com' }],
-      largeFiles: [{ path: 'foo/bar/1', size: 157286400, ref_name: 'refs/heads/master' }, { path: 'small.txt', size: 10 }],
+      largeFiles: [
+        { path: 'foo/bar/1', size: 157286400, ref_name: 'refs/heads/master' },
+        { path: 'small.txt', size: 10 },
+      ],
     });
     const octokit = kit();
     const started = await octokit.request('PUT /repos/{owner}/{repo}/import', {
@@ -80,7 +83,7 @@ describe('source import: the typical flow of seed section 1', () => {
     for (let i = 0; i < 20; i++) {
       const { data } = await octokit.request('GET /repos/{owner}/{repo}/import', R);
       seen.push(data.status);
-      if (data.status === 'importing') percents.push(data.percent as number);
+      if (data.status === 'importing') percents.push((data as { percent?: number }).percent as number);
       if (data.status === 'pushing') pushes.push(data.push_percent as number);
       if (data.status === 'complete') break;
     }
@@ -108,7 +111,12 @@ describe('source import: the typical flow of seed section 1', () => {
     try {
       manual.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
       const octokit = new Octokit({ auth: 'x', baseUrl: 'https://ghe.example.com/api/v3', request: { retries: 0 } });
-      const started = await octokit.request('PUT /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello', vcs: 'git', vcs_url: 'https://example.com/a.git' });
+      const started = await octokit.request('PUT /repos/{owner}/{repo}/import', {
+        owner: 'octo',
+        repo: 'hello',
+        vcs: 'git',
+        vcs_url: 'https://example.com/a.git',
+      });
       expect(started.data).toMatchObject({
         url: 'https://ghe.example.com/api/v3/repos/octo/hello/import',
         html_url: 'https://ghe.example.com/octo/hello/import',
@@ -116,7 +124,8 @@ describe('source import: the typical flow of seed section 1', () => {
         repository_url: 'https://ghe.example.com/api/v3/repos/octo/hello',
       });
       expect(started.headers.location).toBe('https://ghe.example.com/api/v3/repos/octo/hello/import');
-      for (let i = 0; i < 3; i++) expect((await octokit.request('GET /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello' })).data.percent).toBe(0);
+      for (let i = 0; i < 3; i++)
+        expect(((await octokit.request('GET /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello' })).data as { percent?: number }).percent).toBe(0);
       expect(manual.codeHosting.imports.advance('octo', 'hello', 3).status).toBe('mapping');
       expect((await octokit.request('GET /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello' })).data.status).toBe('mapping');
       expect(manual.codeHosting.imports.advance('octo', 'hello', 100).status).toBe('complete');
@@ -132,7 +141,12 @@ describe('source import: the typical flow of seed section 1', () => {
     try {
       ghe.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
       const octokit = new Octokit({ auth: 'x', baseUrl: 'https://api.acme.ghe.com', request: { retries: 0 } });
-      const { data } = await octokit.request('PUT /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello', vcs: 'git', vcs_url: 'https://example.com/a.git' });
+      const { data } = await octokit.request('PUT /repos/{owner}/{repo}/import', {
+        owner: 'octo',
+        repo: 'hello',
+        vcs: 'git',
+        vcs_url: 'https://example.com/a.git',
+      });
       expect(data.html_url).toBe('https://acme.ghe.com/octo/hello/import');
       expect(data.url).toBe('https://api.acme.ghe.com/repos/octo/hello/import');
     } finally {
@@ -148,7 +162,12 @@ describe('source import: the typical flow of seed section 1', () => {
     try {
       b.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
       const octokit = kit();
-      const { data } = await octokit.request('PUT /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello', vcs: 'git', vcs_url: 'https://example.com/a.git' });
+      const { data } = await octokit.request('PUT /repos/{owner}/{repo}/import', {
+        owner: 'octo',
+        repo: 'hello',
+        vcs: 'git',
+        vcs_url: 'https://example.com/a.git',
+      });
       expect(data.use_lfs).toBe(false);
       const lfs = await octokit.request('PATCH /repos/{owner}/{repo}/import/lfs', { owner: 'octo', repo: 'hello', use_lfs: 'opt_in' });
       expect(lfs.data.use_lfs).toBe(true);

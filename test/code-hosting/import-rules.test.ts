@@ -7,7 +7,9 @@ const R = { owner: 'octo', repo: 'hello' };
 const start = (octokit: Octokit, body: Record<string, unknown> = { vcs: 'git', vcs_url: 'https://example.com/a.git' }) =>
   octokit.request('PUT /repos/{owner}/{repo}/import', { ...R, ...body } as never);
 
-async function failure(p: Promise<unknown>): Promise<{ status: number; message: string; response: { data: Record<string, unknown>; headers: Record<string, string> } }> {
+async function failure(
+  p: Promise<unknown>,
+): Promise<{ status: number; message: string; response: { data: Record<string, unknown>; headers: Record<string, string> } }> {
   try {
     await p;
   } catch (e) {
@@ -59,7 +61,9 @@ describe('source import endpoints: statuses and validation', () => {
       'Validation Failed: {"resource":"Import","code":"missing_field","field":"vcs_url"} - https://docs.github.com/rest/migrations/source-imports',
     );
     const badUrl = await failure(start(octokit, { vcs_url: 'not a url' }));
-    expect(badUrl.message).toBe('Validation Failed: {"resource":"Import","code":"invalid","field":"vcs_url"} - https://docs.github.com/rest/migrations/source-imports');
+    expect(badUrl.message).toBe(
+      'Validation Failed: {"resource":"Import","code":"invalid","field":"vcs_url"} - https://docs.github.com/rest/migrations/source-imports',
+    );
     const badVcs = await failure(start(octokit, { vcs_url: 'https://example.com/a', vcs: 'cvs' }));
     expect(badVcs.response.data).toEqual({
       message: 'Validation Failed',

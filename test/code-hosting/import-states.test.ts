@@ -51,7 +51,11 @@ describe('import states: every state of seed section 3 through scenarios and the
     expect((await octokit.request('GET /repos/{owner}/{repo}/import', p)).data).toMatchObject({ status: 'auth_failed', status_text: 'Authentication failed' });
     const wrong = await octokit.request('PATCH /repos/{owner}/{repo}/import', { ...p, vcs_username: 'octocat', vcs_password: 'nope' });
     expect(wrong.data.status).toBe('auth_failed');
-    const fixed = await octokit.request('PATCH /repos/{owner}/{repo}/import', { ...p, vcs_username: h.credentials.username, vcs_password: h.credentials.password });
+    const fixed = await octokit.request('PATCH /repos/{owner}/{repo}/import', {
+      ...p,
+      vcs_username: h.credentials.username,
+      vcs_password: h.credentials.password,
+    });
     expect(fixed.data.status).toBe('importing');
     expect((await pollUntil(octokit, p, ['complete'])).data.status).toBe('complete');
   });
@@ -62,7 +66,10 @@ describe('import states: every state of seed section 3 through scenarios and the
     const p = { owner: h.owner, repo: h.repo };
     expect(h.import.status).toBe('detection_needs_auth');
     expect((await octokit.request('GET /repos/{owner}/{repo}/import', p)).data.status).toBe('detection_needs_auth');
-    const upd = await octokit.request('PATCH /repos/{owner}/{repo}/import', { ...p, ...{ vcs_username: h.credentials.username, vcs_password: h.credentials.password } });
+    const upd = await octokit.request('PATCH /repos/{owner}/{repo}/import', {
+      ...p,
+      ...{ vcs_username: h.credentials.username, vcs_password: h.credentials.password },
+    });
     expect(upd.data.status).toBe('detecting');
     const next = await octokit.request('GET /repos/{owner}/{repo}/import', p);
     expect(next.data).toMatchObject({ status: 'importing', vcs: 'mercurial' });
@@ -72,7 +79,13 @@ describe('import states: every state of seed section 3 through scenarios and the
     fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
     fakes.codeHosting.seed.origin({ url: 'https://svn.example.com/x', requiresAuth: true, credentials: { username: 'a', password: 'b' } });
     const octokit = kit('x');
-    await octokit.request('PUT /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello', vcs_url: 'https://svn.example.com/x', vcs_username: 'a', vcs_password: 'c' });
+    await octokit.request('PUT /repos/{owner}/{repo}/import', {
+      owner: 'octo',
+      repo: 'hello',
+      vcs_url: 'https://svn.example.com/x',
+      vcs_username: 'a',
+      vcs_password: 'c',
+    });
     expect((await octokit.request('GET /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'hello' })).data.status).toBe('auth_failed');
   });
 
@@ -100,7 +113,11 @@ describe('import states: every state of seed section 3 through scenarios and the
       expect((await octokit.request('GET /repos/{owner}/{repo}/import', p)).data.status).toBe('detection_found_nothing');
       await octokit.request('DELETE /repos/{owner}/{repo}/import', p);
       const s = await octokit.request('PUT /repos/{owner}/{repo}/import', { ...p, vcs: 'git', vcs_url: 'https://unknown.example.com/x' });
-      expect(s.data).toMatchObject({ status: 'error', failed_step: 'importing', error_message: 'No repository could be reached at https://unknown.example.com/x.' });
+      expect(s.data).toMatchObject({
+        status: 'error',
+        failed_step: 'importing',
+        error_message: 'No repository could be reached at https://unknown.example.com/x.',
+      });
     } finally {
       strict.uninstall();
       fakes.install();
@@ -151,6 +168,43 @@ describe('import states: every state of seed section 3 through scenarios and the
     const e = await octokit.request('PUT /repos/{owner}/{repo}/import', { owner: h.owner, repo: h.repo, vcs_url: 'https://example.com/a.git' }).catch((x) => x);
     expect(e.status).toBe(422);
     expect((await octokit.request('GET /repos/{owner}/{repo}/actions/permissions', { owner: h.owner, repo: h.repo })).data.enabled).toBe(true);
+  });
+
+  it.each([
+    'importDetecting',
+    'importImporting',
+    'importMapping',
+    'importPushing',
+    'importComplete',
+    'importAuthFailed',
+    'importFailed',
+    'importNeedsAuth',
+    'importFoundNothing',
+    'importFoundMultiple',
+    'importWithLargeFiles',
+    'repoWithActionsEnabled',
+    'importsRetired',
+    'codeHostingMaintenance',
+  ] as const)('%s proves its state through the wire (check)', async (name) => {
+    const scenario = scenarios[name]();
+    const h = fakes.apply(scenario);
+    expect(scenario.check).toBeTypeOf('function');
+    await scenario.check?.(fakes, h as never);
+  });
+
+  it('scenarios work under strict auth with a seeded token', async () => {
+    fakes.uninstall();
+    const strict = createFakes({ auth: 'strict' }).install();
+    try {
+      const h = strict.apply(scenarios.importMapping());
+      expect(h.token).toMatch(/^ghp_/);
+      const { data } = await kit(h.token).request('GET /repos/{owner}/{repo}/import', { owner: h.owner, repo: h.repo });
+      expect(data.status).toBe('mapping');
+      expect(strict.calls.last()?.token).toBe('octo/hello');
+    } finally {
+      strict.uninstall();
+      fakes.install();
+    }
   });
 
   it('scenario options are validated', () => {

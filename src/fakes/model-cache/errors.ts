@@ -48,3 +48,35 @@ export function renderGoogleError(err: unknown): FakeResponse {
   if (e.details.length > 0) error.details = e.details;
   return json(GOOGLE_STATUS[e.status], { error }, e.headers);
 }
+
+/** Which wire a request came in on: Vertex AI (`aiplatform`) or the Gemini API (`generativelanguage`). */
+export type Api = 'vertex' | 'gemini';
+
+const BAD_REQUEST = 'type.googleapis.com/google.rpc.BadRequest';
+const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
+
+/**
+ * A 400 INVALID_ARGUMENT naming a field, in the form each wire uses: Vertex lists found errors
+ * (`List of found errors:\t1.Field: cached_content.ttl; Message: ...\t`), the Gemini API prefixes the
+ * request message (`* CreateCachedContentRequest.cached_content.ttl: ...\n`). Both carry a BadRequest detail.
+ */
+export function fieldError(api: Api, field: string, description: string, request = 'CreateCachedContentRequest'): GoogleError {
+  const message = api === 'vertex' ? `List of found errors:\t1.Field: ${field}; Message: ${description}\t` : `* ${request}.${field}: ${description}\n`;
+  return new GoogleError('INVALID_ARGUMENT', message, [{ '@type': BAD_REQUEST, fieldViolations: [{ field, description }] }]);
+}
+
+/** The JSON parser's error: malformed JSON, unknown field names, wrong value types. */
+export function payloadError(field: string | undefined, description: string): GoogleError {
+  return new GoogleError('INVALID_ARGUMENT', description, [{ '@type': BAD_REQUEST, fieldViolations: [{ ...(field ? { field } : {}), description }] }]);
+}
+
+/** A `google.rpc.ErrorInfo` detail. */
+export function errorInfo(reason: string, domain: string, metadata: Record<string, string>): Record<string, unknown> {
+  return { '@type': ERROR_INFO, reason, domain, metadata };
+}
+
+/** The answer for a cache that does not exist (or expired): Vertex 404, the Gemini API 403 (as observed on the real host). */
+export function cacheNotFound(api: Api, name: string): GoogleError {
+  if (api === 'gemini') return new GoogleError('PERMISSION_DENIED', 'CachedContent not found (or permission denied)');
+  return new GoogleError('NOT_FOUND', `CachedContent not found: ${name}.`);
+}

@@ -1,58 +1,14 @@
-import { z } from 'zod';
 import { defineService } from '../service.js';
 import { googleError, renderGoogleError } from './errors.js';
+import { type ModelCacheFacade, buildFacade } from './facade.js';
+import { dueAt, expireDue } from './models/expiry.js';
+import { initialModels } from './models/registry.js';
+import type { ModelCacheState } from './models/state.js';
+import { type ModelCacheOptions, ModelCacheOptionsSchema, VERTEX_REGIONS } from './options.js';
+import { cachedContentRoutes } from './routes/cached-contents.js';
 
-/** Vertex AI regions with a regional endpoint `https://{region}-aiplatform.googleapis.com`. */
-export const VERTEX_REGIONS = [
-  'us-central1',
-  'us-east1',
-  'us-east4',
-  'us-east5',
-  'us-south1',
-  'us-west1',
-  'us-west4',
-  'northamerica-northeast1',
-  'southamerica-east1',
-  'europe-west1',
-  'europe-west2',
-  'europe-west3',
-  'europe-west4',
-  'europe-west6',
-  'europe-west8',
-  'europe-west9',
-  'europe-north1',
-  'europe-central2',
-  'europe-southwest1',
-  'asia-east1',
-  'asia-east2',
-  'asia-northeast1',
-  'asia-northeast3',
-  'asia-south1',
-  'asia-southeast1',
-  'australia-southeast1',
-  'me-central1',
-  'me-west1',
-] as const;
-
-/** Options of the model cache fake (`createFakes({ modelCache })`). */
-export const ModelCacheOptionsSchema = z
-  .object({
-    /** Base URLs answered; default every Vertex regional host, the global host and the Gemini API host. */
-    baseUrls: z.array(z.url()).min(1).optional(),
-  })
-  .strict();
-/** Resolved model cache options. */
-export type ModelCacheOptions = z.output<typeof ModelCacheOptionsSchema>;
-
-/** The model cache fake's state slice. */
-export interface ModelCacheState {
-  counters: Record<string, number>;
-}
-
-/** `fakes.modelCache`: seed helpers and controls of the model cache fake. */
-export interface ModelCacheFacade {
-  readonly baseUrls: readonly string[];
-}
+export { ModelCacheOptionsSchema, VERTEX_REGIONS };
+export type { ModelCacheOptions, ModelCacheState, ModelCacheFacade };
 
 /** The model cache fake (Vertex AI and Gemini API `cachedContents` wire). */
 export const modelCacheService = defineService<ModelCacheState, ModelCacheOptions, ModelCacheFacade>({
@@ -64,9 +20,22 @@ export const modelCacheService = defineService<ModelCacheState, ModelCacheOption
     'https://generativelanguage.googleapis.com',
   ],
   parseOptions: (raw) => ModelCacheOptionsSchema.parse(raw ?? {}),
-  initialState: () => ({ counters: {} }),
-  routes: [],
+  initialState: () => ({
+    counters: {},
+    caches: {},
+    lists: {},
+    expiry: [],
+    credentials: {},
+    credentialCount: 0,
+    models: initialModels(),
+    unavailableModels: {},
+    exhausted: {},
+    unavailable: false,
+  }),
+  routes: cachedContentRoutes,
   renderError: (err) => renderGoogleError(err),
   notFound: () => googleError('NOT_FOUND', 'Method not found.'),
-  facade: (host) => ({ baseUrls: host.baseUrls }),
+  dueAt,
+  tick: (draft, now) => expireDue(draft, now),
+  facade: (host) => buildFacade(host),
 });

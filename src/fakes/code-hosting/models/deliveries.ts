@@ -18,7 +18,7 @@ export function deliveryGuid(id: number): string {
   const b = h(id + 0x1234567);
   const c = h(id * 7 + 3);
   const d = h(id * 13 + 11);
-  return `${a}-${b.slice(0, 4)}-11ee-${c.slice(0, 4)}-${c.slice(4)}${d.slice(0, 4)}`;
+  return `${a}-${b.slice(0, 4)}-11ee-${c.slice(0, 4)}-${c.slice(4)}${d}`;
 }
 
 /** `sha256=<hex HMAC-SHA256 of the body with the secret>`, as GitHub signs deliveries. */

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import type { ServiceHost } from '../service.js';
+import { insertCache, resolveExpiry, resolveModel } from './models/caches.js';
+import { geminiScope, type ModelCacheState, vertexScope } from './models/state.js';
+import { computeUsage } from './models/usage.js';
+import type { ModelCacheOptions } from './options.js';
+import { ContentSchema } from './schemas/cached-content.js';
+
+/** Options of `seed.cachedContent`. */
+export const SeedCacheSchema = z
+  .object({
+    api: z.enum(['vertex', 'gemini']).default('vertex'),
+    project: z.string().min(1).default('p'),
+    location: z.string().min(1).default('us-central1'),
+    /** Short model id (`gemini-2.5-flash`) or full name. */
+    model: z.string().min(1).default('gemini-2.5-flash'),
+    ttl: z.string().optional(),
+    expireTime: z.string().optional(),
+    displayName: z.string().optional(),
+    contents: z.array(ContentSchema).optional(),
+  })
+  .strict();
+/** Input of `seed.cachedContent`. */
+export type SeedCacheInput = z.input<typeof SeedCacheSchema>;
+
+/** Options of `seed.credential`: a Vertex bearer token or a Gemini API key, optionally bound to one project. */
+export const SeedCredentialSchema = z
+  .object({
+    token: z.string().min(1).optional(),
+    apiKey: z.string().min(1).optional(),
+    project: z.string().min(1).optional(),
+    label: z.string().min(1).optional(),
+  })
+  .strict();
+/** Input of `seed.credential`. */
+export type SeedCredentialInput = z.input<typeof SeedCredentialSchema>;
+
+/** A seeded cache's handle. */
+export interface SeededCache {
+  name: string;
+  id: string;
+  project: string;
+  location: string;
+  model: string;
+  expireTime: string;
+  api: 'vertex' | 'gemini';
+}
+
+/** `fakes.modelCache`: seed helpers and controls of the model cache fake. */
+export interface ModelCacheFacade {
+  readonly baseUrls: readonly string[];
+  readonly seed: {
+    /** Stores a cache as if created (no token minimum; usage from `contents`, else the model's minimum). */
+    cachedContent(input?: SeedCacheInput): SeededCache;
+    /** Stores `n` caches in ONE state update (fast bulk seeding). */
+    cachedContents(n: number, input?: SeedCacheInput): SeededCache[];
+    /** Seeds a credential (turns strict auth on); returns its secret. */
+    credential(input?: SeedCredentialInput): string;
+    /** Adds a published model to the registry. */
+    model(input: { id: string; minTokens: number }): void;
+  };
+  /** Makes creates in a project/location (or everywhere) answer 429 RESOURCE_EXHAUSTED; `false` restores. */
+  exhaustQuota(where?: { api?: 'vertex' | 'gemini'; project?: string; location?: string }, exhausted?: boolean): void;
+  /** Makes a model answer as not found on create; `false` restores. */
+  setModelUnavailable(model: string, unavailable?: boolean): void;
+  /** Makes every request answer 503 UNAVAILABLE; `false` restores. */
+  setUnavailable(unavailable?: boolean): void;
+  /** Number of live caches. */
+  count(): number;
+  /** One-line summary for `fakes.describe()`. */
+  describe(): string;
+}
+
+type Host = ServiceHost<ModelCacheState, ModelCacheOptions>;
+
+function seedMany(host: Host, n: number, raw: SeedCacheInput | undefined): SeededCache[] {
+  const o = SeedCacheSchema.parse(raw ?? {});
+  const now = host.clock.nowMs();
+  const at =
+    o.api === 'vertex'
+      ? { api: o.api, scope: vertexScope(o.project, o.location), project: o.project, location: o.location }
+      : { api: o.api, scope: geminiScope(o.project === 'p' ? null : o.project), project: o.project, location: '-' };
+  const id = o.model.split('/').pop() as string;
+  const modelName = o.api === 'vertex' ? (o.model.includes('/') ? o.model : `publishers/google/models/${id}`) : `models/${id}`;
+  return host.update((d) => {
+    const { model, minTokens } = resolveModel(d, at, modelName, 'v1');
+    // Seeding may put a cache straight into the past (cacheExpired): expireTime is taken as given.
+    const expire =
+      o.expireTime !== undefined
+        ? { s: Math.floor(Date.parse(o.expireTime) / 1000), n: (Date.parse(o.expireTime) % 1000) * 1e6 }
+        : resolveExpiry(o.api, now, { ttl: o.ttl });
+    const usage = o.contents
+      ? computeUsage(o.contents)
+      : { totalTokenCount: minTokens, textCount: minTokens * 4, imageCount: 0, videoDurationSeconds: 0, audioDurationSeconds: 0, inlineBytes: 0 };
+    const out: SeededCache[] = [];
+    for (let i = 0; i < n; i++) {
+      const rec = insertCache(d, at, { model, displayName: o.displayName, expire, usage }, now, n === 1);
+      out.push({ name: rec.name, id: rec.id, project: o.project, location: at.location, model, expireTime: rec.expireTime, api: o.api });
+    }
+    if (n > 1) d.expiry.sort((a, b) => a[0] - b[0]);
+    return out;
+  });
+}
+
+/** Builds `fakes.modelCache`. */
+export function buildFacade(host: Host): ModelCacheFacade {
+  return {
+    baseUrls: host.baseUrls,
+    seed: {
+      cachedContent: (input) => seedMany(host, 1, input)[0] as SeededCache,
+      cachedContents: (n, input) => seedMany(host, n, input),
+      credential(raw) {
+        const o = SeedCredentialSchema.parse(raw ?? {});
+        return host.update((d) => {
+          const n = d.credentialCount + 1;
+          const kind = o.apiKey !== undefined ? 'apiKey' : 'token';
+          const secret = o.token ?? o.apiKey ?? (kind === 'token' ? `ya29.fake-token-${n}` : `AIzaFakeKey${String(n).padStart(28, '0')}`);
+          if (!d.credentials[secret]) d.credentialCount = n;
+          d.credentials[secret] = { kind, label: o.label ?? `${kind}-${n}`, project: o.project ?? null };
+          return secret;
+        });
+      },
+      model(input) {
+        host.update((d) => {
+          d.models[input.id] = input.minTokens;
+        });
+      },
+    },
+    exhaustQuota(where = {}, exhausted = true) {
+      const key =
+        where.project === undefined ? '*' : where.api === 'gemini' ? geminiScope(where.project) : vertexScope(where.project, where.location ?? 'us-central1');
+      host.update((d) => {
+        if (exhausted) d.exhausted[key] = true;
+        else delete d.exhausted[key];
+      });
+    },
+    setModelUnavailable(model, unavailable = true) {
+      const id = model.split('/').pop() as string;
+      host.update((d) => {
+        if (unavailable) d.unavailableModels[id] = true;
+        else delete d.unavailableModels[id];
+      });
+    },
+    setUnavailable(unavailable = true) {
+      host.update((d) => {
+        d.unavailable = unavailable;
+      });
+    },
+    count: () => Object.keys(host.state.caches).length,
+    describe() {
+      const s = host.state;
+      const n = Object.keys(s.caches).length;
+      const flags = [
+        s.unavailable ? 'unavailable' : '',
+        Object.keys(s.exhausted).length ? 'quota exhausted' : '',
+        s.credentialCount ? `${s.credentialCount} credentials` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      return `modelCache: ${n} cached content${n === 1 ? '' : 's'}${flags ? ` (${flags})` : ''}`;
+    },
+  };
+}

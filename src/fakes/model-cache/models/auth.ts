@@ -1,0 +1,84 @@
+import { type Api, errorInfo, GoogleError } from '../errors.js';
+import type { ModelCacheState } from './state.js';
+
+/** Who made a request: the journal label and the project the credential is bound to. */
+export interface Identity {
+  label: string | null;
+  project: string | null;
+}
+
+/** What authentication looks at in a request. */
+export interface AuthInput {
+  api: Api;
+  strict: boolean;
+  headers: Readonly<Record<string, string>>;
+  query: Readonly<Record<string, string | string[]>>;
+  /** The URL's project (Vertex), to check a credential bound to another project. */
+  project?: string | undefined;
+  location?: string | undefined;
+  /** RPC name, e.g. `CreateCachedContent`; `verb` is the IAM verb, e.g. `create`. */
+  rpc: string;
+  verb: string;
+  version: string;
+}
+
+const DEVCONSOLE = 'See https://developers.google.com/identity/sign-in/web/devconsole-project.';
+
+function secretOf(input: AuthInput): { secret: string; kind: 'token' | 'apiKey' } | undefined {
+  const auth = input.headers.authorization;
+  const bearer = auth ? /^Bearer\s+(.+)$/i.exec(auth)?.[1]?.trim() : undefined;
+  if (bearer) return { secret: bearer, kind: 'token' };
+  const key = input.headers['x-goog-api-key'] ?? (typeof input.query.key === 'string' ? input.query.key : undefined);
+  if (key) return { secret: key, kind: 'apiKey' };
+  return undefined;
+}
+
+/**
+ * Authenticates a request. Lenient mode lets any credential through; strict mode (or any seeded
+ * credential) answers as the real hosts do: Vertex 401 UNAUTHENTICATED / 403 PERMISSION_DENIED,
+ * the Gemini API 403 for no key and 400 API_KEY_INVALID for an unknown key.
+ */
+export function authenticate(state: ModelCacheState, input: AuthInput): Identity {
+  const service = input.api === 'vertex' ? 'aiplatform.googleapis.com' : 'generativelanguage.googleapis.com';
+  const method =
+    input.api === 'vertex'
+      ? `google.cloud.aiplatform.${input.version}.GenAiCacheService.${input.rpc}`
+      : `google.ai.generativelanguage.${input.version}.CacheService.${input.rpc}`;
+  const found = secretOf(input);
+  if (!found) {
+    if (input.api === 'gemini')
+      throw new GoogleError(
+        'PERMISSION_DENIED',
+        "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+        [errorInfo('CREDENTIALS_MISSING', 'googleapis.com', { service, method })],
+      );
+    throw new GoogleError(
+      'UNAUTHENTICATED',
+      `Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. ${DEVCONSOLE}`,
+      [errorInfo('CREDENTIALS_MISSING', 'googleapis.com', { service, method })],
+    );
+  }
+  const cred = state.credentials[found.secret];
+  if (!input.strict) return { label: cred?.label ?? 'unseeded', project: cred?.project ?? null };
+  if (!cred) {
+    if (found.kind === 'apiKey')
+      throw new GoogleError('INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
+        errorInfo('API_KEY_INVALID', 'googleapis.com', { service }),
+      ]);
+    throw new GoogleError(
+      'UNAUTHENTICATED',
+      `Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. ${DEVCONSOLE}`,
+      [errorInfo('ACCESS_TOKEN_TYPE_UNSUPPORTED', 'googleapis.com', { service, method })],
+    );
+  }
+  if (input.api === 'vertex' && cred.project !== null && input.project !== undefined && cred.project !== input.project) {
+    const permission = `aiplatform.cachedContents.${input.verb}`;
+    const resource = `projects/${input.project}/locations/${input.location ?? '-'}`;
+    throw new GoogleError(
+      'PERMISSION_DENIED',
+      `Permission '${permission}' denied on resource '//aiplatform.googleapis.com/${resource}' (or it may not exist).`,
+      [errorInfo('IAM_PERMISSION_DENIED', 'aiplatform.googleapis.com', { permission, resource })],
+    );
+  }
+  return { label: cred.label, project: cred.project };
+}

@@ -1,0 +1,207 @@
+import type { Draft } from 'immer';
+import { nextId } from '../../../store/ids.js';
+import { type Api, cacheNotFound, fieldError, googleError } from '../errors.js';
+import type { CachedContentInput, Content } from '../schemas/cached-content.js';
+import { indexExpiry, removeCaches, upperBound } from './expiry.js';
+import { decodePageToken, effectivePageSize, encodePageToken } from './paging.js';
+import type { CacheRecord, ModelCacheState } from './state.js';
+import { addDuration, formatTimestamp, fromMs, type Instant, parseDurationString, parseTimestamp, toMsCeil } from './time.js';
+import { computeUsage, INLINE_LIMIT_BYTES, type Usage } from './usage.js';
+
+/** Default lifetime when neither ttl nor expireTime is given. */
+export const DEFAULT_TTL_SECONDS = 3600;
+/** Shortest allowed lifetime. */
+export const MIN_TTL_SECONDS = 60;
+
+/** Where a cache lives: its wire, listing scope, project and location. */
+export interface Placement {
+  api: Api;
+  scope: string;
+  project: string;
+  location: string;
+}
+
+const VERTEX_MODEL_RE = /^projects\/([^/]+)\/locations\/([^/]+)\/publishers\/([^/]+)\/models\/([^/]+)$/;
+const GEMINI_MODEL_RE = /^models\/([^/]+)$/;
+
+/** Checks the model name's format and that it is a known published base model; returns its canonical name and minimum tokens. */
+export function resolveModel(state: ModelCacheState, at: Placement, model: string | undefined, version: string): { model: string; minTokens: number } {
+  if (!model) throw fieldError(at.api, 'cached_content.model', 'model is required.');
+  if (at.api === 'gemini') {
+    const m = GEMINI_MODEL_RE.exec(model);
+    if (!m) throw fieldError('gemini', 'cached_content.model', `model must be of the form models/{model}, got '${model}'.`);
+    const id = m[1] as string;
+    const min = state.models[id];
+    if (min === undefined || state.unavailableModels[id])
+      throw googleError(
+        'NOT_FOUND',
+        `${model} is not found for API version ${version}, or is not supported for createCachedContent. Call ListModels to see the list of available models and their supported methods.`,
+      );
+    return { model, minTokens: min };
+  }
+  const full = model.startsWith('publishers/') ? `projects/${at.project}/locations/${at.location}/${model}` : model;
+  const m = VERTEX_MODEL_RE.exec(full);
+  if (!m)
+    throw fieldError(
+      'vertex',
+      'cached_content.model',
+      `model must be of the form projects/{project}/locations/{location}/publishers/google/models/{model}, got '${model}'.`,
+    );
+  if (m[2] !== at.location)
+    throw fieldError('vertex', 'cached_content.model', `The model location '${m[2]}' must match the cached content location '${at.location}'.`);
+  if (m[3] !== 'google') throw fieldError('vertex', 'cached_content.model', 'Only published base models (publishers/google) are supported.');
+  const id = m[4] as string;
+  const min = state.models[id];
+  if (min === undefined || state.unavailableModels[id]) throw googleError('NOT_FOUND', `Publisher Model \`${full}\` not found.`);
+  return { model: full, minTokens: min };
+}
+
+/** Computes expireTime from ttl or expireTime (exactly one, or neither for the 1-hour default). */
+export function resolveExpiry(api: Api, now: number, input: { ttl?: string | undefined; expireTime?: string | undefined }, request?: string): Instant {
+  const start = fromMs(now);
+  if (input.ttl !== undefined) {
+    const d = parseDurationString(input.ttl);
+    if (!d) throw googleError('INVALID_ARGUMENT', `Invalid value at 'cached_content.ttl' (type.googleapis.com/google.protobuf.Duration), "${input.ttl}"`);
+    if (d.negative || d.s + d.n / 1e9 < MIN_TTL_SECONDS) throw fieldError(api, 'cached_content.ttl', 'ttl must be at least 1 minute (60s).', request);
+    return addDuration(start, d.s, d.n);
+  }
+  if (input.expireTime !== undefined) {
+    const at = parseTimestamp(input.expireTime);
+    if (!at)
+      throw googleError(
+        'INVALID_ARGUMENT',
+        `Invalid value at 'cached_content.expire_time' (type.googleapis.com/google.protobuf.Timestamp), "${input.expireTime}"`,
+      );
+    if (toMsCeil(at) < now + MIN_TTL_SECONDS * 1000)
+      throw fieldError(api, 'cached_content.expire_time', 'expire_time must be at least 1 minute in the future.', request);
+    return at;
+  }
+  return addDuration(start, DEFAULT_TTL_SECONDS, 0);
+}
+
+/** Counts the contents and enforces the 10 MB inline limit and the model's minimum token count. */
+export function measure(api: Api, input: CachedContentInput, minTokens: number, rawBytes = 0): Usage {
+  const usage = computeUsage(input.contents ?? [], input.systemInstruction, input.tools);
+  if (Math.max(usage.inlineBytes, rawBytes) > INLINE_LIMIT_BYTES)
+    throw googleError('INVALID_ARGUMENT', `Request payload size exceeds the limit: ${INLINE_LIMIT_BYTES} bytes.`);
+  if (usage.totalTokenCount < minTokens) {
+    const n = usage.totalTokenCount;
+    throw googleError(
+      'INVALID_ARGUMENT',
+      api === 'vertex'
+        ? `The cached content is of ${n} tokens. The minimum token count to start caching is ${minTokens}.`
+        : `Cached content is too small. total_token_count=${n}, min_total_token_count=${minTokens}`,
+    );
+  }
+  return usage;
+}
+
+function newId(d: Draft<ModelCacheState>, api: Api): { id: string; seq: number } {
+  const seq = nextId(d.counters, 'cache');
+  if (api === 'vertex') return { seq, id: (3_000_000_000_000_000_000n + BigInt(seq) * 1_000_003n).toString() };
+  const mix = (Math.imul(seq, 0x9e3779b1) >>> 0).toString(36).padStart(7, '0').slice(0, 4);
+  return { seq, id: `${mix}${seq.toString(36).padStart(8, '0')}` };
+}
+
+/** What a new cache is made of once validated. */
+export interface NewCache {
+  model: string;
+  displayName?: string | undefined;
+  expire: Instant;
+  usage: Usage;
+}
+
+/** Stores a new cache (no validation: callers validate first). `indexNow: false` lets bulk seeding sort the index once. */
+export function insertCache(d: Draft<ModelCacheState>, at: Placement, c: NewCache, now: number, indexNow = true): CacheRecord {
+  const { id, seq } = newId(d, at.api);
+  const name = at.api === 'vertex' ? `${at.scope}/cachedContents/${id}` : `cachedContents/${id}`;
+  const created = formatTimestamp(fromMs(now));
+  const { inlineBytes: _bytes, ...usage } = c.usage;
+  const rec: CacheRecord = {
+    name,
+    id,
+    api: at.api,
+    scope: at.scope,
+    seq,
+    project: at.project,
+    location: at.location,
+    model: c.model,
+    displayName: c.displayName ?? null,
+    createTime: created,
+    updateTime: created,
+    expireTime: formatTimestamp(c.expire),
+    expireMs: toMsCeil(c.expire),
+    usage,
+  };
+  d.caches[name] = rec;
+  const list = d.lists[at.scope];
+  if (list) list.push(name);
+  else d.lists[at.scope] = [name];
+  if (indexNow) indexExpiry(d, rec.expireMs, name);
+  else d.expiry.push([rec.expireMs, name]);
+  return rec;
+}
+
+/** Creates a cache from a validated request body: quota, model, expiry, size and token checks, then the insert. */
+export function createCache(d: Draft<ModelCacheState>, at: Placement, input: CachedContentInput, now: number, version: string, rawBytes: number): CacheRecord {
+  if (d.exhausted[at.scope] || d.exhausted['*']) {
+    throw googleError(
+      'RESOURCE_EXHAUSTED',
+      at.api === 'vertex'
+        ? 'Resource exhausted. Please try again later. Please refer to https://cloud.google.com/vertex-ai/generative-ai/docs/error-code-429 for more details.'
+        : 'You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.',
+    );
+  }
+  const { model, minTokens } = resolveModel(d, at, input.model, version);
+  const expire = resolveExpiry(at.api, now, input);
+  const usage = measure(at.api, input, minTokens, rawBytes);
+  return insertCache(d, at, { model, displayName: input.displayName, expire, usage }, now);
+}
+
+/** A live cache in the scope, or the real not-found answer. */
+export function findCache(state: ModelCacheState, at: Placement, name: string, now: number): CacheRecord {
+  const rec = state.caches[name];
+  if (!rec || rec.scope !== at.scope || rec.expireMs <= now) throw cacheNotFound(at.api, name);
+  return rec;
+}
+
+/** Moves a cache's expiry (the only updatable thing). */
+export function updateExpiry(d: Draft<ModelCacheState>, at: Placement, name: string, expire: Instant, now: number): void {
+  const rec = findCache(d, at, name, now) as Draft<CacheRecord>;
+  rec.expireTime = formatTimestamp(expire);
+  rec.expireMs = toMsCeil(expire);
+  rec.updateTime = formatTimestamp(fromMs(now));
+  indexExpiry(d, rec.expireMs, name);
+}
+
+/** Deletes a cache. */
+export function deleteCache(d: Draft<ModelCacheState>, at: Placement, name: string, now: number): void {
+  findCache(d, at, name, now);
+  removeCaches(d, [name]);
+}
+
+/** One page of a scope's caches: cost grows with the page size, not with its depth. */
+export function listCaches(
+  state: ModelCacheState,
+  scope: string,
+  now: number,
+  pageSize: number | undefined,
+  pageToken: string | undefined,
+): { items: CacheRecord[]; nextPageToken?: string } {
+  const names = state.lists[scope] ?? [];
+  const size = effectivePageSize(pageSize);
+  let i = pageToken ? upperBound(state, names, decodePageToken(scope, pageToken)) : 0;
+  const items: CacheRecord[] = [];
+  while (i < names.length && items.length < size) {
+    const rec = state.caches[names[i] as string] as CacheRecord;
+    if (rec.expireMs > now) items.push(rec);
+    i++;
+  }
+  const last = items[items.length - 1];
+  return i < names.length && last ? { items, nextPageToken: encodePageToken(scope, last.seq) } : { items };
+}
+
+/** Contents from seed text, for seeding helpers. */
+export function textContents(text: string): Content[] {
+  return [{ role: 'user', parts: [{ text }] }];
+}

@@ -1,0 +1,128 @@
+import { json } from '../../../http/response.js';
+import type { RouteSpec } from '../../service.js';
+import { type Api, fieldError, payloadError } from '../errors.js';
+import { createCache, deleteCache, findCache, listCaches, resolveExpiry, updateExpiry } from '../models/caches.js';
+import { normalizeKeys, parseCachedContent } from '../models/parse.js';
+import type { ModelCacheState } from '../models/state.js';
+import type { ModelCacheOptions } from '../options.js';
+import { renderCache } from '../render.js';
+import { ListQuerySchema } from '../schemas/cached-content.js';
+import { type Ctx, resolveWire } from './wire.js';
+
+const INVALID_JSON = 'Invalid JSON payload received. Unexpected token.';
+
+function rejectInvalidJson(ctx: Ctx): void {
+  if (ctx.req.bodyError === 'invalid-json') throw payloadError(undefined, INVALID_JSON);
+}
+
+function nameOf(ctx: Ctx, api: Api): string {
+  const id = ctx.params.id as string;
+  return api === 'vertex' ? `projects/${ctx.params.project}/locations/${ctx.params.location}/cachedContents/${id}` : `cachedContents/${id}`;
+}
+
+function create(api: Api) {
+  return (ctx: Ctx) => {
+    const w = resolveWire(ctx, api, 'CreateCachedContent', 'create', 'parent');
+    rejectInvalidJson(ctx);
+    if (api === 'gemini' && ctx.req.body && typeof ctx.req.body === 'object' && 'encryptionSpec' in (normalizeKeys(ctx.req.body) as object))
+      throw payloadError('cached_content', `Invalid JSON payload received. Unknown name "encryption_spec" at 'cached_content': Cannot find field.`);
+    const input = parseCachedContent(api, ctx.req.body, 'CreateCachedContentRequest');
+    const rec = ctx.update((d) => createCache(d, w, input, ctx.clock.nowMs(), w.version, ctx.req.rawBody.length));
+    return json(200, renderCache(rec));
+  };
+}
+
+function get(api: Api) {
+  return (ctx: Ctx) => {
+    const w = resolveWire(ctx, api, 'GetCachedContent', 'get', 'name');
+    return json(200, renderCache(findCache(ctx.state, w, nameOf(ctx, api), ctx.clock.nowMs())));
+  };
+}
+
+const UPDATABLE = new Set(['ttl', 'expireTime']);
+
+function update(api: Api) {
+  return (ctx: Ctx) => {
+    const w = resolveWire(ctx, api, 'UpdateCachedContent', 'update', 'name');
+    rejectInvalidJson(ctx);
+    const request = 'UpdateCachedContentRequest';
+    const input = parseCachedContent(api, ctx.req.body, request);
+    const rawMask = ctx.req.query.updateMask ?? ctx.req.query.update_mask;
+    const mask =
+      rawMask === undefined
+        ? undefined
+        : String(rawMask)
+            .split(',')
+            .map((p) => p.trim().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
+    const sent = Object.keys(normalizeKeys(ctx.req.body ?? {}) as object).filter((k) => k !== 'name');
+    const paths = mask ?? sent;
+    for (const p of paths)
+      if (!UPDATABLE.has(p))
+        throw fieldError(
+          api,
+          mask ? 'update_mask' : `cached_content.${p.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
+          `Field '${p}' cannot be updated; only ttl and expire_time are updatable.`,
+          request,
+        );
+    if (!paths.some((p) => UPDATABLE.has(p))) throw fieldError(api, 'update_mask', 'Nothing to update: set ttl or expire_time.', request);
+    const now = ctx.clock.nowMs();
+    const name = nameOf(ctx, api);
+    findCache(ctx.state, w, name, now);
+    const expire = resolveExpiry(
+      api,
+      now,
+      { ttl: paths.includes('ttl') ? input.ttl : undefined, expireTime: paths.includes('expireTime') ? input.expireTime : undefined },
+      request,
+    );
+    ctx.update((d) => {
+      updateExpiry(d, w, name, expire, now);
+    });
+    return json(200, renderCache(findCache(ctx.state, w, name, now)));
+  };
+}
+
+function remove(api: Api) {
+  return (ctx: Ctx) => {
+    const w = resolveWire(ctx, api, 'DeleteCachedContent', 'delete', 'name');
+    const now = ctx.clock.nowMs();
+    const name = nameOf(ctx, api);
+    ctx.update((d) => deleteCache(d, w, name, now));
+    return json(200, {});
+  };
+}
+
+function list(api: Api) {
+  return (ctx: Ctx) => {
+    const w = resolveWire(ctx, api, 'ListCachedContents', 'list', 'parent');
+    const q = ListQuerySchema.safeParse({
+      pageSize: ctx.req.query.pageSize ?? ctx.req.query.page_size,
+      pageToken: ctx.req.query.pageToken ?? ctx.req.query.page_token,
+    });
+    if (!q.success)
+      throw payloadError('page_size', `Invalid value at 'page_size' (TYPE_INT32), "${String(ctx.req.query.pageSize ?? ctx.req.query.page_size)}"`);
+    const pageSize = q.data.pageSize === undefined ? undefined : Number(q.data.pageSize);
+    if (pageSize !== undefined && pageSize < 0) throw fieldError(api, 'page_size', 'page_size must not be negative.', 'ListCachedContentsRequest');
+    const page = listCaches(ctx.state, w.scope, ctx.clock.nowMs(), pageSize, q.data.pageToken || undefined);
+    const body: Record<string, unknown> = {};
+    if (page.items.length > 0) body.cachedContents = page.items.map(renderCache);
+    if (page.nextPageToken) body.nextPageToken = page.nextPageToken;
+    return json(200, body);
+  };
+}
+
+const VERTEX_COLLECTION = '/{version}/projects/{project}/locations/{location}/cachedContents';
+const GEMINI_COLLECTION = '/{version}/cachedContents';
+
+/** The cachedContents routes of both wires (Vertex AI and the Gemini API). */
+export const cachedContentRoutes: ReadonlyArray<RouteSpec<ModelCacheState, ModelCacheOptions>> = [
+  { method: 'POST', path: VERTEX_COLLECTION, operation: 'cachedContents/create', handler: create('vertex') },
+  { method: 'GET', path: VERTEX_COLLECTION, operation: 'cachedContents/list', handler: list('vertex') },
+  { method: 'GET', path: `${VERTEX_COLLECTION}/{id}`, operation: 'cachedContents/get', handler: get('vertex') },
+  { method: 'PATCH', path: `${VERTEX_COLLECTION}/{id}`, operation: 'cachedContents/update', handler: update('vertex') },
+  { method: 'DELETE', path: `${VERTEX_COLLECTION}/{id}`, operation: 'cachedContents/delete', handler: remove('vertex') },
+  { method: 'POST', path: GEMINI_COLLECTION, operation: 'cachedContents/create', handler: create('gemini') },
+  { method: 'GET', path: GEMINI_COLLECTION, operation: 'cachedContents/list', handler: list('gemini') },
+  { method: 'GET', path: `${GEMINI_COLLECTION}/{id}`, operation: 'cachedContents/get', handler: get('gemini') },
+  { method: 'PATCH', path: `${GEMINI_COLLECTION}/{id}`, operation: 'cachedContents/update', handler: update('gemini') },
+  { method: 'DELETE', path: `${GEMINI_COLLECTION}/{id}`, operation: 'cachedContents/delete', handler: remove('gemini') },
+];

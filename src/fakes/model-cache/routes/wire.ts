@@ -1,0 +1,67 @@
+import type { RouteContext } from '../../service.js';
+import { type Api, fieldError, googleError } from '../errors.js';
+import { authenticate } from '../models/auth.js';
+import type { Placement } from '../models/caches.js';
+import { geminiScope, type ModelCacheState, vertexScope } from '../models/state.js';
+import type { ModelCacheOptions } from '../options.js';
+
+/** The route context of this fake. */
+export type Ctx = RouteContext<ModelCacheState, ModelCacheOptions>;
+
+const VERSIONS: Record<Api, readonly string[]> = { vertex: ['v1', 'v1beta1'], gemini: ['v1', 'v1beta'] };
+// Multi-region locations served on the global host.
+const GLOBAL_LOCATIONS = new Set(['global', 'us', 'eu']);
+
+/** Which wire a host speaks: `generativelanguage.googleapis.com` is the Gemini API, anything else Vertex AI. */
+export function apiOf(ctx: Ctx): Api {
+  return ctx.req.url.hostname === 'generativelanguage.googleapis.com' ? 'gemini' : 'vertex';
+}
+
+/** A resolved request: where it acts, its API version, who sent it. */
+export interface Wire extends Placement {
+  version: string;
+  label: string | null;
+}
+
+/**
+ * Checks host, version, region, outage and credentials; sets the journal's token and version.
+ * A route of the other API, or an unknown version, is a 404 like any unknown method.
+ */
+export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, nameField: 'parent' | 'name'): Wire {
+  const api = apiOf(ctx);
+  const version = ctx.params.version as string;
+  if (api !== expected || !VERSIONS[api].includes(version)) throw googleError('NOT_FOUND', 'Method not found.');
+  ctx.meta.version = version;
+  if (ctx.state.unavailable) throw googleError('UNAVAILABLE', 'The service is currently unavailable.');
+  const project = ctx.params.project;
+  const location = ctx.params.location;
+  if (api === 'vertex' && location !== undefined) {
+    const host = ctx.req.url.hostname;
+    const regional = /^([a-z0-9-]+)-aiplatform\.googleapis\.com$/.exec(host)?.[1];
+    const valid = regional ?? (host === 'aiplatform.googleapis.com' ? 'global' : undefined);
+    const ok = valid === undefined || (regional ? location === regional : GLOBAL_LOCATIONS.has(location));
+    if (!ok) throw fieldError('vertex', nameField, `The provided location ID doesn't match the endpoint. The valid location ID is \`${valid}\`.`);
+  }
+  const strict = ctx.auth === 'strict' || ctx.state.credentialCount > 0;
+  let identity: { label: string | null; project: string | null };
+  try {
+    identity = authenticate(ctx.state, { api, strict, headers: ctx.req.headers, query: ctx.req.query, project, location, rpc, verb, version });
+  } catch (err) {
+    const header = ctx.req.headers.authorization ?? ctx.req.headers['x-goog-api-key'] ?? ctx.req.query.key;
+    ctx.meta.token = header ? (ctx.state.credentials[String(header).replace(/^Bearer\s+/i, '')]?.label ?? 'unseeded') : null;
+    throw err;
+  }
+  ctx.meta.token = identity.label;
+  if (api === 'vertex') {
+    return {
+      api,
+      version,
+      label: identity.label,
+      scope: vertexScope(project as string, location as string),
+      project: project as string,
+      location: location as string,
+    };
+  }
+  const p = identity.project ?? '-';
+  return { api, version, label: identity.label, scope: geminiScope(identity.project), project: p, location: '-' };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { Router } from './router.js';
+
+describe('router', () => {
+  const r = new Router<string>()
+    .add('GET', '/repos/{owner}/{repo}/import', 'import-get')
+    .add('PUT', '/repos/{owner}/{repo}/import', 'import-put')
+    .add('GET', '/repos/{owner}/{repo}/import/authors', 'authors')
+    .add('POST', '/repos/{template_owner}/{template_repo}/generate', 'generate')
+    .add('GET', '/repos/{owner}/{repo}/contents/{+path}', 'contents')
+    .add('POST', '/act_{ad_account_id}/customaudiences', 'ca-create')
+    .add('GET', '/{id}', 'node')
+    .add('GET', '/{version}/{name=projects/*/locations/*/cachedContents/*}', 'cc-get')
+    .add('GET', '/{version}/projects/{project}/locations/{location}/cachedContents', 'cc-list');
+
+  it('matches plain templates and decodes parameters', () => {
+    const m = r.match('GET', '/repos/oct%20o/hello/import');
+    expect(m).toMatchObject({ kind: 'match', match: { value: 'import-get', params: { owner: 'oct o', repo: 'hello' } } });
+  });
+
+  it('dispatches on method and reports method-not-allowed', () => {
+    expect(r.match('PUT', '/repos/o/r/import')).toMatchObject({ kind: 'match', match: { value: 'import-put' } });
+    expect(r.match('DELETE', '/repos/o/r/import')).toMatchObject({ kind: 'method-not-allowed', allowed: ['GET', 'PUT'] });
+  });
+
+  it('routes Graph act_ prefixes before plain ids', () => {
+    expect(r.match('POST', '/act_123/customaudiences')).toMatchObject({ kind: 'match', match: { params: { ad_account_id: '123' } } });
+    expect(r.match('GET', '/12345')).toMatchObject({ kind: 'match', match: { value: 'node', params: { id: '12345' } } });
+  });
+
+  it('captures Google multi-segment names', () => {
+    const m = r.match('GET', '/v1/projects/p/locations/us-central1/cachedContents/123');
+    expect(m).toMatchObject({
+      kind: 'match',
+      match: { value: 'cc-get', params: { version: 'v1', name: 'projects/p/locations/us-central1/cachedContents/123' } },
+    });
+    expect(r.match('GET', '/v1/projects/p/locations/l/cachedContents')).toMatchObject({ kind: 'match', match: { value: 'cc-list' } });
+  });
+
+  it('greedy parameters take the rest of the path', () => {
+    expect(r.match('GET', '/repos/o/r/contents/src/lib/a.ts')).toMatchObject({ kind: 'match', match: { params: { path: 'src/lib/a.ts' } } });
+  });
+
+  it('shares a parameter position between routes with different names', () => {
+    expect(r.match('POST', '/repos/tpl/base/generate')).toMatchObject({ kind: 'match', match: { params: { template_owner: 'tpl', template_repo: 'base' } } });
+  });
+
+  it('refuses bad percent-encoding and unknown paths, and suggests close routes', () => {
+    expect(r.match('GET', '/repos/%E0%A4%A/r/import').kind).toBe('not-found');
+    expect(r.match('GET', '/nope/x/y/z/w/v/u').kind).toBe('not-found');
+    expect(r.closest('GET', '/repos/o/r/imports')[0]).toBe('GET /repos/{owner}/{repo}/import');
+  });
+
+  it('throws on a duplicate route', () => {
+    expect(() => new Router().add('GET', '/a/{x}', 1).add('GET', '/a/{y}', 2)).toThrow(/twice/);
+  });
+});
