@@ -17,6 +17,17 @@ export interface CatalogHandles {
   token: string;
 }
 
+/** Calls the fake through `fakes.fetch` with the handles' token; answers status, headers and parsed body. */
+async function call(fakes: Fakes, h: CatalogHandles, method: string, suffix: string, body?: unknown) {
+  const res = await fakes.fetch(`https://api.github.com/repos/${h.owner}/${h.repo}${suffix}`, {
+    method,
+    headers: { authorization: `token ${h.token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+}
+
 function seedRepo(fakes: Fakes, o: { owner: string; repo: string; private: boolean }): void {
   fakes.codeHosting.seed.repo({ owner: o.owner, repo: o.repo, private: o.private });
 }
@@ -47,6 +58,10 @@ export const codeHostingCatalogScenarios = {
       });
       return { owner: o.owner, repo: o.repo, token };
     },
+    async check(fakes, h) {
+      const r = await call(fakes, h, 'POST', '/issues', { title: 'x' });
+      if (r.status !== 403 || !r.headers.get('x-accepted-github-permissions')) throw new Error(`POST issues answered ${r.status}`);
+    },
   }),
   installationToken: defineScenario({
     name: 'installationToken',
@@ -72,6 +87,10 @@ export const codeHostingCatalogScenarios = {
         repositories: [`${o.owner}/${o.repo}`],
       });
       return { owner: o.owner, repo: o.repo, token };
+    },
+    async check(fakes, h) {
+      const r = await call(fakes, h, 'POST', '/transfer', { new_owner: 'x' });
+      if (r.status !== 403 || r.body.message !== 'Resource not accessible by integration') throw new Error(`POST transfer answered ${r.status}`);
     },
   }),
   rateLimitExhausted: defineScenario({
@@ -99,6 +118,10 @@ export const codeHostingCatalogScenarios = {
       fakes.codeHosting.rateLimit.exhaust();
       return { owner: o.owner, repo: o.repo, token: 'ghp_stuntdoubleLenientPlaceholderToken00' };
     },
+    async check(fakes, h) {
+      const r = await call(fakes, h, 'GET', '/issues');
+      if (r.status !== 403 || r.headers.get('x-ratelimit-remaining') !== '0') throw new Error(`GET issues answered ${r.status}`);
+    },
   }),
   privateRepoHidden: defineScenario({
     name: 'privateRepoHidden',
@@ -117,6 +140,10 @@ export const codeHostingCatalogScenarios = {
         repositories: [`${o.owner}/not-${o.repo}`],
       });
       return { owner: o.owner, repo: o.repo, token };
+    },
+    async check(fakes, h) {
+      const r = await call(fakes, h, 'GET', '/issues');
+      if (r.status !== 404) throw new Error(`GET issues answered ${r.status}`);
     },
   }),
 };

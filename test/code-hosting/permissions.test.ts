@@ -146,3 +146,16 @@ describe('rate limits on catalog endpoints', () => {
     await expect(kit(h.token).request('GET /repos/{owner}/{repo}/issues', { owner: h.owner, repo: h.repo })).rejects.toMatchObject({ status: 403 });
   });
 });
+
+describe('catalog scenarios', () => {
+  it.each(['tokenLacksPermission', 'installationToken', 'rateLimitExhausted', 'privateRepoHidden'] as const)(
+    '%s proves its state through the wire (check)',
+    async (name) => {
+      const fakes = createFakes();
+      const scenario = scenarios[name]();
+      const h = fakes.apply(scenario);
+      expect(scenario.check).toBeTypeOf('function');
+      await scenario.check?.(fakes, h as never);
+    },
+  );
+});
