@@ -38,6 +38,15 @@ const hookParams = (fakes: Fakes, row: CatalogRow): Record<string, string> => {
     : fakes.codeHosting.seed.hook({ owner: OWNER, repo: REPO, url });
   return { hook_id: String(hook.id) };
 };
+/** Branch protection settings are read from the branch's protection (hand-written branches model). */
+const seedProtection = (fakes: Fakes) =>
+  fakes.codeHosting.seed.resource(`/repos/${OWNER}/${REPO}/branches/main/protection`, {
+    enforce_admins: { enabled: true },
+    required_signatures: { enabled: true },
+    required_status_checks: { strict: true, contexts: [] },
+    required_pull_request_reviews: { required_approving_review_count: 1 },
+    restrictions: { users: [], teams: [], apps: [] },
+  });
 /** Delivery rows need a real delivery of the hand-written webhook model: a matched 404 shows they are served. */
 const needsDelivery = (row: CatalogRow) => row.path.includes('{delivery_id}');
 const paramsOf = (row: CatalogRow) => Object.fromEntries([...row.path.matchAll(/\{([^}]+)\}/g)].map((m) => [m[1] as string, paramValue(m[1] as string, row)]));
@@ -97,6 +106,7 @@ describe('every catalog row', () => {
     for (const row of CATALOG) {
       fakes.restore(snapshot);
       if (seedsFirst(row)) fakes.codeHosting.seed.resource(concrete(row), { name: 'seeded' });
+      if (row.path.includes('/protection/')) seedProtection(fakes);
       const route = `${row.method} ${realSpelling(row.path)}`;
       let status: number;
       try {

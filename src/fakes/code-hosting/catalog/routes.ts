@@ -5,7 +5,9 @@ import { type AccessRule, type Principal, type ResourceRef, authenticate, author
 import { CATALOG, type CatalogRow } from '../catalog.js';
 import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError, renderGitHubError } from '../errors.js';
+import { BRANCH_OPS } from '../models/branches.js';
 import { findRepo, repoKey } from '../models/repos.js';
+import type { RepoRecord } from '../schemas/repo.js';
 import type { CodeHostingOptions } from '../options.js';
 import type { CodeHostingState } from '../state.js';
 import { selectVersion } from '../wire.js';
@@ -14,7 +16,7 @@ import { type Operation, mutate, read } from './engine.js';
 import { acceptedScopes, parseRule } from './permissions.js';
 import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError } from './rate-limit.js';
 import type { CatalogSlice, Resource } from './state.js';
-import { concreteKey } from './table.js';
+import { concreteKey, keyPrefix } from './table.js';
 /** The part of the service state the catalog needs. */
 export interface CatalogState {
   catalog: CatalogSlice;
@@ -36,9 +38,10 @@ function accessRule(row: CatalogRow, publicResource: boolean): AccessRule {
 const isInt = (v: string | undefined) => v !== undefined && /^\d+$/.test(v);
 const REPO_PATH = /^\/repos\/\{(owner|template_owner)\}\/\{(repo|template_repo)\}/;
 
-/** Checks the caller against the row for this request; throws the real refusal (401/403/404). */
-function check(ctx: GitHubRouteContext, row: CatalogRow, principal: Principal): void {
+/** Checks the caller against the row for this request; throws the real refusal (401/403/404). Returns the repository of repository rows. */
+function check(ctx: GitHubRouteContext, row: CatalogRow, principal: Principal): RepoRecord | undefined {
   let resource: ResourceRef | undefined;
+  let repo: RepoRecord | undefined;
   if (REPO_PATH.test(row.path)) {
     const owner = ctx.params.owner ?? ctx.params.template_owner ?? '';
     const name = ctx.params.repo ?? ctx.params.template_repo ?? '';
@@ -47,6 +50,7 @@ function check(ctx: GitHubRouteContext, row: CatalogRow, principal: Principal): 
       declareAccess(ctx, accessRule(row, false));
       throw githubError.notFound();
     }
+    repo = rec;
     resource = { private: rec.private, repo: repoKey(rec.ownerLogin, rec.name) };
   }
   const rule = accessRule(row, resource ? !resource.private : true);
@@ -55,6 +59,7 @@ function check(ctx: GitHubRouteContext, row: CatalogRow, principal: Principal): 
     throw new GitHubError(401, 'Requires authentication', { documentationUrl: 'https://docs.github.com/rest' });
   }
   authorize(ctx, principal, rule, resource);
+  return repo;
 }
 
 function bodyOf(ctx: GitHubRouteContext): Resource {
@@ -92,7 +97,12 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
         rate = consume(draft.catalog.rate, rateKey, limitFor(resource, authenticated), nowSec, resource);
         if (rate.exceeded) return { error: rateLimitError(rate, nowSec, principal.login ? `user ID ${principal.login}` : 'your IP address') };
         try {
-          check(ctx, row, principal);
+          const repo = check(ctx, row, principal);
+          const custom = BRANCH_OPS[`${row.method} ${row.path}`];
+          if (custom && repo) {
+            const branchRepo = { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch };
+            return { result: custom(row.method === 'GET' ? ctx.state.catalog : draft.catalog, op, branchRepo) };
+          }
           if (row.method === 'GET') return { result: read(ctx.state.catalog, op) };
           return { result: mutate(draft.catalog, draft.counters, op) };
         } catch (err) {
