@@ -64,13 +64,14 @@ function stamp(op: Operation, key: string, rec: Resource): Resource {
   return { ...rec, url: `${op.baseUrl}${key}`, html_url: htmlUrl(op.baseUrl, key) };
 }
 
-function addToParent(slice: CatalogSlice, template: string, key: string): void {
+/** Lists a key in its parent collection; `isNew` (no record before) skips the O(n) duplicate check. */
+function addToParent(slice: CatalogSlice, template: string, key: string, isNew: boolean): void {
   const depth = parentDepth(template);
   if (depth === undefined) return;
   const parent = keyPrefix(key, depth);
   const list = slice.lists[parent];
   if (!list) slice.lists[parent] = [key];
-  else if (!list.includes(key)) list.push(key);
+  else if (isNew || !list.includes(key)) list.push(key);
 }
 
 function removeFromParent(slice: CatalogSlice, template: string, key: string): void {
@@ -103,7 +104,7 @@ export function putResource(
     updated_at: op.now,
   };
   slice.records[key] = out;
-  addToParent(slice, template, key);
+  addToParent(slice, template, key, !prev);
   return out;
 }
 

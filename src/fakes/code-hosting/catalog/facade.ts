@@ -1,9 +1,10 @@
 import type { Draft } from 'immer';
 import type { ServiceHost } from '../../service.js';
-import { putResource } from './engine.js';
+import { nextId } from '../../../store/ids.js';
+import { htmlUrl, putResource } from './engine.js';
 import type { CatalogState } from './routes.js';
 import type { Resource } from './state.js';
-import { concreteKey, templateOf } from './table.js';
+import { concreteKey, keyPrefix, parentDepth, templateOf } from './table.js';
 
 /**
  * Seeds any catalog resource by its concrete path (either spelling), e.g.
@@ -23,9 +24,11 @@ export function seedResource<S extends CatalogState, O>(host: ServiceHost<S, O>,
   );
 }
 
-/** Seeds many resources of one collection in one update (benchmarks, paging tests). */
+/** Seeds many resources in one update (benchmarks, paging tests): records are built outside the draft. */
 export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>, items: ReadonlyArray<readonly [path: string, body: Resource]>): number {
   const now = host.clock.now().toISOString();
+  const baseUrl = host.baseUrls[0] as string;
+  const current = host.state.catalog;
   const resolved = items.map(([path, body]) => {
     const found = templateOf(path);
     if (!found) throw new Error(`stuntdouble: '${path}' is no path of the code hosting catalog`);
@@ -33,7 +36,27 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
   });
   host.update((draft) => {
     const d = draft as Draft<CatalogState>;
-    for (const r of resolved) putResource(d.catalog, d.counters, r.template, r.key, r.body, { baseUrl: host.baseUrls[0] as string, now });
+    const records: Record<string, Resource> = {};
+    const added: Record<string, string[]> = {};
+    for (const r of resolved) {
+      const prev = current.records[r.key] ?? records[r.key];
+      const id = prev?.id ?? r.body.id ?? nextId(d.counters, 'catalog', 1000);
+      records[r.key] = {
+        id,
+        node_id: `CR_${Number(id).toString(36)}`,
+        ...r.body,
+        url: `${baseUrl}${r.key}`,
+        html_url: htmlUrl(baseUrl, r.key),
+        created_at: prev?.created_at ?? r.body.created_at ?? now,
+        updated_at: now,
+      };
+      const depth = parentDepth(r.template);
+      if (prev || depth === undefined) continue;
+      const parent = keyPrefix(r.key, depth);
+      (added[parent] ??= []).push(r.key);
+    }
+    Object.assign(d.catalog.records, records);
+    for (const [parent, keys] of Object.entries(added)) d.catalog.lists[parent] = [...(current.lists[parent] ?? []), ...keys];
   });
   return resolved.length;
 }
