@@ -11,9 +11,7 @@ const slimZod = {
   // biome-ignore lint/suspicious/noExplicitAny: esbuild's plugin build type is not a dependency of ours.
   setup(build: any) {
     build.onLoad({ filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.c?js$/ }, async (args: { path: string }) => ({
-      contents: args.path.endsWith('.cjs')
-        ? `"use strict"; exports.en = require('./en.cjs').default;`
-        : `export { default as en } from './en.js';`,
+      contents: args.path.endsWith('.cjs') ? `"use strict"; exports.en = require('./en.cjs').default;` : `export { default as en } from './en.js';`,
       loader: 'js',
       resolveDir: args.path.replace(/[\\/][^\\/]+$/, ''),
     }));
