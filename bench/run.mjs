@@ -6,7 +6,7 @@
 // is taken over the samples of all its rounds, so a burst of load on a shared machine lands on every
 // task of the group instead of on one of them; the spread of the per-round ratios is printed too.
 //
-// Env: BENCH_TIME (ms per task in total, default 1000), BENCH_ROUNDS (default 5),
+// Env: BENCH_TIME (ms per task in total, default 1500), BENCH_ROUNDS (default 10),
 // BENCH_FILTER (substring of group names).
 import { readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,8 +17,8 @@ import { createFakes, scenarios } from 'stuntdouble';
 import { Bench } from 'tinybench';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const time = Number(process.env.BENCH_TIME ?? 1000);
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const time = Number(process.env.BENCH_TIME ?? 1500);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 10));
 const filter = process.env.BENCH_FILTER ?? '';
 const started = performance.now();
 
