@@ -1,5 +1,41 @@
 import { z } from 'zod';
+import type { Fakes } from '../create-fakes.js';
 import { defineScenario } from './define.js';
+
+interface Where {
+  api: 'vertex' | 'gemini';
+  project: string;
+  location: string;
+}
+
+/** Calls the model cache wire as a client would, with a seeded credential when strict auth is on. */
+async function wire(fakes: Fakes, at: Where, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const creds = Object.entries(fakes.state.modelCache.credentials);
+  const mine = creds.find(([, c]) => c.project === null || c.project === at.project) ?? creds[0];
+  const secret = mine?.[0] ?? 'stuntdouble-check';
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  let url: string;
+  if (at.api === 'gemini') {
+    url = `https://generativelanguage.googleapis.com/v1beta/${path}`;
+    headers['x-goog-api-key'] = secret;
+  } else {
+    const host = at.location === 'global' ? 'aiplatform.googleapis.com' : `${at.location}-aiplatform.googleapis.com`;
+    url = `https://${host}/v1/${path || `projects/${at.project}/locations/${at.location}/cachedContents`}`;
+    headers.authorization = `Bearer ${secret}`;
+  }
+  const res = await fakes.fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return { status: res.status, body: await res.json() };
+}
+
+function expectStatus(scenario: string, got: { status: number; body: unknown }, want: number): void {
+  if (got.status !== want) throw new Error(`${scenario}: expected HTTP ${want}, got ${got.status}: ${JSON.stringify(got.body)}`);
+}
+
+const createBody = (at: Where, model: string) => ({
+  model: at.api === 'gemini' ? `models/${model}` : `projects/${at.project}/locations/${at.location}/publishers/google/models/${model}`,
+  contents: [{ role: 'user', parts: [{ text: 'x'.repeat(4 * 8192) }] }],
+});
+const collection = (at: Where) => (at.api === 'gemini' ? 'cachedContents' : '');
 
 const place = {
   api: z.enum(['vertex', 'gemini']).default('vertex'),
@@ -19,6 +55,10 @@ export const cacheReady = defineScenario({
   options: z.object({ ...place, ttl: z.string().default('3600s'), displayName: z.string().optional() }).strict(),
   handles: CACHE_HANDLES,
   apply: (fakes, o) => fakes.modelCache.seed.cachedContent(o),
+  check: async (fakes, h) => {
+    const got = await wire(fakes, h, 'GET', h.name);
+    expectStatus('cacheReady', got, 200);
+  },
 });
 
 /** A live cache that expires soon: advance the clock by `expiresIn` and it is gone. */
@@ -38,6 +78,12 @@ export const cacheExpiringSoon = defineScenario({
     .strict(),
   handles: `${CACHE_HANDLES.slice(0, -2)}, expiresIn }`,
   apply: (fakes, { expiresIn, ...o }) => ({ ...fakes.modelCache.seed.cachedContent({ ...o, ttl: expiresIn }), expiresIn }),
+  check: async (fakes, h) => {
+    const got = await wire(fakes, h, 'GET', h.name);
+    expectStatus('cacheExpiringSoon', got, 200);
+    const at = (got.body as { expireTime?: string }).expireTime;
+    if (at !== h.expireTime) throw new Error(`cacheExpiringSoon: expireTime ${at}, expected ${h.expireTime}`);
+  },
 });
 
 /** A cache whose expireTime has already passed: get/update/delete answer not found, list omits it. */
@@ -50,6 +96,9 @@ export const cacheExpired = defineScenario({
   options: z.object(place).strict(),
   handles: CACHE_HANDLES,
   apply: (fakes, o) => fakes.modelCache.seed.cachedContent({ ...o, expireTime: new Date(fakes.clock.nowMs() - 1000).toISOString() }),
+  check: async (fakes, h) => {
+    expectStatus('cacheExpired', await wire(fakes, h, 'GET', h.name), h.api === 'gemini' ? 403 : 404);
+  },
 });
 
 /** Creating a cache in the project/location answers 429 RESOURCE_EXHAUSTED. */
@@ -65,6 +114,9 @@ export const cacheQuotaExhausted = defineScenario({
     fakes.modelCache.exhaustQuota({ api: o.api, ...(project ? { project } : {}), location: o.location });
     return { project: project ?? '-', location: o.api === 'vertex' ? o.location : '-', model: o.model, api: o.api };
   },
+  check: async (fakes, h) => {
+    expectStatus('cacheQuotaExhausted', await wire(fakes, h, 'POST', collection(h), createBody(h, h.model)), 429);
+  },
 });
 
 /** A model that is no longer served: create answers the real unknown-model 404. */
@@ -79,6 +131,9 @@ export const cacheModelUnavailable = defineScenario({
     fakes.modelCache.setModelUnavailable(o.model);
     return { project: o.project ?? (o.api === 'vertex' ? 'p' : '-'), location: o.api === 'vertex' ? o.location : '-', model: o.model, api: o.api };
   },
+  check: async (fakes, h) => {
+    expectStatus('cacheModelUnavailable', await wire(fakes, h, 'POST', collection(h), createBody(h, h.model)), 404);
+  },
 });
 
 /** Every model cache request answers 503 UNAVAILABLE. */
@@ -92,6 +147,9 @@ export const modelCacheUnavailable = defineScenario({
   apply: (fakes) => {
     fakes.modelCache.setUnavailable(true);
     return { restore: () => fakes.modelCache.setUnavailable(false) };
+  },
+  check: async (fakes) => {
+    expectStatus('modelCacheUnavailable', await wire(fakes, { api: 'vertex', project: 'p', location: 'us-central1' }, 'GET', ''), 503);
   },
 });
 

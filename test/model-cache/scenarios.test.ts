@@ -70,3 +70,26 @@ describe('model cache scenarios', () => {
     expect(fakes.describe()).toContain('modelCache');
   });
 });
+
+describe('model cache scenario checks', () => {
+  const names = ['cacheReady', 'cacheExpiringSoon', 'cacheExpired', 'cacheQuotaExhausted', 'cacheModelUnavailable'] as const;
+  for (const api of ['vertex', 'gemini'] as const) {
+    for (const name of names) {
+      it(`${name} (${api}) proves its state through the wire`, async () => {
+        const scenario = scenarios[name]({ api });
+        const handles = fakes.apply(scenario);
+        await scenario.check?.(fakes, handles as never);
+      });
+    }
+  }
+  it('modelCacheUnavailable proves its state through the wire', async () => {
+    const scenario = scenarios.modelCacheUnavailable();
+    await scenario.check?.(fakes, fakes.apply(scenario));
+  });
+  it('a check fails when the state does not hold', async () => {
+    const scenario = scenarios.cacheQuotaExhausted();
+    const handles = fakes.apply(scenario);
+    fakes.modelCache.exhaustQuota({ project: 'p', location: 'us-central1' }, false);
+    await expect(scenario.check?.(fakes, handles)).rejects.toThrow(/expected HTTP 429, got 200/);
+  });
+});
