@@ -201,3 +201,16 @@ describe('model cache on the Gemini API wire', () => {
     expect(page.page).toEqual([]);
   });
 });
+
+describe('model cache at scale', () => {
+  it('garbage-collects thousands of caches that expire together, and keeps the rest', async () => {
+    fakes.modelCache.seed.cachedContents(3000, { ttl: '600s' });
+    const keep = fakes.modelCache.seed.cachedContent({ ttl: '3600s' });
+    expect(fakes.modelCache.count()).toBe(3001);
+    fakes.clock.advance('10m');
+    expect(fakes.modelCache.count()).toBe(1);
+    const page = await vertexClient().caches.list({ config: { pageSize: 1000 } });
+    expect(page.page.map((c) => c.name)).toEqual([keep.name]);
+    expect((await vertexClient().caches.get({ name: keep.id })).name).toBe(keep.name);
+  });
+});
