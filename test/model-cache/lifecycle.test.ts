@@ -29,6 +29,7 @@ describe('model cache on the Vertex AI wire', () => {
     expect(call?.version).toBe('v1beta1');
 
     const id = created.name?.split('/').pop() as string;
+    expect(fakes.modelCache.get(created.name as string)).toMatchObject({ name: created.name, displayName: 'docs' });
     const got = await ai.caches.get({ name: id });
     expect(got.name).toBe(created.name);
 
@@ -44,6 +45,7 @@ describe('model cache on the Vertex AI wire', () => {
 
     await ai.caches.delete({ name: id });
     expect(fakes.calls.at(-1)?.response.body).toEqual({});
+    expect(fakes.modelCache.get(created.name as string)).toBeUndefined();
     const gone = await apiError(ai.caches.get({ name: id }));
     expect(gone.status).toBe(404);
     expect(gone.body.error.status).toBe('NOT_FOUND');

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { ServiceHost } from '../service.js';
 import { flushPending, insertCache, type PendingIndex, resolveExpiry, resolveModel } from './models/caches.js';
-import { geminiScope, type ModelCacheState, vertexScope } from './models/state.js';
+import { geminiScope, getCache, type ModelCacheState, vertexScope } from './models/state.js';
 import { addDuration, fromMs, parseDurationString, parseTimestamp } from './models/time.js';
 import { computeUsage } from './models/usage.js';
 import type { ModelCacheOptions } from './options.js';
+import { renderCache } from './render.js';
 import { ContentSchema } from './schemas/cached-content.js';
 
 /** Options of `seed.cachedContent`. */
@@ -69,6 +70,8 @@ export interface ModelCacheFacade {
   setUnavailable(unavailable?: boolean): void;
   /** Number of live caches. */
   count(): number;
+  /** A live cache as the wire shows it (full name), or undefined: for assertions without a client. */
+  get(name: string): Record<string, unknown> | undefined;
   /** One-line summary for `fakes.describe()`. */
   describe(): string;
 }
@@ -150,6 +153,10 @@ export function buildFacade(host: Host): ModelCacheFacade {
       });
     },
     count: () => host.state.cacheCount,
+    get(name) {
+      const rec = getCache(host.state, name);
+      return rec && rec.expireMs > host.clock.nowMs() ? renderCache(rec) : undefined;
+    },
     describe() {
       const s = host.state;
       const n = s.cacheCount;
