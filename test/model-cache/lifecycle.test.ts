@@ -216,3 +216,19 @@ describe('model cache at scale', () => {
     expect((await vertexClient().caches.get({ name: keep.id })).name).toBe(keep.name);
   });
 });
+
+describe('model cache state', () => {
+  it('survives snapshot/restore and reset, and describes itself', async () => {
+    const a = fakes.modelCache.seed.cachedContent();
+    const snap = fakes.snapshot();
+    await vertexClient().caches.delete({ name: a.name });
+    expect(fakes.modelCache.get(a.name)).toBeUndefined();
+    fakes.restore(snap);
+    expect((await vertexClient().caches.get({ name: a.id })).name).toBe(a.name);
+    expect(fakes.modelCache.describe()).toBe('modelCache: 1 cached content');
+    fakes.reset();
+    expect(fakes.modelCache.count()).toBe(0);
+    const again = fakes.modelCache.seed.cachedContent();
+    expect(again.name).toBe(a.name);
+  });
+});
