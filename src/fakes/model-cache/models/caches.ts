@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import { type Api, cacheNotFound, fieldError, googleError } from '../errors.js';
-import type { CachedContentInput, Content } from '../schemas/cached-content.js';
+import type { CachedContentInput } from '../schemas/cached-content.js';
 import { appendEntries, type Chunked, insertEntry, walkAfter } from './chunked.js';
 import { removeCaches } from './expiry.js';
 import { decodePageToken, effectivePageSize, encodePageToken } from './paging.js';
@@ -244,9 +244,4 @@ export function listCaches(
   });
   const last = items[items.length - 1];
   return more && last ? { items, nextPageToken: encodePageToken(scope, last.seq) } : { items };
-}
-
-/** Contents from seed text, for seeding helpers. */
-export function textContents(text: string): Content[] {
-  return [{ role: 'user', parts: [{ text }] }];
 }
