@@ -5,6 +5,7 @@ import { type ImportEnv, pinImport, progressImport, renderImport, startImport } 
 import { seedOrigin } from './models/origins.js';
 import { createRepo, ensureAccount, findAccount, findRepo, renderRepo } from './models/repos.js';
 import { seedToken } from './models/tokens.js';
+import { exhaustRateLimit, seedResource, seedResources } from './catalog/facade.js';
 import { githubError } from './errors.js';
 import { type DeliveryRecord, type HookSeed, HookSeedSchema } from './schemas/hook.js';
 import type { ImportStatus, OriginSeed } from './schemas/import.js';
@@ -69,7 +70,16 @@ export interface CodeHostingFacade {
      * @example fakes.codeHosting.seed.hook({ owner: 'octo', repo: 'hello', url: 'https://hooks.example.com/in', secret: 's' })
      */
     hook(input: HookSeed): Record<string, unknown>;
+    /**
+     * Seeds any catalog resource by its concrete path (either spelling); listed in its parent collection.
+     * @example fakes.codeHosting.seed.resource('/repos/o/r/issues/1', { title: 'Bug', number: 1 })
+     */
+    resource(path: string, body?: Record<string, unknown>): Record<string, unknown>;
+    /** Seeds many catalog resources in one change (e.g. 10,000 issues for paging). Returns how many. */
+    resources(items: ReadonlyArray<readonly [path: string, body: Record<string, unknown>]>): number;
   };
+  /** Rate-limit controls: `exhaust(label?)` makes the next call (of that token label, or any) answer 403 rate limit exceeded. */
+  readonly rateLimit: { exhaust(label?: string): void };
   /** Import controls. */
   readonly imports: {
     /** Moves an import `steps` (default 1) steps along its state machine; returns the import JSON. */
@@ -214,6 +224,8 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
           return renderHook(h, { kind: 'Organization', org }, base());
         });
       },
+      resource: (path, body) => seedResource(host, path, body),
+      resources: (items) => seedResources(host, items),
     },
     imports: {
       advance(owner, repo, steps = 1) {
@@ -265,6 +277,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
         .filter((d): d is DeliveryRecord => d !== undefined)
         .map(view);
     },
+    rateLimit: { exhaust: (label) => exhaustRateLimit(host, label) },
     describe() {
       const s = host.state;
       return `${Object.keys(s.repos).length} repos, ${Object.keys(s.imports).length} imports, ${Object.keys(s.hooks).length} hooks, ${s.deliveryOrder.length} deliveries, ${s.tokenCount} tokens`;

@@ -1,8 +1,9 @@
 import { json } from '../../http/response.js';
-import { defineService } from '../service.js';
+import { type RouteSpec, defineService } from '../service.js';
 import { githubError, renderGitHubError } from './errors.js';
 import { type CodeHostingFacade, buildFacade } from './facade.js';
 import { CodeHostingOptionsSchema, type CodeHostingOptions } from './options.js';
+import { catalogRoutes } from './catalog/routes.js';
 import { webhookRoutes } from './routes/hooks.js';
 import { importRoutes } from './routes/imports.js';
 import { repoRoutes } from './routes/repos.js';
@@ -15,6 +16,24 @@ export type { CodeHostingOptions } from './options.js';
 export type { CodeHostingState } from './state.js';
 export type { CodeHostingFacade, DeliveryView, ImportStartInput } from './facade.js';
 
+/** Hand-written routes (their own models); the generic catalog serves every other row of section 4.3. */
+const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
+  githubRoute({
+    method: 'GET',
+    path: '/rate_limit',
+    operation: 'rate-limit/get',
+    access: { permissions: [] },
+    handler: (ctx) => {
+      const reset = Math.floor(ctx.clock.nowMs() / 1000) + 3600;
+      const core = { limit: 5000, used: 0, remaining: 5000, reset };
+      return json(200, { resources: { core }, rate: core });
+    },
+  }),
+  ...repoRoutes,
+  ...importRoutes,
+  ...webhookRoutes,
+];
+
 /** The code hosting fake (GitHub REST wire). */
 export const codeHostingService = defineService<CodeHostingState, CodeHostingOptions, CodeHostingFacade>({
   name: 'codeHosting',
@@ -22,22 +41,8 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   defaultBaseUrls: ['https://api.github.com'],
   parseOptions: (raw) => CodeHostingOptionsSchema.parse(raw ?? {}),
   initialState: initialCodeHostingState,
-  routes: [
-    githubRoute({
-      method: 'GET',
-      path: '/rate_limit',
-      operation: 'rate-limit/get',
-      access: { permissions: [] },
-      handler: (ctx) => {
-        const reset = Math.floor(ctx.clock.nowMs() / 1000) + 3600;
-        const core = { limit: 5000, used: 0, remaining: 5000, reset };
-        return json(200, { resources: { core }, rate: core });
-      },
-    }),
-    ...repoRoutes,
-    ...importRoutes,
-    ...webhookRoutes,
-  ],
+  // Hand-written routes first; catalog rows with the same shape are skipped (registering twice throws).
+  routes: [...handWritten, ...catalogRoutes(handWritten.map((r) => `${r.method} ${r.path}`))],
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
   finalize: finalizeResponse,

@@ -12,3 +12,6 @@ export type { OriginSeed, ImportStatus, Vcs } from './schemas/import.js';
 export type { HookSeed } from './schemas/hook.js';
 export type { RepoSeed } from './schemas/repo.js';
 export type { TokenSeed, TokenType } from './schemas/token.js';
+export { CATALOG } from './catalog.js';
+export type { CatalogKind, CatalogRow } from './catalog.js';
+export { PATH_ALIASES, realSpelling, spellings } from './catalog/aliases.js';

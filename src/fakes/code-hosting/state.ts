@@ -2,6 +2,7 @@ import type { HookRecord, DeliveryRecord } from './schemas/hook.js';
 import type { AuthorRecord, ImportRecord, OriginRecord } from './schemas/import.js';
 import type { Account, RepoRecord } from './schemas/repo.js';
 import type { TokenRecord } from './schemas/token.js';
+import { type CatalogSlice, initialCatalog } from './catalog/state.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState {
@@ -38,6 +39,8 @@ export interface CodeHostingState {
   importsRetiredAt: number | null;
   /** When true: import endpoints answer 503 (maintenance). */
   importsMaintenance: boolean;
+  /** Generic catalog resources (section 4.3) and rate-limit windows, see catalog/state.ts. */
+  catalog: CatalogSlice;
 }
 
 /** A fresh state slice. */
@@ -60,5 +63,6 @@ export function initialCodeHostingState(): CodeHostingState {
     deliveriesByHook: {},
     importsRetiredAt: null,
     importsMaintenance: false,
+    catalog: initialCatalog(),
   };
 }
