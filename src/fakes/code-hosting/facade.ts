@@ -201,7 +201,9 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
               pushedAt: at,
             };
             index[key] = next;
-            (byOwner[account.login.toLowerCase()] ??= []).push(next);
+            const ownerKey = account.login.toLowerCase();
+            byOwner[ownerKey] ??= [];
+            byOwner[ownerKey].push(next);
           }
           d.counters.repo = next;
           Object.assign(d.repos, records);
