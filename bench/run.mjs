@@ -198,7 +198,25 @@ await writeFile(
     2,
   )}\n`,
 );
+// The same table as Markdown, for docs/performance.md.
+const md = [
+  `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine.cpu} × ${machine.cpus} (nproc), ${machine.memoryGiB} GiB, Node ${machine.node}, nock ${machine.nock}, load average ${machine.loadavg.join(' / ')}; ${time} ms per task in ${rounds} interleaved rounds, ${totalSeconds.toFixed(0)} s in all.`,
+  '',
+  '| group | case | median | ratio to baseline (per-round range) |',
+  '|---|---|---:|---|',
+  ...results.map((r) => {
+    const ratio =
+      r.ratio === null
+        ? ''
+        : r.baseline
+          ? '1.00 (baseline)'
+          : `${r.ratio.toFixed(2)}${r.spread ? ` (${r.spread[0].toFixed(2)}–${r.spread[1].toFixed(2)})` : ''}`;
+    return `| ${r.group.replace(/\|/g, '\\|')} | ${r.name.replace(/\|/g, '\\|')} | ${fmt(r)} | ${ratio} |`;
+  }),
+  '',
+].join('\n');
+await writeFile(path.join(here, 'results.md'), md);
 console.log(
-  `\nmachine: ${machine.cpu} x${machine.cpus}, ${machine.memoryGiB} GiB, load ${machine.loadavg.join(' ')}, ${machine.node}, nock ${machine.nock}; ${totalSeconds.toFixed(0)} s\nwrote bench/results.json`,
+  `\nmachine: ${machine.cpu} x${machine.cpus}, ${machine.memoryGiB} GiB, load ${machine.loadavg.join(' ')}, ${machine.node}, nock ${machine.nock}; ${totalSeconds.toFixed(0)} s\nwrote bench/results.json and bench/results.md`,
 );
 process.exit(0);
