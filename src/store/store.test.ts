@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClock } from './clock.js';
 import { parseDuration } from './duration.js';
 import { nextId } from './ids.js';
-import { createStore } from './store.js';
+import { createStore, freezeNew } from './store.js';
 
 describe('store', () => {
   it('a recipe that throws leaves the state untouched (same object)', () => {
@@ -87,5 +87,39 @@ describe('clock', () => {
     c.set(5);
     c.freeze();
     expect(n).toBe(3);
+  });
+});
+
+describe('store freezing', () => {
+  it('every node a write adds is frozen, unchanged branches stay the same objects', () => {
+    const store = createStore(() => ({ ids: Array.from({ length: 10_000 }, (_, i) => `p${i}`), other: { a: { b: 1 } }, list: [] as Array<{ x: number[] }> }));
+    const before = store.get();
+    expect(Object.isFrozen(before.ids) && Object.isFrozen(before.other.a)).toBe(true);
+    store.update((d) => {
+      d.ids.push('new');
+      d.list.push({ x: [1, 2] });
+    });
+    const after = store.get();
+    expect(after.other).toBe(before.other);
+    expect(after.ids).toHaveLength(10_001);
+    expect(Object.isFrozen(after)).toBe(true);
+    expect(Object.isFrozen(after.ids)).toBe(true);
+    expect(Object.isFrozen(after.list[0])).toBe(true);
+    expect(Object.isFrozen(after.list[0]?.x)).toBe(true);
+    expect(() => (after.ids as string[]).push('x')).toThrow(TypeError);
+  });
+
+  it('leaves bytes and class instances alone (Object.freeze would throw on a non-empty Uint8Array)', () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    const state = { file: { data: bytes }, when: new Date(0) };
+    expect(() => freezeNew(state)).not.toThrow();
+    expect(Object.isFrozen(state.file)).toBe(true);
+    expect(Object.isFrozen(bytes)).toBe(false);
+  });
+
+  it('restore() freezes a hand-built snapshot deeply', () => {
+    const store = createStore(() => ({ n: 0 }) as { n: number; extra?: { deep: number[] } });
+    store.restore({ n: 1, extra: { deep: [1] } });
+    expect(Object.isFrozen(store.get().extra?.deep)).toBe(true);
   });
 });

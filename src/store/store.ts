@@ -1,4 +1,4 @@
-import { type Draft, freeze, produce } from 'immer';
+import { type Draft, Immer } from 'immer';
 
 /** A recipe changes a draft of the state in place (immer); it may also return a value. */
 export type Recipe<S, R = void> = (draft: Draft<S>) => R;
@@ -20,29 +20,70 @@ export interface Store<S> {
   reset(): void;
 }
 
+// Our own immer instance, without auto-freeze: immer's freeze walk freezes each new node *before*
+// iterating its children, and V8 iterates frozen arrays on a slow path, so appending one id to an
+// array of 100,000 cost ~5 ms in the walk alone. freezeNew() below gives the same guarantee (every
+// node of the state is frozen) at a fraction of the cost.
+const immer = new Immer({ autoFreeze: false });
+
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Deep-freezes the nodes of a state that are not frozen yet: arrays and plain objects (what immer
+ * drafts). A frozen node is a shared, already-frozen subtree, so the walk stops there. Children are
+ * visited before their parent is frozen (fast element access), primitives are skipped inline.
+ */
+export function freezeNew(value: unknown): void {
+  // Object.isExtensible, not isFrozen: isFrozen checks every property of an object in dictionary
+  // mode (a bucket of 1,024 records), isExtensible reads one bit. Only freeze() makes state nodes
+  // non-extensible, so a non-extensible node is a frozen one.
+  if (typeof value !== 'object' || value === null || !Object.isExtensible(value)) return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v === 'object' && v !== null) freezeNew(v);
+    }
+  } else if (isPlainObject(value)) {
+    const rec = value as Record<string, unknown>;
+    for (const k of Object.keys(rec)) {
+      const v = rec[k];
+      if (typeof v === 'object' && v !== null) freezeNew(v);
+    }
+  } else return; // class instances, typed arrays, Dates: immer does not draft them either.
+  Object.freeze(value);
+}
+
 /**
  * Creates a store. `initial` is called on creation and on every `reset()`.
  * @example const store = createStore(() => ({ n: 0 })); store.update((d) => { d.n++ });
  */
 export function createStore<S extends object>(initial: () => S): Store<S> {
-  let state: S = freeze(initial(), true);
+  const frozen = (s: S): S => {
+    freezeNew(s);
+    return s;
+  };
+  let state: S = frozen(initial());
   return {
     get: () => state,
     update<R>(recipe: Recipe<S, R>): R {
       let result: R | undefined;
       // produce() discards the draft when the recipe throws: that is the atomicity guarantee.
-      const next = produce(state, (draft) => {
+      const next = immer.produce(state, (draft) => {
         result = recipe(draft);
       });
+      if (next !== state) freezeNew(next);
       state = next;
       return result as R;
     },
     snapshot: () => state,
     restore(snapshot) {
-      state = freeze(snapshot, true);
+      state = frozen(snapshot);
     },
     reset() {
-      state = freeze(initial(), true);
+      state = frozen(initial());
     },
   };
 }
