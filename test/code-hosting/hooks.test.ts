@@ -14,18 +14,32 @@ interface Received {
   body: string;
 }
 
-/** A plain nock scope on the hook URL that records what arrives. */
+/**
+ * A plain nock scope on the hook URL that records what arrives. The reply function takes rest
+ * parameters so it works with nock 14 (`(uri, body)` + `this.req`) and nock 15 (one Fetch `Request`).
+ */
 function receiver(path = '/in', times = 10): Received[] {
   const got: Received[] = [];
   nock(HOOK_HOST)
     .post(path)
     .times(times)
-    .reply(function (_uri, body) {
+    .reply(async function (this: { req?: { headers: Record<string, string | string[]> } }, ...args: unknown[]) {
+      const first = args[0];
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(this.req.headers)) headers[k.toLowerCase()] = String(v);
-      got.push({ headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+      let body: string;
+      if (typeof Request !== 'undefined' && first instanceof Request) {
+        first.headers.forEach((v, k) => {
+          headers[k.toLowerCase()] = v;
+        });
+        body = await first.text();
+      } else {
+        for (const [k, v] of Object.entries(this.req?.headers ?? {})) headers[k.toLowerCase()] = String(v);
+        const raw = args[1];
+        body = typeof raw === 'string' ? raw : JSON.stringify(raw);
+      }
+      got.push({ headers, body });
       return [200, 'ok'];
-    });
+    } as never);
   return got;
 }
 

@@ -108,6 +108,8 @@ describe('repositories', () => {
       .catch((e) => e);
     expect(err.status).toBe(400);
     expect(err.response.data.message).toContain('"2021-01-01", is not a supported version');
+    const rl = await kit('x').request('GET /rate_limit');
+    expect(rl.headers['x-accepted-github-permissions']).toBe('allows_permissionless_access=true');
     const plat = await kit('x')
       .request('GET /repos/{owner}/{repo}', { owner: 'octo', repo: 'hello', headers: { 'x-platform-api-version': 'nope' } })
       .catch((e) => e);

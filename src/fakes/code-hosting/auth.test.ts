@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedScopes, extractToken, forbiddenMessage, formatAcceptedPermissions, isWriteRule, permissionModelOn, satisfies } from './auth.js';
+import {
+  type AccessRule,
+  acceptedScopes,
+  extractToken,
+  forbiddenMessage,
+  formatAcceptedPermissions,
+  isWriteRule,
+  permissionModelOn,
+  satisfies,
+} from './auth.js';
 import { requestId } from './wire.js';
 
 describe('auth helpers', () => {
   it('formats accepted permissions like GitHub', () => {
     expect(formatAcceptedPermissions([{ contents: 'read' }])).toBe('contents=read');
-    expect(formatAcceptedPermissions([{ pull_requests: 'read', contents: 'read' }, { issues: 'read', contents: 'read' }])).toBe(
-      'pull_requests=read,contents=read; issues=read,contents=read',
-    );
+    expect(
+      formatAcceptedPermissions([
+        { pull_requests: 'read', contents: 'read' },
+        { issues: 'read', contents: 'read' },
+      ]),
+    ).toBe('pull_requests=read,contents=read; issues=read,contents=read');
     expect(formatAcceptedPermissions([])).toBe('');
   });
 
@@ -19,7 +31,7 @@ describe('auth helpers', () => {
   });
 
   it('checks permission sets: alternatives, implied levels, implied metadata', () => {
-    const rule = { permissions: [{ pull_requests: 'read' as const, contents: 'read' as const }, { issues: 'write' as const }] };
+    const rule: AccessRule = { permissions: [{ pull_requests: 'read', contents: 'read' }, { issues: 'write' }] };
     expect(satisfies({ issues: 'admin' }, rule)).toBe(true);
     expect(satisfies({ pull_requests: 'write', contents: 'read' }, rule)).toBe(true);
     expect(satisfies({ pull_requests: 'write' }, rule)).toBe(false);

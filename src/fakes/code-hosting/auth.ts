@@ -224,7 +224,8 @@ export function authHeaders(req: FakeRequest): Record<string, string> {
   const out: Record<string, string> = {};
   if (!i) return out;
   if (i.rule) {
-    const accepted = formatAcceptedPermissions(i.rule.permissions);
+    // GitHub announces routes that need no permission this way.
+    const accepted = i.rule.permissions.length ? formatAcceptedPermissions(i.rule.permissions) : 'allows_permissionless_access=true';
     for (const name of HEADER_ALIASES.acceptedPermissions) out[name] = accepted;
     out['x-accepted-oauth-scopes'] = acceptedScopes(i.rule).join(', ');
   }

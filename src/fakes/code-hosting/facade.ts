@@ -51,6 +51,8 @@ export interface CodeHostingFacade {
      * @example fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello', private: true })
      */
     repo(input: RepoSeed): Record<string, unknown>;
+    /** Seeds many repositories in one atomic change (fast for thousands); returns how many were created. */
+    repos(inputs: readonly RepoSeed[]): number;
     /**
      * Seeds a token (turns the permission model on) and returns the token string.
      * @example const token = fakes.codeHosting.seed.token({ type: 'classic', scopes: ['repo'] })
@@ -163,6 +165,28 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
             now: now(),
           });
           return renderRepo(d, rec, base());
+        });
+      },
+      repos(inputs) {
+        const parsed = inputs.map((i) => RepoSeedSchema.parse(i));
+        const at = now();
+        return host.update((d) => {
+          let n = 0;
+          for (const s of parsed) {
+            if (findRepo(d, s.owner, s.repo)) continue;
+            createRepo(d, {
+              owner: s.owner,
+              name: s.repo,
+              ownerType: s.ownerType,
+              private: s.private,
+              actionsEnabled: s.actionsEnabled,
+              description: s.description,
+              defaultBranch: s.defaultBranch,
+              now: at,
+            });
+            n += 1;
+          }
+          return n;
         });
       },
       token(input = {}) {

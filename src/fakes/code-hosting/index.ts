@@ -7,6 +7,7 @@ import { catalogRoutes } from './catalog/routes.js';
 import { webhookRoutes } from './routes/hooks.js';
 import { importRoutes } from './routes/imports.js';
 import { repoRoutes } from './routes/repos.js';
+import { githubRoute } from './route.js';
 import { type CodeHostingState, initialCodeHostingState } from './state.js';
 import { finalizeResponse } from './wire.js';
 
@@ -17,16 +18,17 @@ export type { CodeHostingFacade, DeliveryView, ImportStartInput } from './facade
 
 /** Hand-written routes (their own models); the generic catalog serves every other row of section 4.3. */
 const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
-  {
+  githubRoute({
     method: 'GET',
     path: '/rate_limit',
     operation: 'rate-limit/get',
+    access: { permissions: [] },
     handler: (ctx) => {
       const reset = Math.floor(ctx.clock.nowMs() / 1000) + 3600;
       const core = { limit: 5000, used: 0, remaining: 5000, reset };
       return json(200, { resources: { core }, rate: core });
     },
-  },
+  }),
   ...repoRoutes,
   ...importRoutes,
   ...webhookRoutes,
