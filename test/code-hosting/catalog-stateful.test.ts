@@ -150,6 +150,15 @@ describe('catalog resources are stateful', () => {
     expect(paged).toHaveLength(1);
   });
 
+  it('treats owner and repository names case-insensitively, like GitHub', async () => {
+    fakes.codeHosting.seed.repo({ owner: 'Octo', repo: 'Hello' });
+    fakes.codeHosting.seed.resource('/repos/octo/hello/issues/1', { title: 'seeded lower-case' });
+    await kit().request('POST /repos/{owner}/{repo}/issues', { owner: 'OCTO', repo: 'HELLO', title: 'created upper-case' });
+    const list = await kit().request('GET /repos/{owner}/{repo}/issues', { owner: 'Octo', repo: 'Hello' });
+    expect(list.data.map((i) => i.title)).toEqual(['seeded lower-case', 'created upper-case']);
+    expect(list.data[1]).toMatchObject({ number: 2, url: 'https://api.github.com/repos/Octo/Hello/issues/2' });
+  });
+
   it('lets users override any catalog operation', async () => {
     fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
     fakes.override('codeHosting', 'GET /repos/{owner}/{repo}/issues', () => ({ status: 503, body: { message: 'down' } }));
