@@ -55,7 +55,9 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
       const depth = parentDepth(r.template);
       if (prev || depth === undefined) continue;
       const parent = keyPrefix(r.key, depth);
-      (added[parent] ??= []).push(r.key);
+      const list = added[parent];
+      if (list) list.push(r.key);
+      else added[parent] = [r.key];
     }
     Object.assign(d.catalog.records, records);
     for (const [parent, keys] of Object.entries(added)) d.catalog.lists[parent] = [...(current.lists[parent] ?? []), ...keys];
