@@ -125,6 +125,9 @@ describe('rate limits on catalog endpoints', () => {
     expect(search.headers['x-ratelimit-limit']).toBe('30');
     const anon = await kit().request('GET /users/{username}/events', { username: 'mona' });
     expect(anon.headers['x-ratelimit-limit']).toBe('60');
+    // Hand-written routes show the caller's window too.
+    const repo = await a.request('GET /repos/{owner}/{repo}', { owner: 'octo', repo: 'hello' });
+    expect(repo.headers['x-ratelimit-remaining']).toBe('4998');
   });
 
   it('answers 403 with retry-after and remaining 0 after rateLimitExhausted, until the window resets', async () => {
