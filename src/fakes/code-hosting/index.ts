@@ -3,6 +3,7 @@ import { type RouteSpec, defineService } from '../service.js';
 import { githubError, renderGitHubError } from './errors.js';
 import { type CodeHostingFacade, buildFacade } from './facade.js';
 import { CodeHostingOptionsSchema, type CodeHostingOptions } from './options.js';
+import { withRateHeaders } from './catalog/rate-limit.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { webhookRoutes } from './routes/hooks.js';
 import { importRoutes } from './routes/imports.js';
@@ -45,6 +46,7 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   routes: [...handWritten, ...catalogRoutes(handWritten.map((r) => `${r.method} ${r.path}`))],
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
-  finalize: finalizeResponse,
+  // Every answer carries the caller's x-ratelimit-* window (catalog routes count requests).
+  finalize: (res, ctx) => finalizeResponse(withRateHeaders(res, ctx), ctx),
   facade: buildFacade,
 });
