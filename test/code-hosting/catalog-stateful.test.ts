@@ -91,7 +91,7 @@ describe('catalog resources are stateful', () => {
       octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: 'octo', repo: 'hello', issue_number: 'abc' as never }),
     ).rejects.toMatchObject({
       status: 404,
-      response: { data: { message: 'Not Found' } },
+      response: { data: { message: 'Not Found' }, headers: { 'x-accepted-github-permissions': 'issues=read' } },
     });
     await expect(octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: 'octo', repo: 'hello', issue_number: 99 })).rejects.toMatchObject({
       status: 404,

@@ -81,6 +81,7 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
       selectVersion(ctx);
       const principal = authenticate(ctx);
       rateKey = `${resource}:${principal.token?.label ?? (principal.kind === 'lenient' ? 'unseeded' : 'anonymous')}`;
+      declareAccess(ctx, accessRule(row, false));
       for (const p of row.intParams) if (!isInt(ctx.params[p])) throw githubError.notFound();
       const body = row.method === 'GET' ? {} : bodyOf(ctx);
       const op: Operation = {
