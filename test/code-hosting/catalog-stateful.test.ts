@@ -159,6 +159,13 @@ describe('catalog resources are stateful', () => {
     expect(list.data[1]).toMatchObject({ number: 2, url: 'https://api.github.com/repos/Octo/Hello/issues/2' });
   });
 
+  it('seeds files by path with raw slashes and serves them to Octokit', async () => {
+    fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
+    fakes.codeHosting.seed.resource('/repos/octo/hello/contents/docs/README.md', { type: 'file', path: 'docs/README.md' });
+    const file = await kit().request('GET /repos/{owner}/{repo}/contents/{path}', { owner: 'octo', repo: 'hello', path: 'docs/README.md' });
+    expect(file.data).toMatchObject({ type: 'file', path: 'docs/README.md' });
+  });
+
   it('lets users override any catalog operation', async () => {
     fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
     fakes.override('codeHosting', 'GET /repos/{owner}/{repo}/issues', () => ({ status: 503, body: { message: 'down' } }));
