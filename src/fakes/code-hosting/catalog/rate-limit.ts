@@ -83,3 +83,15 @@ export function withRateHeaders(
   const info = peek(ctx.state.catalog.rate, `${resource}:${who}`, resource, Math.floor(ctx.clock.nowMs() / 1000), who !== 'anonymous');
   return { ...res, headers: { ...rateHeaders(info), ...(res.headers ?? {}) } };
 }
+
+/** The caller's window as `GET /rate_limit` reports it (`{ limit, used, remaining, reset, resource }`). */
+export function rateResource(
+  rate: Readonly<Record<string, RateWindow>>,
+  token: string | null,
+  resource: 'core' | 'search',
+  nowSec: number,
+): { limit: number; used: number; remaining: number; reset: number; resource: string } {
+  const who = token === null ? 'anonymous' : token;
+  const info = peek(rate, `${resource}:${who}`, resource, nowSec, who !== 'anonymous');
+  return { limit: info.limit, used: info.used, remaining: info.limit - info.used, reset: info.reset, resource };
+}
