@@ -146,3 +146,19 @@ describe('repositories', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('bulk seeding', () => {
+  it('seed.repos creates many repositories in one change, skipping existing ones, and they page', async () => {
+    const fakes = createFakes().install();
+    try {
+      fakes.codeHosting.seed.repo({ owner: 'bulk', repo: 'r0', ownerType: 'Organization' });
+      const n = fakes.codeHosting.seed.repos(Array.from({ length: 250 }, (_, i) => ({ owner: 'bulk', repo: `r${i}`, ownerType: 'Organization' as const })));
+      expect(n).toBe(249);
+      const last = await kit('x').request('GET /orgs/{org}/repos', { org: 'bulk', per_page: 100, page: 3 });
+      expect(last.data.map((r) => r.name)).toEqual(Array.from({ length: 50 }, (_, i) => `r${i + 200}`));
+      expect(new Set((await kit('x').paginate('GET /orgs/{org}/repos', { org: 'bulk', per_page: 100 })).map((r) => r.id)).size).toBe(250);
+    } finally {
+      fakes.uninstall();
+    }
+  });
+});
