@@ -46,7 +46,11 @@ describe('feed read', () => {
     const { pageId } = fakes.apply(scenarios.pageWithFeed({ posts: 1 }));
     const r = await get(`/${pageId}/feed`, { fields: 'message,bogus' }, 't');
     expect(r.status).toBe(400);
-    expect(r.body.error).toMatchObject({ code: 100, message: '(#100) Tried accessing nonexisting field (bogus) on node type (PagePost)', type: 'OAuthException' });
+    expect(r.body.error).toMatchObject({
+      code: 100,
+      message: '(#100) Tried accessing nonexisting field (bogus) on node type (PagePost)',
+      type: 'OAuthException',
+    });
     const page = await get(`/${pageId}`, { fields: 'nope' }, 't');
     expect(page.body.error?.message).toBe('(#100) Tried accessing nonexisting field (nope) on node type (Page)');
   });
@@ -145,13 +149,29 @@ describe('feed publish', () => {
       { link: 'https://x.test', child_attachments: JSON.stringify(Array.from({ length: 6 }, (_, i) => ({ link: `https://a${i}.test` }))) },
       /between 2 and 5/,
     ],
-    ['a schedule 5 minutes ahead', { message: 'm', published: 'false', scheduled_publish_time: String(Date.parse('2024-04-01T00:05:00Z') / 1000) }, /scheduled publish time/],
-    ['a schedule 76 days ahead', { message: 'm', published: 'false', scheduled_publish_time: String(Date.parse('2024-06-16T00:00:00Z') / 1000) }, /scheduled publish time/],
+    [
+      'a schedule 5 minutes ahead',
+      { message: 'm', published: 'false', scheduled_publish_time: String(Date.parse('2024-04-01T00:05:00Z') / 1000) },
+      /scheduled publish time/,
+    ],
+    [
+      'a schedule 76 days ahead',
+      { message: 'm', published: 'false', scheduled_publish_time: String(Date.parse('2024-06-16T00:00:00Z') / 1000) },
+      /scheduled publish time/,
+    ],
     ['a schedule on a published post', { message: 'm', scheduled_publish_time: String(Date.parse('2024-04-02T00:00:00Z') / 1000) }, /scheduled publish time/],
     ['tags without a place', { message: 'm', tags: '1001,1002' }, /tags without a place/],
     ['a feeling without og_object_id', { message: 'm', og_action_type_id: '383634835006146' }, /og_action_type_id and og_object_id/],
-    ['a call_to_action of an unknown type', { message: 'm', link: 'https://x.test', call_to_action: JSON.stringify({ type: 'FLY_AWAY', value: { link: 'https://x.test' } }) }, /call_to_action/],
-    ['a call_to_action linking elsewhere', { link: 'https://x.test', call_to_action: JSON.stringify({ type: 'SHOP_NOW', value: { link: 'https://y.test' } }) }, /same as the link/],
+    [
+      'a call_to_action of an unknown type',
+      { message: 'm', link: 'https://x.test', call_to_action: JSON.stringify({ type: 'FLY_AWAY', value: { link: 'https://x.test' } }) },
+      /call_to_action/,
+    ],
+    [
+      'a call_to_action linking elsewhere',
+      { link: 'https://x.test', call_to_action: JSON.stringify({ type: 'SHOP_NOW', value: { link: 'https://y.test' } }) },
+      /same as the link/,
+    ],
     ['a backdated time in the future', { message: 'm', backdated_time: String(Date.parse('2024-05-01T00:00:00Z') / 1000) }, /past/],
     ['a bad backdated_time_granularity', { message: 'm', backdated_time: '1700000000', backdated_time_granularity: 'week' }, /backdated_time_granularity/],
     ['attached_media without media_fbid', { message: 'm', attached_media: JSON.stringify([{ message: 'x' }]) }, /attached_media/],

@@ -39,7 +39,14 @@ export async function sdkError(p: Promise<unknown>): Promise<{ status: number; c
     await p;
   } catch (e) {
     const err = e as { name: string; status: number; response: { code: number; error_subcode?: number; message: string; type: string } };
-    return { name: err.name, status: err.status, code: err.response?.code, subcode: err.response?.error_subcode, message: err.response?.message, type: err.response?.type };
+    return {
+      name: err.name,
+      status: err.status,
+      code: err.response?.code,
+      subcode: err.response?.error_subcode,
+      message: err.response?.message,
+      type: err.response?.type,
+    };
   }
   throw new Error('expected the SDK call to fail');
 }

@@ -96,7 +96,12 @@ export const FeedCreateSchema = z
     attach_place_suggestion: gBool.optional(),
     audience_exp: gBool.optional(),
     attached_media: gJson(
-      z.array(z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) ? realKeys(v as Record<string, unknown>) : v), z.object({ media_fbid: gId, message: z.string().optional() }).strict())),
+      z.array(
+        z.preprocess(
+          (v) => (v && typeof v === 'object' && !Array.isArray(v) ? realKeys(v as Record<string, unknown>) : v),
+          z.object({ media_fbid: gId, message: z.string().optional() }).strict(),
+        ),
+      ),
     ).optional(),
     breaking_news: gBool.optional(),
     fields: z.unknown().optional(),
