@@ -191,7 +191,7 @@ describe('feed publish', () => {
     const { Page } = sdk('t');
     const r = await new Page(pageId).createFeed([], { link: 'https://x.test', child_attachments: children, multi_share_optimized: true });
     const post = fakes.state.socialGraph.posts[r._data.id as string];
-    expect((post?.fields.child_attachments as unknown[]).length).toBe(5);
+    expect(post?.fields.child_attachments as unknown[]).toHaveLength(5);
   });
 
   it('accepts tags with a place, a feeling post, a call_to_action, backdating and the neutral media_platformid spelling', async () => {
