@@ -120,6 +120,20 @@ describe('feed read', () => {
   });
 });
 
+describe('bulk seeding', () => {
+  it('seed.posts appends in one update after earlier posts, across post buckets, with unique ids', async () => {
+    const pageId = fakes.socialGraph.seed.page().id;
+    const first = fakes.socialGraph.seed.post({ pageId, message: 'first' }).id;
+    const { ids } = fakes.socialGraph.seed.posts({ pageId, count: 2500, message: (i) => `bulk ${i}` });
+    const more = fakes.socialGraph.seed.post({ pageId, message: 'last' }).id;
+    expect(new Set([first, ...ids, more]).size).toBe(2502);
+    expect(fakes.socialGraph.post(ids[2000] as string)?.fields.message).toBe('bulk 2000');
+    const top = await get(`/${pageId}/feed`, { limit: '3', fields: 'message' }, 't');
+    expect((top.body.data as Array<{ message: string }>).map((p) => p.message)).toEqual(['last', 'bulk 2499', 'bulk 2498']);
+    expect(fakes.state.socialGraph.edges[pageId]?.published_posts).toHaveLength(2502);
+  });
+});
+
 describe('feed publish', () => {
   it('creates posts through the SDK (JSON body with id) and plain form posts; ids are <page>_<n>', async () => {
     const pageId = fakes.socialGraph.seed.page().id;
@@ -182,7 +196,7 @@ describe('feed publish', () => {
     expect(r.status).toBe(400);
     expect(r.body.error?.code).toBe(100);
     expect(r.body.error?.message).toMatch(message);
-    expect(fakes.state.socialGraph.posts).toEqual({});
+    expect(fakes.describe()).toContain(' 0 posts');
   });
 
   it('accepts 2-10 child attachments with multi_share_optimized and keeps the top 5', async () => {
@@ -190,7 +204,7 @@ describe('feed publish', () => {
     const children = Array.from({ length: 8 }, (_, i) => ({ link: `https://a${i}.test` }));
     const { Page } = sdk('t');
     const r = await new Page(pageId).createFeed([], { link: 'https://x.test', child_attachments: children, multi_share_optimized: true });
-    const post = fakes.state.socialGraph.posts[r._data.id as string];
+    const post = fakes.socialGraph.post(r._data.id as string);
     expect(post?.fields.child_attachments as unknown[]).toHaveLength(5);
   });
 
@@ -219,7 +233,7 @@ describe('feed publish', () => {
     const ok = await fetch(`${BASE}/${pageId}/feed`, { method: 'POST', body: fd });
     expect(ok.status).toBe(200);
     const id = (await ok.json()).id as string;
-    expect(fakes.state.socialGraph.posts[id]?.fields.full_picture).toContain('thumb.png');
+    expect(fakes.socialGraph.post(id)?.fields.full_picture).toContain('thumb.png');
     const text = new FormData();
     text.set('link', 'https://x.test');
     text.set('access_token', 't');

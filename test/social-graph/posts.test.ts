@@ -59,9 +59,9 @@ describe('scheduled posts', () => {
     expect(before.body).toMatchObject({ is_published: false, scheduled_publish_time: at });
     expect(((await get(`/${pageId}/scheduled_posts`, {}, 't')).body.data as unknown[]).length).toBe(1);
     fakes.clock.advance('1h');
-    expect(fakes.state.socialGraph.posts[id]?.published).toBe(false);
+    expect(fakes.socialGraph.post(id)?.published).toBe(false);
     fakes.clock.advance('1h');
-    expect(fakes.state.socialGraph.posts[id]?.published).toBe(true);
+    expect(fakes.socialGraph.post(id)?.published).toBe(true);
     const after = await get(`/${id}`, { fields: 'is_published,created_time' }, 't');
     expect(after.body).toMatchObject({ is_published: true, created_time: '2024-04-01T02:00:00+0000' });
     expect((await get(`/${pageId}/scheduled_posts`, {}, 't')).body.data).toEqual([]);
@@ -83,9 +83,9 @@ describe('scheduled posts', () => {
     const r = await form('POST', `/${postId}`, { scheduled_publish_time: String(Date.parse('2024-04-02T00:00:00Z') / 1000) }, 't');
     expect(r.body).toEqual({ success: true });
     fakes.clock.advance('1h');
-    expect(fakes.state.socialGraph.posts[postId]?.published).toBe(false);
+    expect(fakes.socialGraph.post(postId)?.published).toBe(false);
     fakes.clock.set('2024-04-02T00:00:01Z');
-    expect(fakes.state.socialGraph.posts[postId]?.published).toBe(true);
+    expect(fakes.socialGraph.post(postId)?.published).toBe(true);
   });
 });
 

@@ -5,7 +5,7 @@ import { hostOf } from '../models/hosts.js';
 import { edgeIds } from '../models/pages.js';
 import { pageIds, pagedBody, readLimit } from '../models/paging.js';
 import { parseParams } from '../models/params.js';
-import { createPost } from '../models/posts.js';
+import { createPost, getPost } from '../models/posts.js';
 import type { EdgeSpec, GraphContext } from '../models/registry.js';
 import { requirePageAccess, requirePageRead } from '../models/tokens.js';
 import { queueFeedWebhooks } from '../models/webhooks.js';
@@ -35,16 +35,16 @@ function listEdge(edge: string, opts: { roleOnly?: boolean } = {}) {
     const role = hasRole(g, p.id);
     if (opts.roleOnly && !role) throw graphErrors.permission(`Reading ${edge} requires a Page access token with a task on the Page`);
     const limit = readLimit(g.params.limit);
-    const posts = g.ctx.state.posts;
+    const state = g.ctx.state;
     const ids = edgeIds(g.ctx.state, p.id, edge);
     const w = pageIds(ids, {
       limit,
       after: g.params.after,
       before: g.params.before,
       newestFirst: true,
-      ...(role ? {} : { include: (pid: string) => posts[pid]?.published === true }),
+      ...(role ? {} : { include: (pid: string) => getPost(state, pid)?.published === true }),
     });
-    const data = w.ids.map((pid) => renderPost(g, posts[pid] as PostRecord));
+    const data = w.ids.map((pid) => renderPost(g, getPost(state, pid) as PostRecord));
     const path = `${g.version ? `/${g.version}` : ''}/${p.id}/${edge}`;
     return json(200, pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data));
   };
@@ -68,7 +68,7 @@ function createFeedPost(g: GraphContext, id: string) {
     queueFeedWebhooks(d, host, created, 'add', g.now);
     return created.id;
   });
-  if (g.params.fields !== undefined) return json(200, renderPost(g, g.ctx.state.posts[post] as PostRecord));
+  if (g.params.fields !== undefined) return json(200, renderPost(g, getPost(g.ctx.state, post) as PostRecord));
   return json(200, { id: post });
 }
 

@@ -3,7 +3,7 @@ import { graphErrors } from '../errors.js';
 import { type FieldSpec, type FieldTable, graphTime, renderFields, selectionOf } from '../models/fields.js';
 import { checkCallToAction, checkSchedule } from '../models/feed-rules.js';
 import { parseParams } from '../models/params.js';
-import { deletePost, publishPost, rescheduleTo } from '../models/posts.js';
+import { deletePost, draftPost, getPost, publishPost, rescheduleTo } from '../models/posts.js';
 import { type GraphContext, registerNodeType } from '../models/registry.js';
 import { requirePageAccess, requirePageRead } from '../models/tokens.js';
 import { hostOf } from '../models/hosts.js';
@@ -96,7 +96,7 @@ export function renderPost(g: GraphContext, post: PostRecord, fields: unknown = 
 }
 
 function postOrThrow(g: GraphContext, id: string): PostRecord {
-  const post = g.ctx.state.posts[id];
+  const post = getPost(g.ctx.state, id);
   if (!post) throw graphErrors.param(`Unsupported request: ${id} is not a post`, 33);
   return post;
 }
@@ -106,7 +106,7 @@ const WRITE = { tasks: ['CREATE_CONTENT', 'MANAGE'], permissions: ['pages_manage
 registerNodeType<PostRecord>({
   type: 'PagePost',
   op: 'post',
-  find: (state, id) => (id.includes('_') ? state.posts[id] : undefined),
+  find: (state, id) => (id.includes('_') ? getPost(state, id) : undefined),
   fields: POST_FIELDS,
   defaultFields: ['created_time', 'message', 'id'],
   pageOf: (p) => p.pageId,
@@ -137,7 +137,7 @@ registerNodeType<PostRecord>({
       throw graphErrors.param('A feeling or activity post requires both og_action_type_id and og_object_id');
     }
     g.ctx.update((d) => {
-      const dp = d.posts[id] as PostRecord;
+      const dp = draftPost(d, id) as PostRecord;
       for (const k of [
         'message',
         'is_hidden',
@@ -158,9 +158,9 @@ registerNodeType<PostRecord>({
         publishPost(d, id, g.now);
         verb = 'add';
       }
-      queueFeedWebhooks(d, hostOf(g.ctx), d.posts[id] as PostRecord, verb, g.now);
+      queueFeedWebhooks(d, hostOf(g.ctx), draftPost(d, id) as PostRecord, verb, g.now);
     });
-    if (g.params.fields !== undefined) return json(200, { success: true, ...renderPost(g, g.ctx.state.posts[id] as PostRecord) });
+    if (g.params.fields !== undefined) return json(200, { success: true, ...renderPost(g, getPost(g.ctx.state, id) as PostRecord) });
     return json(200, { success: true });
   },
   DELETE: (g, id) => {
