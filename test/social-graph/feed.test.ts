@@ -147,6 +147,13 @@ describe('feed publish', () => {
     expect(fakes.calls.where({ operation: 'page/feed.create' }).length).toBe(2);
   });
 
+  it('checks fields= before writing: an unknown field creates nothing', async () => {
+    const pageId = fakes.socialGraph.seed.page().id;
+    const r = await form('POST', `/${pageId}/feed`, { message: 'raw', fields: 'bogus' }, 't');
+    expect(r.body.error?.code).toBe(100);
+    expect(fakes.describe()).toContain(' 0 posts');
+  });
+
   it('answers the written fields with fields= (read-after-write)', async () => {
     const pageId = fakes.socialGraph.seed.page().id;
     const r = await form('POST', `/${pageId}/feed`, { message: 'raw', fields: 'message,is_published,permalink_url' }, 't');

@@ -1,6 +1,6 @@
 import { json } from '../../../http/response.js';
 import { graphErrors } from '../errors.js';
-import { type FieldSpec, type FieldTable, graphTime, renderFields, selectionOf } from '../models/fields.js';
+import { type FieldSpec, type FieldTable, type Selected, checkSelection, graphTime, renderFields, selectionOf } from '../models/fields.js';
 import { checkCallToAction, checkSchedule } from '../models/feed-rules.js';
 import { parseParams } from '../models/params.js';
 import { deletePost, draftPost, getPost, publishPost, rescheduleTo } from '../models/posts.js';
@@ -16,6 +16,17 @@ const f =
   (name: string): Reader =>
   (p) =>
     p.fields[name];
+
+/** Section 9: link fields picture, name, thumbnail, description read null on versions 2.10 and lower. */
+export function legacyVersion(version: string | null | undefined): boolean {
+  const m = /^v(\d+)\.(\d+)$/.exec(version ?? '');
+  return m !== null && (Number(m[1]) < 2 || (Number(m[1]) === 2 && Number(m[2]) <= 10));
+}
+
+const linkField =
+  (name: string): Reader =>
+  (p, g) =>
+    legacyVersion(g.version) ? null : p.fields[name];
 
 const profileOf = (state: SocialGraphState, id: string) => {
   const page = state.pages[id];
@@ -84,15 +95,23 @@ export const POST_FIELDS: FieldTable<PostRecord> = {
   updated_time: spec('float', (p) => graphTime(p.updatedTime)),
   video_buying_eligibility: spec('list', () => []),
   link: spec('string', f('link')),
-  picture: spec('string', f('picture')),
-  name: spec('string', f('name')),
-  description: spec('string', f('description')),
+  picture: spec('string', linkField('picture')),
+  name: spec('string', linkField('name')),
+  description: spec('string', linkField('description')),
+  thumbnail: spec('string', linkField('full_picture')),
   caption: spec('string', undefined, true),
 };
 
 /** Renders a post with a `fields=` selection (default created_time, message, id). */
-export function renderPost(g: GraphContext, post: PostRecord, fields: unknown = g.params.fields): Record<string, unknown> {
-  return renderFields(POST_FIELDS, 'PagePost', post, selectionOf(fields, ['created_time', 'message', 'id']), g.read);
+export function renderPost(g: GraphContext, post: PostRecord, selection: Selected[] = postSelection(g)): Record<string, unknown> {
+  return renderFields(POST_FIELDS, 'PagePost', post, selection, g.read);
+}
+
+/** The post selection of a request (parsed and checked once, also for empty edges). */
+export function postSelection(g: GraphContext): Selected[] {
+  const sel = selectionOf(g.params.fields, ['created_time', 'message', 'id']);
+  checkSelection(POST_FIELDS, 'PagePost', sel);
+  return sel;
 }
 
 function postOrThrow(g: GraphContext, id: string): PostRecord {
@@ -136,6 +155,7 @@ registerNodeType<PostRecord>({
     if ((p.og_action_type_id === undefined) !== (p.og_object_id === undefined)) {
       throw graphErrors.param('A feeling or activity post requires both og_action_type_id and og_object_id');
     }
+    const selection = g.params.fields !== undefined ? postSelection(g) : null;
     g.ctx.update((d) => {
       const dp = draftPost(d, id) as PostRecord;
       for (const k of [
@@ -160,7 +180,7 @@ registerNodeType<PostRecord>({
       }
       queueFeedWebhooks(d, hostOf(g.ctx), draftPost(d, id) as PostRecord, verb, g.now);
     });
-    if (g.params.fields !== undefined) return json(200, { success: true, ...renderPost(g, getPost(g.ctx.state, id) as PostRecord) });
+    if (selection) return json(200, { success: true, ...renderPost(g, getPost(g.ctx.state, id) as PostRecord, selection) });
     return json(200, { success: true });
   },
   DELETE: (g, id) => {
