@@ -2,7 +2,7 @@ import { json } from '../../../http/response.js';
 import { graphErrors } from '../errors.js';
 import { feedPostFromParams } from '../models/feed-rules.js';
 import { hostOf } from '../models/hosts.js';
-import { edgeIds } from '../models/pages.js';
+import { feedIds } from '../models/pages.js';
 import { pageIds, pagedBody, readLimit } from '../models/paging.js';
 import { parseParams } from '../models/params.js';
 import { createPost, getPost } from '../models/posts.js';
@@ -37,7 +37,7 @@ function listEdge(edge: string, opts: { roleOnly?: boolean; authenticOnly?: bool
     const limit = readLimit(g.params.limit);
     const selection = postSelection(g);
     const state = g.ctx.state;
-    const ids = edgeIds(g.ctx.state, p.id, edge);
+    const ids = feedIds(g.ctx.state, p.id, edge);
     const w = pageIds(ids, {
       limit,
       after: g.params.after,
