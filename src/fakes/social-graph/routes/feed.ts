@@ -74,6 +74,16 @@ function createFeedPost(g: GraphContext, id: string) {
   requirePageAccess(g.principal, p, POST_ACCESS);
   const params = parseParams(FeedCreateSchema, g.params);
   const input = feedPostFromParams(g.ctx.state, p.id, params, g.now, legacyVersion(g.version));
+  const app = g.ctx.state.apps[g.principal.appId];
+  input.fields = {
+    ...input.fields,
+    application: {
+      category: 'Business',
+      link: `https://www.facebook.com/games/?app_id=${g.principal.appId}`,
+      name: app?.name ?? g.principal.appId,
+      id: g.principal.appId,
+    },
+  };
   const selection = g.params.fields !== undefined ? postSelection(g) : null;
   const host = hostOf(g.ctx);
   const post = g.ctx.update((d) => {
