@@ -69,6 +69,9 @@ describe('page read', () => {
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: 100, error_subcode: 33, type: 'GraphMethodException' });
     expect(r.body.error?.fbtrace_id).toMatch(/^A[A-Za-z0-9]{10}$/);
+    expect(fakes.unmatched.count()).toBe(1);
+    expect((await get(`/${fakes.socialGraph.seed.page().id}/nonsense_edge`, {}, 't')).body.error?.code).toBe(100);
+    expect(fakes.unmatched.count()).toBe(2);
   });
 });
 

@@ -21,9 +21,14 @@ async function dispatch(ctx: GraphRouteContext, verb: Verb, edgeParam?: string):
   const op = found ? found.type.op : 'node';
   const operation = edge === undefined ? `${op}.${NODE_VERB[verb]}` : `${op}/${edge}.${EDGE_VERB[verb]}`;
   const g = graphContext(ctx, id, operation);
-  if (!found) throw unsupportedRequest(verb, id);
+  // An id no node has, or an edge its type lacks, is journaled as unmatched (usually a missing seed).
+  if (!found) {
+    ctx.meta.operation = 'unmatched';
+    throw unsupportedRequest(verb, id);
+  }
   const spec = edge === undefined ? undefined : found.type.edges[edge];
   if (edge !== undefined && !spec) {
+    ctx.meta.operation = 'unmatched';
     if (verb === 'GET') throw graphErrors.nonexistingField(edge, found.type.type);
     throw unsupportedRequest(verb, id);
   }
