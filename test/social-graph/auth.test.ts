@@ -140,3 +140,32 @@ describe('section 5 access rules', () => {
     expect((await get(`/${pageId}/scheduled_posts`, {}, appToken)).body.error?.code).toBe(200);
   });
 });
+
+describe('me and accounts', () => {
+  it('me is the Page of a Page token and the user of a user token; /me/accounts lists Pages with their tokens', async () => {
+    const pageId = fakes.socialGraph.seed.page({ name: 'Cafe' }).id;
+    const pageToken = fakes.socialGraph.seed.token({ type: 'page', pageId });
+    const userToken = fakes.socialGraph.seed.token({ type: 'user', pageId, userId: '555000' });
+    const appToken = fakes.socialGraph.seed.token({ type: 'app' });
+    expect((await get('/me', {}, pageToken)).body).toEqual({ name: 'Cafe', id: pageId });
+    expect((await get('/me', {}, userToken)).body).toEqual({ name: 'User 555000', id: '555000' });
+    expect((await get('/me', {}, appToken)).body.error?.code).toBe(2500);
+    const accounts = await get('/me/accounts', {}, userToken);
+    expect(accounts.body.data).toEqual([
+      {
+        access_token: pageToken,
+        category: 'Local business',
+        name: 'Cafe',
+        id: pageId,
+        tasks: ['MANAGE', 'CREATE_CONTENT', 'MODERATE', 'MESSAGING', 'ADVERTISE', 'ANALYZE'],
+      },
+    ]);
+    expect((await get('/me/feed', { fields: 'message' }, pageToken)).body.data).toEqual([]);
+    expect(fakes.calls.last()?.operation).toBe('page/feed.list');
+  });
+
+  it('refuses unknown tasks when seeding a token', () => {
+    const pageId = fakes.socialGraph.seed.page().id;
+    expect(() => fakes.socialGraph.seed.token({ type: 'page', pageId, tasks: ['JANITOR'] })).toThrow(/unknown task/);
+  });
+});

@@ -7,7 +7,7 @@ import { rememberHost } from './models/hosts.js';
 import { LIMIT_CODES } from './models/limits.js';
 import { type PageSeed, createPage } from './models/pages.js';
 import { createPost, createPostsBulk, getPost, postCount } from './models/posts.js';
-import { DEFAULT_PERMISSIONS, DEFAULT_TASKS } from './models/tokens.js';
+import { DEFAULT_PERMISSIONS, DEFAULT_TASKS, PAGE_TASKS } from './models/tokens.js';
 import type { SocialGraphOptions } from './options.js';
 import { unseenUrl } from './routes/shared-url.js';
 import { DEFAULT_APP_ID, type AppRecord, type DeliveryRecord, type PostRecord, type SocialGraphState, type TokenRecord } from './state.js';
@@ -170,15 +170,21 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
             if (!d.pages[seed.pageId]) throw new Error(`stuntdouble: seed.token: no Page ${seed.pageId}; seed it first`);
             tasks[seed.pageId] = (seed.tasks ?? (seed.type === 'app' ? [] : DEFAULT_TASKS)).map(toReal);
           }
+          for (const list of Object.values(tasks)) {
+            const bad = list.filter((t) => !(PAGE_TASKS as readonly string[]).includes(t));
+            if (bad.length > 0) throw new TypeError(`stuntdouble: seed.token: unknown task(s) ${bad.join(', ')}; use ${PAGE_TASKS.join(', ')}`);
+          }
           if (seed.type === 'page' && !seed.pageId) throw new Error('stuntdouble: seed.token: a Page token needs pageId');
           const appId = seed.appId ?? DEFAULT_APP_ID;
+          const userId = seed.type === 'app' ? null : (seed.userId ?? String(nextId(d.counters, 'user', 500_000_000_000_000)));
+          if (userId !== null) d.users[userId] ??= { id: userId, name: `User ${userId}`, psids: {} };
           if (!d.apps[appId]) throw new Error(`stuntdouble: seed.token: no app ${appId}; seed it with seed.app first`);
           d.tokens[token] = {
             token,
             label: seed.label ?? `${seed.type}-token-${n}`,
             type: seed.type,
             appId,
-            userId: seed.type === 'app' ? null : (seed.userId ?? String(nextId(d.counters, 'user', 500_000_000_000_000))),
+            userId,
             tasks,
             permissions: seed.permissions ?? DEFAULT_PERMISSIONS,
             status: seed.status ?? 'valid',

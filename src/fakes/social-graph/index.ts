@@ -32,6 +32,8 @@ export const socialGraphService = defineService<SocialGraphState, SocialGraphOpt
     const headers = { ...(res.headers ?? {}) };
     headers['x-fb-trace-id'] ??= fbtraceId(ctx.seq);
     headers['facebook-api-version'] ??= ctx.extras.version ?? 'v24.0';
+    // Graph reports app usage (percent of the limit) on every answer; throttled answers set their own.
+    headers['x-app-usage'] ??= '{"call_count":0,"total_cputime":0,"total_time":0}';
     return { ...res, headers };
   },
   dueAt: scheduleDueAt,

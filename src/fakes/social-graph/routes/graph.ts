@@ -9,18 +9,22 @@ import { graphContext } from './context.js';
 import type { SocialGraphOptions } from '../options.js';
 import type { SocialGraphState } from '../state.js';
 import { sharedUrlRoute } from './shared-url.js';
+import { resolveMe } from './user-node.js';
 
 type Verb = 'GET' | 'POST' | 'DELETE';
 const NODE_VERB: Record<Verb, string> = { GET: 'get', POST: 'update', DELETE: 'delete' };
 const EDGE_VERB: Record<Verb, string> = { GET: 'list', POST: 'create', DELETE: 'delete' };
 
 async function dispatch(ctx: GraphRouteContext, verb: Verb, edgeParam?: string): Promise<FakeResponse> {
-  const id = ctx.params.id as string;
   const edge = edgeParam === undefined ? undefined : toReal(edgeParam);
+  const opOf = (op: string) => (edge === undefined ? `${op}.${NODE_VERB[verb]}` : `${op}/${edge}.${EDGE_VERB[verb]}`);
+  const raw = ctx.params.id as string;
+  let g = graphContext(ctx, raw, opOf('node'));
+  const id = raw === 'me' ? resolveMe(g) : raw;
   const found = findNode(ctx.state, id);
-  const op = found ? found.type.op : 'node';
-  const operation = edge === undefined ? `${op}.${NODE_VERB[verb]}` : `${op}/${edge}.${EDGE_VERB[verb]}`;
-  const g = graphContext(ctx, id, operation);
+  const operation = opOf(found ? found.type.op : 'node');
+  ctx.meta.operation = operation;
+  g = { ...g, operation };
   // An id no node has, or an edge its type lacks, is journaled as unmatched (usually a missing seed).
   if (!found) {
     ctx.meta.operation = 'unmatched';

@@ -1,3 +1,5 @@
+// The User node (`me`, `/{user}/accounts`) registers with the post node to keep node-types.ts one line per owner.
+import './user-node.js';
 import { json } from '../../../http/response.js';
 import { graphErrors } from '../errors.js';
 import { type FieldSpec, type FieldTable, type Selected, checkSelection, graphTime, renderFields, selectionOf } from '../models/fields.js';
