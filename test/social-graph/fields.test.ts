@@ -104,3 +104,20 @@ describe('computed fields and determinism', () => {
     expect(await run()).toEqual(await run());
   });
 });
+
+describe('edge expansion', () => {
+  it('expands feed.limit(n){fields} inside a Page read, with its own paging', async () => {
+    const pageId = fakes.socialGraph.seed.page({ name: 'Cafe' }).id;
+    fakes.socialGraph.seed.posts({ pageId, count: 3 });
+    const r = await get(`/${pageId}`, { fields: 'name,feed.limit(2){message,from{name}}' }, 't');
+    expect(r.body.name).toBe('Cafe');
+    const feed = r.body.feed as { data: Array<{ message: string; from: unknown }>; paging: { next: string } };
+    expect(feed.data.map((p) => p.message)).toEqual(['Post 3', 'Post 2']);
+    expect(feed.data[0]?.from).toEqual({ name: 'Cafe', id: pageId });
+    const next = new URL(feed.paging.next);
+    expect(next.pathname).toBe(`/v24.0/${pageId}/feed`);
+    expect(next.searchParams.get('fields')).toBe('message,from{name}');
+    const more = await fetch(feed.paging.next).then((x) => x.json());
+    expect(more.data.map((p: { message: string }) => p.message)).toEqual(['Post 1']);
+  });
+});

@@ -85,6 +85,18 @@ export function parseFields(input: string): Selected[] {
   return list(0);
 }
 
+/** Writes a selection back in `fields=` syntax (for edge expansion). */
+export function formatFields(selection: readonly Selected[]): string {
+  return selection
+    .map(
+      (s) =>
+        `${s.name}${Object.entries(s.args)
+          .map(([k, v]) => `.${k}(${v})`)
+          .join('')}${s.sub ? `{${formatFields(s.sub)}}` : ''}`,
+    )
+    .join(',');
+}
+
 /** The selection from a `fields` parameter, or the defaults when it is absent or empty. */
 export function selectionOf(fields: unknown, defaults: readonly string[]): Selected[] {
   const text = Array.isArray(fields) ? fields.join(',') : typeof fields === 'string' ? fields : '';

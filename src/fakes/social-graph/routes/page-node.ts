@@ -1,8 +1,8 @@
 import { json } from '../../../http/response.js';
 import { GraphError, codeError, graphErrors } from '../errors.js';
-import { renderFields, selectionOf } from '../models/fields.js';
+import { formatFields, renderFields, selectionOf } from '../models/fields.js';
 import { feedIds } from '../models/pages.js';
-import { type GraphContext, registerNodeType } from '../models/registry.js';
+import { type EdgeSpec, type GraphContext, registerNodeType } from '../models/registry.js';
 import { requirePageRead } from '../models/tokens.js';
 import type { PageRecord } from '../state.js';
 import { feedEdges } from './feed.js';
@@ -17,7 +17,7 @@ export function pageOrThrow(g: GraphContext, id: string): PageRecord {
   return page;
 }
 
-function readPage(g: GraphContext, id: string) {
+async function readPage(g: GraphContext, id: string) {
   const page = pageOrThrow(g, id);
   requirePageRead(g.ctx.state, g.principal, page);
   const out: Record<string, unknown> = {};
@@ -31,9 +31,30 @@ function readPage(g: GraphContext, id: string) {
     out.recipient = rec.psid;
   }
   const fields = g.params.fields === undefined && linking !== undefined ? ['id'] : ['name', 'id'];
-  Object.assign(out, renderFields(PAGE_FIELDS, 'Page', page, selectionOf(g.params.fields, fields), g.read));
+  const selection = selectionOf(g.params.fields, fields);
+  // Edge expansion: `fields=name,feed.limit(2){message}` nests the edge's answer.
+  const expand = selection.filter((s) => EXPANDABLE[s.name]?.GET !== undefined);
+  const plain = selection.filter((s) => EXPANDABLE[s.name]?.GET === undefined);
+  Object.assign(out, renderFields(PAGE_FIELDS, 'Page', page, plain, g.read));
+  for (const e of expand) {
+    const query: Record<string, string> = {};
+    if (g.principal.token !== null) query.access_token = g.principal.token;
+    if (e.sub) query.fields = formatFields(e.sub);
+    if (e.args.limit !== undefined) query.limit = e.args.limit;
+    const sub: GraphContext = { ...g, params: { ...query }, ctx: { ...g.ctx, req: { ...g.ctx.req, query } } as GraphContext['ctx'] };
+    const res = await (EXPANDABLE[e.name]?.GET as NonNullable<EdgeSpec['GET']>)(sub, id);
+    out[e.name] = res.body;
+  }
   return json(200, out);
 }
+
+/** Edges that `fields=` may expand on a Page. */
+const EXPANDABLE: Record<string, EdgeSpec> = {
+  ...feedEdges,
+  personas: pageEdges.personas as EdgeSpec,
+  leadgen_forms: pageEdges.leadgen_forms as EdgeSpec,
+  subscribed_apps: pageEdges.subscribed_apps as EdgeSpec,
+};
 
 registerNodeType<PageRecord>({
   type: 'Page',
