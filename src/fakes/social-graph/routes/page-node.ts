@@ -42,7 +42,9 @@ async function readPage(g: GraphContext, id: string) {
     if (e.sub) query.fields = formatFields(e.sub);
     if (e.args.limit !== undefined) query.limit = e.args.limit;
     const sub: GraphContext = { ...g, params: { ...query }, ctx: { ...g.ctx, req: { ...g.ctx.req, query } } as GraphContext['ctx'] };
-    const res = await (EXPANDABLE[e.name]?.GET as NonNullable<EdgeSpec['GET']>)(sub, id);
+    const handler = EXPANDABLE[e.name]?.GET;
+    if (!handler) continue;
+    const res = await handler(sub, id);
     out[e.name] = res.body;
   }
   return json(200, out);
