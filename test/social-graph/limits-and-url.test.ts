@@ -37,6 +37,8 @@ describe('rate limits', () => {
     expect(ig.body.error?.code).toBe(80002);
     expect(ig.headers.get('x-app-usage')).toBeTruthy();
     expect((await get(`/${pageId}/feed`, {}, 't')).status).toBe(200);
+    expect((await get(`/${pageId}`, { fields: 'name,instagram_business_account' }, 't')).body.error?.code).toBe(80002);
+    expect((await get(`/${pageId}`, { fields: 'name' }, 't')).status).toBe(200);
   });
 });
 

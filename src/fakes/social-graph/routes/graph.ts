@@ -39,7 +39,10 @@ async function dispatch(ctx: GraphRouteContext, verb: Verb, edgeParam?: string):
   const handler: GraphHandler | undefined = edge === undefined ? found.type[verb] : spec?.[verb];
   if (!handler) throw unsupportedRequest(verb, id);
   const pageId = found.type.pageOf ? found.type.pageOf(found.record) : null;
-  checkRateLimit(ctx.state, pageId, (spec?.limitFamily ?? null) as keyof typeof LIMIT_CODES | null, g.now);
+  // Reading a Page's linked photo-app fields counts against the photoshare (Instagram) limit too.
+  const photoshareRead = edge === undefined && verb === 'GET' && /instagram/.test(String(g.params.fields ?? ''));
+  const family = spec?.limitFamily ?? (photoshareRead ? 'photoshare' : null);
+  checkRateLimit(ctx.state, pageId, family as keyof typeof LIMIT_CODES | null, g.now);
   const fi = matchFailure(ctx.state.failures, operation, id);
   if (fi >= 0) {
     const f = ctx.state.failures[fi];
