@@ -118,8 +118,6 @@ export interface RateLimitRecord {
   code: number;
   /** Page it applies to; null for every Page. */
   pageId: string | null;
-  /** Calls allowed before the limit answers (counts down). */
-  remaining: number;
   /** Fake-clock instant when the window ends (null: never). */
   until: number | null;
 }
