@@ -267,7 +267,6 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
         d.rateLimits.push({
           code: LIMIT_CODES[opts.family],
           pageId: opts.pageId ?? null,
-          remaining: 0,
           until: opts.for === undefined ? null : now() + parseDuration(opts.for),
         });
       }),
