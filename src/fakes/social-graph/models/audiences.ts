@@ -1,0 +1,341 @@
+import type { Draft } from 'immer';
+import { nextId } from '../../../store/ids.js';
+import { GraphError, unsupportedRequest } from '../errors.js';
+import { type CreateAudienceParams, LookalikeSpecInput, type UpdateAudienceParams } from '../schemas/audience-params.js';
+import type { AudienceRecord, AudienceSlices, FlaggableField } from '../schemas/audience-state.js';
+import { paramError } from '../schemas/audience-wire.js';
+import { bareAccountId, checkAudienceTerms, requireAdAccount } from './ad-accounts.js';
+import { dueAudiences, forgetAging, noteUseChanged, refreshAging } from './audiences-aging.js';
+import { applyIntegrity, canonical } from './audiences-integrity.js';
+
+/** Minimum size of a lookalike's origin audience (seed 8). */
+export const LOOKALIKE_MIN_ORIGIN = 100;
+
+/** Subtypes whose audiences are defined by a `rule` (seed 4.5: website, app, product and video remarketing). */
+const RULE_SUBTYPES = new Set(['WEBSITE', 'APP', 'VIDEO', 'ENGAGEMENT', 'CLAIM', 'OFFLINE_CONVERSION']);
+/** Subtypes that need a rule to be created. */
+const RULE_REQUIRED = new Set(['WEBSITE', 'APP', 'VIDEO', 'ENGAGEMENT']);
+
+/** Keys compared by `enable_fetch_or_create` (seed 4.5). */
+const FETCH_OR_CREATE_KEYS = ['claim_objective', 'content_type', 'event_sources', 'event_source_group', 'inclusions', 'exclusions', 'rule'] as const;
+
+const sec = (ms: number) => Math.floor(ms / 1000);
+
+/** The audience, or Graph's "unsupported request" error (deleted and unknown ids alike). */
+export function requireAudience<S extends AudienceSlices | Draft<AudienceSlices>>(state: S, id: string, method: string): S['audiences'][string] {
+  const a = state.audiences[id];
+  if (!a) throw unsupportedRequest(method, id);
+  return a as S['audiences'][string];
+}
+
+/** Whether an ad account may use an audience: it owns it or the audience is shared to it. */
+export function accountCanUse(a: AudienceRecord, accountId: string): boolean {
+  return a.accountId === accountId || a.sharedWith.includes(accountId);
+}
+
+/** Number of people in an audience (seeded or generated people plus uploaded identifiers). */
+export function audienceSize(a: AudienceRecord): number {
+  return a.baseCount + a.memberCount;
+}
+
+/** Reads a `rule` parameter: a JSON object or array (or a string of one); throws 100 otherwise. */
+export function parseRule(rule: unknown): { text: string; value: unknown } {
+  let value = rule;
+  if (typeof rule === 'string') {
+    try {
+      value = JSON.parse(rule);
+    } catch {
+      throw new GraphError(100, 'Invalid rule JSON format: the rule must be a JSON object', {
+        userTitle: 'Invalid Rule',
+        userMsg: 'The audience rule is not valid JSON.',
+      });
+    }
+  }
+  if (!value || typeof value !== 'object') {
+    throw new GraphError(100, 'Invalid rule JSON format: the rule must be a JSON object', {
+      userTitle: 'Invalid Rule',
+      userMsg: 'The audience rule is not valid JSON.',
+    });
+  }
+  return { text: typeof rule === 'string' ? rule : JSON.stringify(rule), value };
+}
+
+/** Collects the event source types a rule names (`inclusions.rules[].event_sources[].type`, `event_name: video_*`). */
+function ruleSourceTypes(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) {
+    for (const v of value) ruleSourceTypes(v, out);
+  } else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (Array.isArray(o.event_sources)) for (const s of o.event_sources) out.push(String((s as { type?: unknown })?.type ?? ''));
+    if (typeof o.event_name === 'string' && o.object_id !== undefined) out.push(o.event_name.startsWith('video_') ? 'video' : o.event_name);
+    for (const k of Object.keys(o)) if (k !== 'event_sources') ruleSourceTypes(o[k], out);
+  }
+  return out;
+}
+
+function engagementVideoOnly(rule: unknown, eventSources: unknown[] | undefined): void {
+  const types = [...ruleSourceTypes(rule), ...(eventSources ?? []).map((s) => String((s as { type?: unknown }).type ?? ''))];
+  if (types.length === 0 || types.some((t) => t !== 'video')) {
+    throw new GraphError(100, 'The engagement audience subtype is only supported for video. Use event sources of type video.', {
+      userTitle: 'Engagement Audiences Support Only Video',
+      userMsg: 'Engagement custom audiences can only be created from video views; other engagement sources are not supported.',
+    });
+  }
+}
+
+/** Reads and checks `lookalike_spec` and the origin audience (at least 100 people). */
+function readLookalike(
+  draft: Draft<AudienceSlices>,
+  accountId: string,
+  p: CreateAudienceParams,
+): { spec: Record<string, unknown>; origin: Draft<AudienceRecord>; ratio: number } {
+  if (!p.lookalike_spec) throw paramError(fakeIssue('lookalike_spec'));
+  const parsed = LookalikeSpecInput.safeParse(p.lookalike_spec);
+  if (!parsed.success) throw paramError(prefix(parsed.error, 'lookalike_spec'));
+  const spec = parsed.data;
+  const originId = p.origin_audience_id ?? spec.origin_audience_id ?? spec.origin?.[0]?.id;
+  if (!originId) throw new GraphError(100, 'The parameter origin_audience_id is required', { userTitle: 'Missing Source Audience' });
+  const origin = draft.audiences[originId];
+  if (!origin || !accountCanUse(origin as AudienceRecord, accountId)) {
+    throw new GraphError(100, `Invalid source audience: audience ${originId} does not exist or cannot be used by ad account ${accountId}`, {
+      userTitle: 'Invalid Source Audience',
+    });
+  }
+  if (audienceSize(origin as AudienceRecord) < LOOKALIKE_MIN_ORIGIN) {
+    throw new GraphError(2654, 'Failed to create lookalike custom audience', {
+      userTitle: 'Source Audience Is Too Small',
+      userMsg: `The source audience must have at least ${LOOKALIKE_MIN_ORIGIN} people; audience ${originId} has ${audienceSize(origin as AudienceRecord)}.`,
+    });
+  }
+  const ratio = spec.ratio ?? 0.01;
+  const { origin_audience_id: _o, origin: _origin, ...rest } = spec;
+  const out: Record<string, unknown> = {
+    ...rest,
+    ratio,
+    type: spec.type ?? 'custom_ratio',
+    origin: [{ id: origin.id, name: origin.name, type: 'custom_audience' }],
+  };
+  if (spec.country) out.country = spec.country.toUpperCase();
+  return { spec: out, origin, ratio };
+}
+
+function fakeIssue(name: string) {
+  return { issues: [{ code: 'invalid_type', path: [name], input: undefined, message: 'required', expected: 'object' }] } as never;
+}
+
+function prefix(err: { issues: ReadonlyArray<{ path: PropertyKey[] }> }, name: string) {
+  return { issues: err.issues.map((i) => ({ ...i, path: [name, ...i.path] })) } as never;
+}
+
+/** Parameter keys kept in `params` as given (after parsing). */
+const KEPT = [
+  'allowed_domains',
+  'claim_objective',
+  'content_type',
+  'dataset_id',
+  'event_source_group',
+  'event_sources',
+  'inclusions',
+  'exclusions',
+  'is_value_based',
+  'list_of_accounts',
+  'opt_out_link',
+  'page_id',
+  'pixel_id',
+  'prefill',
+  'product_set_id',
+  'retention_days',
+  'rule_aggregation',
+  'subscription_info',
+  'use_for_products',
+  'use_in_campaigns',
+] as const;
+
+/** Creates an audience in an ad account (or fetches the identical one); returns its id and whether it is new. */
+export function createAudience(draft: Draft<AudienceSlices>, rawAccountId: string, p: CreateAudienceParams, now: number): { id: string; created: boolean } {
+  const acc = requireAdAccount(draft, rawAccountId, 'POST');
+  const accountId = acc.accountId;
+  checkAudienceTerms(acc);
+  const subtype = p.subtype ?? 'CUSTOM';
+  if (!p.name) throw paramError(fakeIssue('name'));
+  let rule: { text: string; value: unknown } | undefined;
+  if (p.rule !== undefined) {
+    if (!RULE_SUBTYPES.has(subtype)) throw new GraphError(100, `Param rule is only valid for website, app, product and video audiences, not ${subtype}`);
+    rule = parseRule(p.rule);
+  } else if (RULE_REQUIRED.has(subtype)) throw new GraphError(100, `The parameter rule is required for ${subtype} audiences`, { userTitle: 'Missing Rule' });
+  if (subtype === 'ENGAGEMENT') engagementVideoOnly(rule?.value, p.event_sources);
+  if (subtype === 'CUSTOM' && !p.customer_file_source) {
+    throw new GraphError(100, 'The parameter customer_file_source is required for customer list audiences', {
+      userTitle: 'Missing Customer File Source',
+      userMsg: 'Say where the customer information comes from: USER_PROVIDED_ONLY, PARTNER_PROVIDED_ONLY or BOTH_USER_AND_PARTNER_PROVIDED.',
+    });
+  }
+  if (p.lookalike_spec && subtype !== 'LOOKALIKE') throw new GraphError(100, 'Param lookalike_spec is only valid for LOOKALIKE audiences');
+  const lookalike = subtype === 'LOOKALIKE' ? readLookalike(draft, accountId, p) : undefined;
+
+  const params: Record<string, unknown> = {};
+  for (const k of KEPT) if (p[k] !== undefined) params[k] = p[k];
+  if (rule) params.rule = rule.text;
+
+  if (p.enable_fetch_or_create) {
+    for (const id of acc.audienceIds) {
+      const a = draft.audiences[id];
+      if (!a || a.name !== p.name || a.subtype !== subtype) continue;
+      if (FETCH_OR_CREATE_KEYS.every((k) => canonical(a.params[k] ?? null) === canonical(params[k] ?? null))) return { id, created: false };
+    }
+  }
+
+  const id = String(nextId(draft.counters, 'audience', 6_100_000_000_000));
+  const rec: AudienceRecord = {
+    id,
+    accountId,
+    name: p.name,
+    ...(p.description !== undefined ? { description: p.description } : {}),
+    subtype,
+    ...(subtype === 'CUSTOM' && p.customer_file_source ? { customerFileSource: p.customer_file_source } : {}),
+    params,
+    lookalikeIds: [],
+    baseCount: lookalike ? Math.round(lookalike.ratio * 20_000_000) : 0,
+    members: {},
+    memberCount: 0,
+    flag: null,
+    adSetIds: [],
+    sharedWith: [],
+    sessions: [],
+    timeCreated: sec(now),
+    timeUpdated: sec(now),
+    ...(subtype === 'CUSTOM' ? { timeContentUpdated: sec(now) } : {}),
+    lastUsedAt: now,
+  };
+  if (lookalike) {
+    rec.lookalikeSpec = lookalike.spec;
+    rec.originId = lookalike.origin.id;
+    lookalike.origin.lookalikeIds.push(id);
+  }
+  draft.audiences[id] = rec;
+  acc.audienceIds.push(id);
+  refreshAging(draft, id);
+  return { id, created: true };
+}
+
+/** Applies the update parameters of seed 4.5 to an audience, through the integrity table. */
+export function updateAudience(draft: Draft<AudienceSlices>, id: string, p: UpdateAudienceParams, now: number): void {
+  const a = requireAudience(draft, id, 'POST');
+  const changes: Partial<Record<FlaggableField, unknown>> = {};
+  if (p.name !== undefined) changes.name = p.name;
+  if (p.description !== undefined) changes.description = p.description;
+  let rule: { text: string; value: unknown } | undefined;
+  if (p.rule !== undefined) {
+    if (!RULE_SUBTYPES.has(a.subtype))
+      throw new GraphError(2650, 'Failed to update custom audience', {
+        userTitle: 'Rule Not Supported',
+        userMsg: `A ${a.subtype} audience has no rule to update.`,
+      });
+    rule = parseRule(p.rule);
+    changes.rule = rule.text;
+  }
+  if (p.lookalike_spec !== undefined && a.subtype !== 'LOOKALIKE') {
+    throw new GraphError(2650, 'Failed to update custom audience', {
+      userTitle: 'Not A Lookalike',
+      userMsg: 'lookalike_spec can only be updated on lookalike audiences.',
+    });
+  }
+  if (p.customer_file_source !== undefined && a.subtype !== 'CUSTOM') {
+    throw new GraphError(2650, 'Failed to update custom audience', {
+      userTitle: 'Not A Customer List',
+      userMsg: 'customer_file_source applies only to customer list audiences.',
+    });
+  }
+  if (a.subtype === 'ENGAGEMENT' && (rule || p.event_sources)) engagementVideoOnly(rule?.value ?? safeJson(a.params.rule), p.event_sources);
+  applyIntegrity(a, { kind: 'edit', changes });
+  if (p.name !== undefined) a.name = p.name;
+  if (p.description !== undefined) a.description = p.description;
+  if (p.customer_file_source !== undefined) a.customerFileSource = p.customer_file_source;
+  if (rule) a.params.rule = rule.text;
+  if (p.lookalike_spec !== undefined) a.lookalikeSpec = { ...(a.lookalikeSpec ?? {}), ...p.lookalike_spec, origin: a.lookalikeSpec?.origin };
+  for (const k of KEPT) {
+    const v = (p as Record<string, unknown>)[k];
+    if (v !== undefined) a.params[k] = v;
+  }
+  a.timeUpdated = sec(now);
+}
+
+function safeJson(s: unknown): unknown {
+  if (typeof s !== 'string') return s;
+  try {
+    return JSON.parse(s);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `DELETE /{custom_audience_id}`: refused with 2656 while lookalikes made from it exist. */
+export function deleteAudience(draft: Draft<AudienceSlices>, id: string, now: number): void {
+  const a = requireAudience(draft, id, 'DELETE');
+  const live = a.lookalikeIds.filter((l) => draft.audiences[l]);
+  if (live.length > 0) {
+    throw new GraphError(2656, 'Failed to delete custom audience', {
+      userTitle: 'Audience Has Lookalikes',
+      userMsg: `Audience ${id} is the source of lookalike audiences (${live.join(', ')}). Delete those first.`,
+    });
+  }
+  removeAudience(draft, id, now);
+}
+
+/** Removes an audience: ad sets using it stop for good, its origin forgets it, the aging index drops it. */
+export function removeAudience(draft: Draft<AudienceSlices>, id: string, now: number): void {
+  const a = draft.audiences[id];
+  if (!a) return;
+  const touched = new Set<string>();
+  for (const setId of a.adSetIds) {
+    const s = draft.adSets[setId];
+    if (!s) continue;
+    if (!s.deletedAudienceIds.includes(id)) s.deletedAudienceIds.push(id);
+    s.audienceIds = s.audienceIds.filter((x) => x !== id);
+    if (s.status === 'ACTIVE') {
+      s.status = 'PAUSED';
+      s.updatedTime = sec(now);
+      for (const other of s.audienceIds) touched.add(other);
+    }
+  }
+  if (a.originId) {
+    const o = draft.audiences[a.originId];
+    if (o) o.lookalikeIds = o.lookalikeIds.filter((x) => x !== id);
+  }
+  const acc = draft.adAccounts[a.accountId];
+  if (acc) acc.audienceIds = acc.audienceIds.filter((x) => x !== id);
+  delete draft.audiences[id];
+  forgetAging(draft, id);
+  noteUseChanged(draft, [...touched], now);
+}
+
+/** The service's `tick`: deletes audiences unused by any active ad set for over two years. */
+export function audiencesTick(draft: Draft<AudienceSlices>, now: number): void {
+  for (const id of dueAudiences(draft, now)) removeAudience(draft, id, now);
+}
+
+/** Flags an audience (integrity review): operation_status 471 and the violating fields. */
+export function flagAudience(draft: Draft<AudienceSlices>, id: string, fields: FlaggableField[]): void {
+  const a = draft.audiences[id];
+  if (!a) throw new TypeError(`stuntdouble: no custom audience '${id}'`);
+  if (fields.length === 0) throw new TypeError('stuntdouble: flag() needs at least one of name, description, rule');
+  applyIntegrity(a, { kind: 'flag', fields });
+}
+
+/** Clears a flag as a passed review would. */
+export function reviewAudience(draft: Draft<AudienceSlices>, id: string, now: number): void {
+  const a = draft.audiences[id];
+  if (!a) throw new TypeError(`stuntdouble: no custom audience '${id}'`);
+  applyIntegrity(a, { kind: 'review' });
+  noteUseChanged(draft, [id], now);
+}
+
+/** Shares an audience with other ad accounts of the fake. */
+export function shareAudience(draft: Draft<AudienceSlices>, id: string, accountIds: readonly string[]): void {
+  const a = draft.audiences[id];
+  if (!a) throw new TypeError(`stuntdouble: no custom audience '${id}'`);
+  for (const raw of accountIds) {
+    const acc = bareAccountId(raw);
+    if (acc !== a.accountId && !a.sharedWith.includes(acc)) a.sharedWith.push(acc);
+  }
+}
