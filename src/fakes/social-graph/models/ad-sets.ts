@@ -46,10 +46,16 @@ export function requireAdSet<S extends AudienceSlices | Draft<AudienceSlices>>(s
 }
 
 /** `POST /act_{id}/adsets`: creates an ad set targeting custom audiences. */
-export function createAdSet(draft: Draft<AudienceSlices>, rawAccountId: string, p: CreateAdSetParams, now: number): string {
+export function createAdSet(
+  draft: Draft<AudienceSlices>,
+  rawAccountId: string,
+  p: CreateAdSetParams,
+  now: number,
+  opts: { skipTerms?: boolean } = {},
+): string {
   const acc = requireAdAccount(draft, rawAccountId, 'POST');
   const audienceIds = targetedAudienceIds(p.targeting);
-  if (audienceIds.length) checkAudienceTerms(acc);
+  if (audienceIds.length && !opts.skipTerms) checkAudienceTerms(acc);
   checkAudiences(draft, acc.accountId, audienceIds);
   const id = String(nextId(draft.counters, 'adset', 6_200_000_000_000));
   const status = p.status === 'DELETED' || p.status === 'ARCHIVED' ? 'PAUSED' : p.status;

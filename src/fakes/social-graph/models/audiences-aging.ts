@@ -48,7 +48,10 @@ function earliest(due: Record<string, number>): number | null {
 /** Re-reads one audience's aging after its use changed: active use clears the due time, else it runs from `lastUsedAt`. */
 export function refreshAging(draft: Draft<AudienceSlices>, audienceId: string): void {
   const a = draft.audiences[audienceId];
-  if (!a) return setDue(draft, audienceId, undefined);
+  if (!a) {
+    setDue(draft, audienceId, undefined);
+    return;
+  }
   setDue(draft, audienceId, isActivelyUsed(draft, audienceId) ? undefined : twoYearsAfter(a.lastUsedAt));
 }
 

@@ -126,7 +126,7 @@ export function removeUsersOfAnyAudience(
   const secs = Math.floor(now / 1000);
   for (const id of acc.audienceIds) {
     const a = draft.audiences[id];
-    if (!a || a.subtype !== 'CUSTOM') continue;
+    if (a?.subtype !== 'CUSTOM') continue;
     let changed = false;
     for (const key of read.keys) {
       if (a.members[key]) {

@@ -185,37 +185,68 @@ export function createAudience(draft: Draft<AudienceSlices>, rawAccountId: strin
     }
   }
 
-  const id = String(nextId(draft.counters, 'audience', 6_100_000_000_000));
-  const rec: AudienceRecord = {
-    id,
-    accountId,
+  const id = insertAudience(draft, accountId, {
     name: p.name,
     ...(p.description !== undefined ? { description: p.description } : {}),
     subtype,
     ...(subtype === 'CUSTOM' && p.customer_file_source ? { customerFileSource: p.customer_file_source } : {}),
     params,
-    lookalikeIds: [],
     baseCount: lookalike ? Math.round(lookalike.ratio * 20_000_000) : 0,
+    ...(lookalike ? { lookalikeSpec: lookalike.spec, originId: lookalike.origin.id } : {}),
+    now,
+  });
+  return { id, created: true };
+}
+
+/** What {@link insertAudience} needs; everything else starts empty. */
+export interface NewAudience {
+  name: string;
+  description?: string;
+  subtype: AudienceRecord['subtype'];
+  customerFileSource?: AudienceRecord['customerFileSource'];
+  params: Record<string, unknown>;
+  baseCount: number;
+  lookalikeSpec?: Record<string, unknown>;
+  originId?: string;
+  sharedWith?: string[];
+  now: number;
+  /** When an active ad set last used it (default: now). */
+  lastUsedAt?: number;
+}
+
+/** Stores a new audience (no checks: creation and seeding checked already); returns its id. */
+export function insertAudience(draft: Draft<AudienceSlices>, accountId: string, n: NewAudience): string {
+  const acc = draft.adAccounts[accountId];
+  if (!acc) throw new TypeError(`stuntdouble: no ad account act_${accountId}`);
+  const id = String(nextId(draft.counters, 'audience', 6_100_000_000_000));
+  const rec: AudienceRecord = {
+    id,
+    accountId,
+    name: n.name,
+    ...(n.description !== undefined ? { description: n.description } : {}),
+    subtype: n.subtype,
+    ...(n.customerFileSource ? { customerFileSource: n.customerFileSource } : {}),
+    params: n.params,
+    ...(n.lookalikeSpec ? { lookalikeSpec: n.lookalikeSpec } : {}),
+    ...(n.originId ? { originId: n.originId } : {}),
+    lookalikeIds: [],
+    baseCount: n.baseCount,
     members: {},
     memberCount: 0,
     flag: null,
     adSetIds: [],
-    sharedWith: [],
+    sharedWith: [...(n.sharedWith ?? [])],
     sessions: [],
-    timeCreated: sec(now),
-    timeUpdated: sec(now),
-    ...(subtype === 'CUSTOM' ? { timeContentUpdated: sec(now) } : {}),
-    lastUsedAt: now,
+    timeCreated: sec(n.now),
+    timeUpdated: sec(n.now),
+    ...(n.subtype === 'CUSTOM' ? { timeContentUpdated: sec(n.now) } : {}),
+    lastUsedAt: n.lastUsedAt ?? n.now,
   };
-  if (lookalike) {
-    rec.lookalikeSpec = lookalike.spec;
-    rec.originId = lookalike.origin.id;
-    lookalike.origin.lookalikeIds.push(id);
-  }
   draft.audiences[id] = rec;
+  if (n.originId) draft.audiences[n.originId]?.lookalikeIds.push(id);
   acc.audienceIds.push(id);
   refreshAging(draft, id);
-  return { id, created: true };
+  return id;
 }
 
 /** Applies the update parameters of seed 4.5 to an audience, through the integrity table. */
