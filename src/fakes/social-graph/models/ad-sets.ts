@@ -5,7 +5,7 @@ import type { CreateAdSetParams, UpdateAdSetParams } from '../schemas/ad-set-par
 import type { AdSetRecord, AudienceSlices } from '../schemas/audience-state.js';
 import { checkAudienceTerms, requireAdAccount } from './ad-accounts.js';
 import { accountCanUse } from './audiences.js';
-import { noteUseChanged } from './audiences-aging.js';
+import { activelyUsed, noteUseChanged } from './audiences-aging.js';
 
 const sec = (ms: number) => Math.floor(ms / 1000);
 
@@ -73,7 +73,7 @@ export function createAdSet(
   };
   acc.adSetIds.push(id);
   for (const aid of audienceIds) draft.audiences[aid]?.adSetIds.push(id);
-  noteUseChanged(draft, audienceIds, now);
+  noteUseChanged(draft, audienceIds, now, new Set());
   return id;
 }
 
@@ -81,6 +81,7 @@ export function createAdSet(
 export function updateAdSet(draft: Draft<AudienceSlices>, id: string, p: UpdateAdSetParams, now: number): void {
   const s = requireAdSet(draft, id, 'POST');
   const before = [...s.audienceIds];
+  const activeBefore = activelyUsed(draft, before);
   if (p.status === 'ACTIVE' && s.deletedAudienceIds.length > 0) {
     throw new GraphError(100, 'Invalid parameter', {
       subcode: 1885365,
@@ -105,7 +106,7 @@ export function updateAdSet(draft: Draft<AudienceSlices>, id: string, p: UpdateA
   if (p.name !== undefined) s.name = p.name;
   if (p.status !== undefined) s.status = p.status;
   s.updatedTime = sec(now);
-  noteUseChanged(draft, [...new Set([...before, ...s.audienceIds])], now);
+  noteUseChanged(draft, [...new Set([...before, ...s.audienceIds])], now, activeBefore);
 }
 
 /** One `issues_info` entry. */

@@ -55,12 +55,17 @@ export function refreshAging(draft: Draft<AudienceSlices>, audienceId: string): 
   setDue(draft, audienceId, isActivelyUsed(draft, audienceId) ? undefined : twoYearsAfter(a.lastUsedAt));
 }
 
-/** Records that the audiences of an ad set lost (or gained) an active user at `now`. */
-export function noteUseChanged(draft: Draft<AudienceSlices>, audienceIds: readonly string[], now: number): void {
+/** The audiences among `ids` that an active ad set uses now (take it before a change, pass it to {@link noteUseChanged}). */
+export function activelyUsed(state: AudienceSlices | Draft<AudienceSlices>, ids: readonly string[]): Set<string> {
+  return new Set(ids.filter((id) => isActivelyUsed(state, id)));
+}
+
+/** Re-reads aging after ad sets changed: an audience that lost its last active ad set at `now` starts its two years then. */
+export function noteUseChanged(draft: Draft<AudienceSlices>, audienceIds: readonly string[], now: number, activeBefore: ReadonlySet<string>): void {
   for (const id of audienceIds) {
     const a = draft.audiences[id];
     if (!a) continue;
-    if (!isActivelyUsed(draft, id)) a.lastUsedAt = Math.max(a.lastUsedAt, now);
+    if (activeBefore.has(id) && !isActivelyUsed(draft, id)) a.lastUsedAt = Math.max(a.lastUsedAt, now);
     refreshAging(draft, id);
   }
 }

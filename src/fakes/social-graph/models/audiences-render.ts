@@ -57,7 +57,6 @@ export const AUDIENCE_DEFAULT_FIELDS = ['id'] as const;
 export interface AudienceView {
   /** The ad account reading (`ad_account_id`); the owner when absent. */
   viewerAccountId?: string;
-  specialAdCategories?: readonly string[];
 }
 
 /** Minimum size for delivery. */
@@ -85,6 +84,7 @@ export function renderAudience(state: AudienceSlices, a: AudienceRecord, view: A
   const viewer = view.viewerAccountId ?? a.accountId;
   const owner = viewer === a.accountId;
   const rule = a.params.rule as string | undefined;
+  // Lookalikes cannot serve special ad categories (housing, employment, credit, ...) unless built for them.
   const sac = a.subtype !== 'LOOKALIKE' || a.lookalikeSpec?.is_financial_service === true;
   const out: Record<string, unknown> = {
     id: a.id,
@@ -139,9 +139,6 @@ export function renderAudience(state: AudienceSlices, a: AudienceRecord, view: A
     time_created: a.timeCreated,
     time_updated: a.timeUpdated,
   };
-  if (view.specialAdCategories?.some((c) => c !== 'NONE') && !sac) {
-    out.operation_status = { code: 470, description: 'This audience cannot be used for ads in a special ad category.' };
-  }
   return out;
 }
 

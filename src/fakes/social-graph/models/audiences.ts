@@ -5,7 +5,7 @@ import { type CreateAudienceParams, LookalikeSpecInput, type UpdateAudienceParam
 import type { AudienceRecord, AudienceSlices, FlaggableField } from '../schemas/audience-state.js';
 import { paramError } from '../schemas/audience-wire.js';
 import { bareAccountId, checkAudienceTerms, requireAdAccount } from './ad-accounts.js';
-import { dueAudiences, forgetAging, noteUseChanged, refreshAging } from './audiences-aging.js';
+import { activelyUsed, dueAudiences, forgetAging, noteUseChanged, refreshAging } from './audiences-aging.js';
 import { applyIntegrity, canonical } from './audiences-integrity.js';
 
 /** Minimum size of a lookalike's origin audience (seed 8). */
@@ -318,6 +318,8 @@ export function removeAudience(draft: Draft<AudienceSlices>, id: string, now: nu
   const a = draft.audiences[id];
   if (!a) return;
   const touched = new Set<string>();
+  for (const setId of a.adSetIds) for (const other of draft.adSets[setId]?.audienceIds ?? []) if (other !== id) touched.add(other);
+  const activeBefore = activelyUsed(draft, [...touched]);
   for (const setId of a.adSetIds) {
     const s = draft.adSets[setId];
     if (!s) continue;
@@ -326,7 +328,6 @@ export function removeAudience(draft: Draft<AudienceSlices>, id: string, now: nu
     if (s.status === 'ACTIVE') {
       s.status = 'PAUSED';
       s.updatedTime = sec(now);
-      for (const other of s.audienceIds) touched.add(other);
     }
   }
   if (a.originId) {
@@ -337,7 +338,7 @@ export function removeAudience(draft: Draft<AudienceSlices>, id: string, now: nu
   if (acc) acc.audienceIds = acc.audienceIds.filter((x) => x !== id);
   delete draft.audiences[id];
   forgetAging(draft, id);
-  noteUseChanged(draft, [...touched], now);
+  noteUseChanged(draft, [...touched], now, activeBefore);
 }
 
 /** The service's `tick`: deletes audiences unused by any active ad set for over two years. */
@@ -358,7 +359,7 @@ export function reviewAudience(draft: Draft<AudienceSlices>, id: string, now: nu
   const a = draft.audiences[id];
   if (!a) throw new TypeError(`stuntdouble: no custom audience '${id}'`);
   applyIntegrity(a, { kind: 'review' });
-  noteUseChanged(draft, [id], now);
+  a.timeUpdated = sec(now);
 }
 
 /** Shares an audience with other ad accounts of the fake. */

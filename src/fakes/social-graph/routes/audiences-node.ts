@@ -35,10 +35,7 @@ export function audienceFields(g: GraphContext, a: AudienceRecord, fields: unkno
   if (q.ad_account_id !== undefined && !a.sharedWith.includes(q.ad_account_id) && q.ad_account_id !== a.accountId) {
     throw new GraphError(100, `Ad account ${q.ad_account_id} cannot use custom audience ${a.id}: it is neither the owner nor a recipient of a share`);
   }
-  const full = renderAudience(state, a, {
-    ...(q.ad_account_id !== undefined ? { viewerAccountId: q.ad_account_id } : {}),
-    ...(q.special_ad_categories ? { specialAdCategories: q.special_ad_categories } : {}),
-  });
+  const full = renderAudience(state, a, q.ad_account_id !== undefined ? { viewerAccountId: q.ad_account_id } : {});
   return select(g, AUDIENCE_TABLE, 'CustomAudience', full, AUDIENCE_DEFAULT_FIELDS, fields);
 }
 
