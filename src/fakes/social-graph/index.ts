@@ -1,26 +1,16 @@
-import { z } from 'zod';
 import { defineService } from '../service.js';
 import { fbtraceId, renderGraphError, unsupportedRequest } from './errors.js';
+import { type SocialGraphFacade, socialGraphFacade } from './facade.js';
+import { publishDue, scheduleDueAt } from './models/posts.js';
+import { queueFeedWebhooks } from './models/webhooks.js';
+import { type SocialGraphOptions, SocialGraphOptionsSchema } from './options.js';
+import { graphRoutes } from './routes/graph.js';
+import { type SocialGraphState, initialSocialGraphState } from './state.js';
 
-/** Options of the social graph fake (`createFakes({ socialGraph })`). */
-export const SocialGraphOptionsSchema = z
-  .object({
-    /** Base URLs answered; default `https://graph.facebook.com`. */
-    baseUrls: z.array(z.url()).min(1).optional(),
-  })
-  .strict();
-/** Resolved social graph options. */
-export type SocialGraphOptions = z.output<typeof SocialGraphOptionsSchema>;
-
-/** The social graph fake's state slice. */
-export interface SocialGraphState {
-  counters: Record<string, number>;
-}
-
-/** `fakes.socialGraph`: seed helpers and controls of the social graph fake. */
-export interface SocialGraphFacade {
-  readonly baseUrls: readonly string[];
-}
+export { SocialGraphOptionsSchema } from './options.js';
+export type { SocialGraphOptions } from './options.js';
+export type { SocialGraphState } from './state.js';
+export type { SocialGraphFacade } from './facade.js';
 
 const VERSION = /^\/(v\d+\.\d+)(\/.*|$)/;
 
@@ -30,13 +20,23 @@ export const socialGraphService = defineService<SocialGraphState, SocialGraphOpt
   title: 'Facebook Graph',
   defaultBaseUrls: ['https://graph.facebook.com'],
   parseOptions: (raw) => SocialGraphOptionsSchema.parse(raw ?? {}),
-  initialState: () => ({ counters: {} }),
+  initialState: initialSocialGraphState,
   prepare: (_req, path) => {
     const m = VERSION.exec(path);
     return m ? { path: m[2] || '/', extras: { version: m[1] as string } } : { path };
   },
-  routes: [],
+  routes: graphRoutes(),
   renderError: (err, ctx) => renderGraphError(err, fbtraceId(ctx.seq)),
   notFound: (ctx) => unsupportedRequest(ctx.req.method, ctx.path.split('/').filter(Boolean)[0] ?? ''),
-  facade: (host) => ({ baseUrls: host.baseUrls }),
+  finalize: (res, ctx) => {
+    const headers = { ...(res.headers ?? {}) };
+    headers['x-fb-trace-id'] ??= fbtraceId(ctx.seq);
+    headers['facebook-api-version'] ??= ctx.extras.version ?? 'v24.0';
+    return { ...res, headers };
+  },
+  dueAt: scheduleDueAt,
+  tick: (draft, now, host) => {
+    for (const post of publishDue(draft, now)) queueFeedWebhooks(draft, host, post, 'add', now);
+  },
+  facade: socialGraphFacade,
 });

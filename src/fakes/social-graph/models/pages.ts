@@ -1,0 +1,56 @@
+import type { Draft } from 'immer';
+import { nextId } from '../../../store/ids.js';
+import type { PageRecord, SocialGraphState } from '../state.js';
+
+/** What `seed.page` takes. */
+export interface PageSeed {
+  id?: string;
+  name?: string;
+  published?: boolean;
+  restricted?: boolean;
+  isLocation?: boolean;
+  messagingBlocked?: boolean;
+  claim?: PageRecord['claim'];
+  /** Any other section 2.2 field values, in their read shape. */
+  fields?: Record<string, unknown>;
+}
+
+/** Creates a Page in a draft; ids come from the `page` counter. */
+export function createPage(draft: Draft<SocialGraphState>, seed: PageSeed): PageRecord {
+  const id = seed.id ?? String(nextId(draft.counters, 'page', 100_000_000_000_000));
+  const page: PageRecord = {
+    id,
+    published: seed.published ?? true,
+    restricted: seed.restricted ?? false,
+    fields: { name: seed.name ?? `Page ${id}`, link: `https://www.facebook.com/${id}`, ...(seed.fields ?? {}) },
+    subscriptions: {},
+    assignedUsers: {},
+    locations: {},
+    messagingBlocked: seed.messagingBlocked ?? false,
+    claim: seed.claim ?? 'ok',
+    isLocation: seed.isLocation ?? false,
+  };
+  draft.pages[id] = page;
+  draft.edges[id] ??= {};
+  return page;
+}
+
+/** The ordered id list of an edge in a draft, created on first use. */
+export function edgeList(draft: Draft<SocialGraphState>, nodeId: string, edge: string): string[] {
+  let byNode = draft.edges[nodeId];
+  if (!byNode) {
+    byNode = {};
+    draft.edges[nodeId] = byNode;
+  }
+  let list = byNode[edge];
+  if (!list) {
+    list = [];
+    byNode[edge] = list;
+  }
+  return list;
+}
+
+/** The ordered id list of an edge (read-only), empty when none. */
+export function edgeIds(state: SocialGraphState, nodeId: string, edge: string): readonly string[] {
+  return state.edges[nodeId]?.[edge] ?? [];
+}

@@ -1,0 +1,91 @@
+import { json } from '../../../http/response.js';
+import { GraphError, codeError, graphErrors } from '../errors.js';
+import { type FieldSpec, type FieldTable, renderFields, selectionOf } from '../models/fields.js';
+import { edgeIds } from '../models/pages.js';
+import { type GraphContext, registerNodeType } from '../models/registry.js';
+import { hasPermission, requirePageRead } from '../models/tokens.js';
+import { PAGE_DEFAULTS, PAGE_DEPRECATED, PAGE_FIELD_TYPES } from '../schemas/page-fields.js';
+import type { PageRecord } from '../state.js';
+import { feedEdges } from './feed.js';
+import { pageEdges } from './page-edges.js';
+import { updatePage } from './page-update.js';
+
+const COMPUTED: Record<string, FieldSpec<PageRecord>['read']> = {
+  id: (p) => p.id,
+  is_published: (p) => p.published,
+  is_webhooks_subscribed: (p, g) => p.subscriptions[g.principal.appId] !== undefined,
+  store_number: (p) => p.fields.store_number,
+};
+
+/** Section 2.2 as a typed field table. */
+export const PAGE_FIELDS: FieldTable<PageRecord> = Object.fromEntries(
+  Object.entries(PAGE_FIELD_TYPES).map(([name, type]) => {
+    const spec: FieldSpec<PageRecord> = {
+      type,
+      read: COMPUTED[name] ?? ((p: PageRecord) => p.fields[name] ?? PAGE_DEFAULTS[name]),
+      ...(PAGE_DEPRECATED.has(name) ? { deprecated: true } : {}),
+    };
+    if (name === 'business') {
+      spec.guard = (_p, g) => {
+        if (g.principal.permissions !== 'all' && !g.principal.permissions.includes('business_management')) {
+          throw graphErrors.permission('The business field requires the business_management permission and an admin of the business');
+        }
+      };
+    }
+    return [name, spec];
+  }),
+);
+
+/** Throws 100/33 unless the id is a Page; returns it. */
+export function pageOrThrow(g: GraphContext, id: string): PageRecord {
+  const page = g.ctx.state.pages[id];
+  if (!page) throw graphErrors.param(`Unsupported request: ${id} is not a Page`, 33);
+  return page;
+}
+
+function readPage(g: GraphContext, id: string) {
+  const page = pageOrThrow(g, id);
+  requirePageRead(g.ctx.state, g.principal, page);
+  const out: Record<string, unknown> = {};
+  const linking = g.params.account_linking_token;
+  if (linking !== undefined) {
+    const rec = typeof linking === 'string' ? g.ctx.state.linkingTokens[linking] : undefined;
+    if (!rec || rec.pageId !== page.id || rec.expiresAt <= g.now) {
+      throw graphErrors.param('Invalid account_linking_token: the token is unknown, for another Page, or older than 5 minutes');
+    }
+    if (rec.blocked) throw codeError(230);
+    out.recipient = rec.psid;
+  }
+  const fields = g.params.fields === undefined && linking !== undefined ? ['id'] : ['name', 'id'];
+  Object.assign(out, renderFields(PAGE_FIELDS, 'Page', page, selectionOf(g.params.fields, fields), g.read));
+  return json(200, out);
+}
+
+registerNodeType<PageRecord>({
+  type: 'Page',
+  op: 'page',
+  find: (state, id) => state.pages[id],
+  fields: PAGE_FIELDS,
+  defaultFields: ['name', 'id'],
+  pageOf: (p) => p.id,
+  GET: readPage,
+  POST: updatePage,
+  DELETE: (_g, id) => {
+    throw new GraphError(100, `Unsupported delete request. Object with ID '${id}' does not support this operation.`, {
+      subcode: 33,
+      type: 'GraphMethodException',
+    });
+  },
+  edges: { ...feedEdges, ...pageEdges },
+});
+
+/** Whether the caller may see unpublished posts of a Page (a role on it, or lenient). */
+export function seesUnpublished(g: GraphContext, page: PageRecord): boolean {
+  const rec = g.principal.record;
+  return !rec || (rec.tasks[page.id]?.length ?? 0) > 0 || hasPermission(g.principal, '__never__');
+}
+
+/** Count of posts on a Page's feed (used by describe()). */
+export function feedCount(state: Parameters<typeof edgeIds>[0], pageId: string): number {
+  return edgeIds(state, pageId, 'feed').length;
+}
