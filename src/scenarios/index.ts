@@ -2,6 +2,7 @@ import { codeHostingScenarios } from './code-hosting.js';
 import { faultScenarios } from './faults.js';
 import { modelCacheScenarios } from './model-cache.js';
 import { socialGraphScenarios } from './social-graph.js';
+import { socialGraphAudienceScenarios } from './social-graph-audiences.js';
 
 export { defineScenario } from './define.js';
 export type { Scenario, ScenarioDefinition, ScenarioFactory } from './define.js';
@@ -10,6 +11,7 @@ export type { Scenario, ScenarioDefinition, ScenarioFactory } from './define.js'
 export const scenarios = {
   ...codeHostingScenarios,
   ...socialGraphScenarios,
+  ...socialGraphAudienceScenarios,
   ...modelCacheScenarios,
   ...faultScenarios,
 };
