@@ -32,7 +32,10 @@ function adsToken(fakes: Fakes, label: string, appId?: string): string {
   return fakes.socialGraph.seed.token({ type: 'user', label, permissions: ['ads_management', 'ads_read', 'business_management'], ...(appId ? { appId } : {}) });
 }
 
-function base(fakes: Fakes, opts: { tosAccepted?: boolean | { customAudience?: boolean; corporate?: boolean }; count?: number; name?: string; appId?: string; label?: string }) {
+function base(
+  fakes: Fakes,
+  opts: { tosAccepted?: boolean | { customAudience?: boolean; corporate?: boolean }; count?: number; name?: string; appId?: string; label?: string },
+) {
   const sg = fakes.socialGraph;
   const { id: adAccountId } = sg.seed.adAccount({ tosAccepted: opts.tosAccepted ?? true });
   const { id: audienceId } = sg.seed.audience({ adAccountId, name: opts.name ?? 'Newsletter subscribers', count: opts.count ?? 5000 });
@@ -60,7 +63,14 @@ export const socialGraphAudienceScenarios = {
       const sg = fakes.socialGraph;
       const { id: adAccountId } = sg.seed.adAccount();
       const rule = o.subtype === 'ENGAGEMENT' ? [{ object_id: '1122334455', event_name: 'video_watched' }] : o.subtype === 'CUSTOM' ? undefined : WEBSITE_RULE;
-      const { id: audienceId } = sg.seed.audience({ adAccountId, name: o.name, description: 'People who read about diabetes care', subtype: o.subtype, count: 5000, ...(rule ? { rule } : {}) });
+      const { id: audienceId } = sg.seed.audience({
+        adAccountId,
+        name: o.name,
+        description: 'People who read about diabetes care',
+        subtype: o.subtype,
+        count: 5000,
+        ...(rule ? { rule } : {}),
+      });
       const { id: adSetId } = sg.seed.adSet({ adAccountId, name: 'Care reminders', audienceIds: [audienceId] });
       sg.audiences.flag(audienceId, o.fields);
       return { adAccountId, audienceId, adSetId, token: adsToken(fakes, 'ads-user') };
@@ -97,7 +107,7 @@ export const socialGraphAudienceScenarios = {
 
   corporateTermsNotAccepted: defineScenario({
     name: 'corporateTermsNotAccepted',
-    description: "A business-owned ad account whose business has not accepted the corporate Custom Audience terms: creating an audience answers 2664.",
+    description: 'A business-owned ad account whose business has not accepted the corporate Custom Audience terms: creating an audience answers 2664.',
     service: 'socialGraph',
     reaches: 'business corporate audience terms not accepted (create → 2664)',
     options: z.object({}).strict(),
@@ -129,7 +139,14 @@ export const socialGraphAudienceScenarios = {
       const h = base(fakes, { count: o.count, name: 'Customers' });
       const lookalikeIds: string[] = [];
       for (let i = 0; i < o.lookalikes; i++) {
-        lookalikeIds.push(fakes.socialGraph.seed.audience({ adAccountId: h.adAccountId, name: `Lookalike ${i + 1}% - Customers`, lookalikeOf: h.audienceId, ratio: (i + 1) / 100 }).id);
+        lookalikeIds.push(
+          fakes.socialGraph.seed.audience({
+            adAccountId: h.adAccountId,
+            name: `Lookalike ${i + 1}% - Customers`,
+            lookalikeOf: h.audienceId,
+            ratio: (i + 1) / 100,
+          }).id,
+        );
       }
       return { ...h, lookalikeIds };
     },
@@ -174,7 +191,7 @@ export const socialGraphAudienceScenarios = {
 
   audienceDeleteRateLimited: defineScenario({
     name: 'audienceDeleteRateLimited',
-    description: "Audience deletes of the ad account exceed the rate limit: DELETE answers 613 for a while of fake time.",
+    description: 'Audience deletes of the ad account exceed the rate limit: DELETE answers 613 for a while of fake time.',
     service: 'socialGraph',
     reaches: 'audience delete throttled (613)',
     options: z.object({ for: duration.default('1h') }).strict(),

@@ -3,7 +3,9 @@ import bizSdk from 'facebook-nodejs-business-sdk';
 import { createFakes, scenarios } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-const { FacebookAdsApi, AdAccount, CustomAudience } = bizSdk;
+// biome-ignore lint/suspicious/noExplicitAny: the SDK ships no typings; these tests drive it as plain JavaScript.
+const sdk: any = bizSdk;
+const { FacebookAdsApi, AdAccount, CustomAudience } = sdk;
 
 interface GraphErr {
   name: string;
@@ -144,7 +146,9 @@ describe('custom audiences: create (POST /act_{id}/customaudiences)', () => {
   });
 
   it('supports the engagement subtype only for video', async () => {
-    const page = await fbError(create({ name: 'page fans', subtype: 'ENGAGEMENT', rule: { inclusions: { rules: [{ event_sources: [{ id: '1', type: 'page' }] }] } } }));
+    const page = await fbError(
+      create({ name: 'page fans', subtype: 'ENGAGEMENT', rule: { inclusions: { rules: [{ event_sources: [{ id: '1', type: 'page' }] }] } } }),
+    );
     expect(page.response.code).toBe(100);
     expect(page.response.message).toContain('video');
     const ok = await create({ name: 'viewers', subtype: 'ENGAGEMENT', rule: [{ object_id: '99', event_name: 'video_watched' }] });
@@ -185,7 +189,14 @@ describe('custom audiences: create (POST /act_{id}/customaudiences)', () => {
 
   describe('enable_fetch_or_create', () => {
     it('returns the audience with identical name, claim_objective, content_type, event sources, inclusions, exclusions and rule', async () => {
-      const params = { name: 'Site visitors', subtype: 'WEBSITE', rule: RULE, claim_objective: 'PRODUCT', content_type: 'PRODUCT', event_sources: [{ id: '55', type: 'pixel' }] };
+      const params = {
+        name: 'Site visitors',
+        subtype: 'WEBSITE',
+        rule: RULE,
+        claim_objective: 'PRODUCT',
+        content_type: 'PRODUCT',
+        event_sources: [{ id: '55', type: 'pixel' }],
+      };
       const first = await create(params);
       const again = await create({ ...params, rule: JSON.stringify(RULE), enable_fetch_or_create: true });
       expect(again.id).toBe(first.id);

@@ -3,7 +3,9 @@ import bizSdk from 'facebook-nodejs-business-sdk';
 import { createFakes, scenarios } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-const { FacebookAdsApi, AdAccount, AdSet, CustomAudience } = bizSdk;
+// biome-ignore lint/suspicious/noExplicitAny: the SDK ships no typings; these tests drive it as plain JavaScript.
+const sdk: any = bizSdk;
+const { FacebookAdsApi, AdAccount, AdSet, CustomAudience } = sdk;
 
 interface GraphErr {
   name: string;

@@ -2,7 +2,9 @@ import bizSdk from 'facebook-nodejs-business-sdk';
 import { createFakes, scenarios } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-const { FacebookAdsApi, AdAccount, AdSet, CustomAudience } = bizSdk;
+// biome-ignore lint/suspicious/noExplicitAny: the SDK ships no typings; these tests drive it as plain JavaScript.
+const sdk: any = bizSdk;
+const { FacebookAdsApi, AdAccount, AdSet, CustomAudience } = sdk;
 
 interface GraphErr {
   name: string;
@@ -81,14 +83,16 @@ describe('custom audiences: delete, aging and rate limits', () => {
     const h = fakes.apply(scenarios.adAccountRateLimited({ for: '30m' }));
     FacebookAdsApi.init(h.token, 'en_US', false);
     const calls = [
-      new AdAccount(h.adAccountId).createCustomAudience([], { name: 'x', customer_file_source: 'USER_PROVIDED_ONLY' }),
-      new CustomAudience(h.audienceId).get(['name']),
-      new CustomAudience(h.audienceId).update([], { name: 'y' }),
-      new CustomAudience(h.audienceId).delete([], {}),
-      new AdSet(h.adSetId).get(['effective_status']),
+      () => new AdAccount(h.adAccountId).createCustomAudience([], { name: 'x', customer_file_source: 'USER_PROVIDED_ONLY' }),
+      () => new CustomAudience(h.audienceId).get(['name']),
+      () => new CustomAudience(h.audienceId).update([], { name: 'y' }),
+      () => new CustomAudience(h.audienceId).delete([], {}),
+      () => new CustomAudience(h.audienceId).createUser([], { payload: { schema: 'EMAIL_SHA256', data: [] } }),
+      () => new AdAccount(h.adAccountId).createAdSet([], { name: 'S', targeting: { custom_audiences: [{ id: h.audienceId }] } }),
+      () => new AdSet(h.adSetId).get(['effective_status']),
     ];
     for (const c of calls) {
-      const e = await fbError(c);
+      const e = await fbError(c());
       expect(e.response.code).toBe(80003);
       expect(e.status).toBe(403);
     }

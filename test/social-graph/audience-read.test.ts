@@ -3,7 +3,9 @@ import bizSdk from 'facebook-nodejs-business-sdk';
 import { createFakes, scenarios } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-const { FacebookAdsApi, AdAccount, CustomAudience } = bizSdk;
+// biome-ignore lint/suspicious/noExplicitAny: the SDK ships no typings; these tests drive it as plain JavaScript.
+const sdk: any = bizSdk;
+const { FacebookAdsApi, AdAccount, CustomAudience } = sdk;
 
 interface GraphErr {
   name: string;
@@ -70,7 +72,13 @@ describe('custom audiences: read (GET /{custom_audience_id})', () => {
   });
 
   it('answers every field of the seed', async () => {
-    const { id: origin } = fakes.socialGraph.seed.audience({ adAccountId: actId, name: 'Buyers', count: 2500, description: 'd', params: { retention_days: 90, opt_out_link: 'https://x/opt' } });
+    const { id: origin } = fakes.socialGraph.seed.audience({
+      adAccountId: actId,
+      name: 'Buyers',
+      count: 2500,
+      description: 'd',
+      params: { retention_days: 90, opt_out_link: 'https://x/opt' },
+    });
     const { id: lal } = fakes.socialGraph.seed.audience({ adAccountId: actId, lookalikeOf: origin });
     const a = await new CustomAudience(origin).get(SEED_FIELDS);
     expect(a._data).toMatchObject({
@@ -152,7 +160,10 @@ describe('custom audiences: read (GET /{custom_audience_id})', () => {
     expect(bad.response.code).toBe(100);
     const badCountry = await fbError(new CustomAudience(origin).get(['name'], { special_ad_category_countries: ['USA'] }));
     expect(badCountry.response.code).toBe(100);
-    const ok = await new CustomAudience(origin).get(['is_eligible_for_sac_campaigns'], { special_ad_categories: ['HOUSING'], special_ad_category_countries: ['US'] });
+    const ok = await new CustomAudience(origin).get(['is_eligible_for_sac_campaigns'], {
+      special_ad_categories: ['HOUSING'],
+      special_ad_category_countries: ['US'],
+    });
     expect(ok._data.is_eligible_for_sac_campaigns).toBe(true);
     const l = await new CustomAudience(lal).get(['is_eligible_for_sac_campaigns'], { special_ad_categories: ['HOUSING'] });
     expect(l._data.is_eligible_for_sac_campaigns).toBe(false);
@@ -172,7 +183,10 @@ describe('custom audiences: read (GET /{custom_audience_id})', () => {
     it('lists ad accounts, ads, health, upload sessions and shared account info', async () => {
       const { id: other } = fakes.socialGraph.seed.adAccount({ name: 'Agency', business: { id: '888', name: 'Agency Ltd' } });
       const { id } = fakes.socialGraph.seed.audience({ adAccountId: actId, sharedWith: [other], count: 1500 });
-      await new CustomAudience(id).createUser([], { payload: { schema: 'EMAIL_SHA256', data: [sha('a@x.com'), 'not-a-hash'] }, session: { session_id: 42, batch_seq: 1, last_batch_flag: true } });
+      await new CustomAudience(id).createUser([], {
+        payload: { schema: 'EMAIL_SHA256', data: [sha('a@x.com'), 'not-a-hash'] },
+        session: { session_id: 42, batch_seq: 1, last_batch_flag: true },
+      });
 
       const accounts = await new CustomAudience(id).getAdAccounts([]);
       expect(accounts.map((x: { id: string }) => x.id)).toEqual([actId, other]);

@@ -46,13 +46,7 @@ export function requireAdSet<S extends AudienceSlices | Draft<AudienceSlices>>(s
 }
 
 /** `POST /act_{id}/adsets`: creates an ad set targeting custom audiences. */
-export function createAdSet(
-  draft: Draft<AudienceSlices>,
-  rawAccountId: string,
-  p: CreateAdSetParams,
-  now: number,
-  opts: { skipTerms?: boolean } = {},
-): string {
+export function createAdSet(draft: Draft<AudienceSlices>, rawAccountId: string, p: CreateAdSetParams, now: number, opts: { skipTerms?: boolean } = {}): string {
   const acc = requireAdAccount(draft, rawAccountId, 'POST');
   const audienceIds = targetedAudienceIds(p.targeting);
   if (audienceIds.length && !opts.skipTerms) checkAudienceTerms(acc);

@@ -86,7 +86,10 @@ export const adAccountType: NodeType<AdAccountRecord> = {
         gate(g, id, 'DELETE');
         requireAds(g, 'write', 'Removing people from audiences');
         const p = parseParams(UsersParams, g.params);
-        return json(200, g.ctx.update((d) => removeUsersOfAnyAudience(d as unknown as AudienceSlices, id, p, g.now)));
+        return json(
+          200,
+          g.ctx.update((d) => removeUsersOfAnyAudience(d as unknown as AudienceSlices, id, p, g.now)),
+        );
       },
     },
   },

@@ -32,7 +32,8 @@ export function select(
 export function requireAds(g: GraphContext, mode: 'read' | 'write', what: string): void {
   if (mode === 'read' && g.ctx.state.apps[g.principal.appId]?.mode === 'development') throw graphErrors.developmentApp();
   if (!g.principal.record) return;
-  const ok = mode === 'write' ? hasPermission(g.principal, 'ads_management') : hasPermission(g.principal, 'ads_read') || hasPermission(g.principal, 'ads_management');
+  const ok =
+    mode === 'write' ? hasPermission(g.principal, 'ads_management') : hasPermission(g.principal, 'ads_read') || hasPermission(g.principal, 'ads_management');
   if (!ok) throw graphErrors.permission(`${what} requires the '${mode === 'write' ? 'ads_management' : 'ads_read'}' permission`);
 }
 

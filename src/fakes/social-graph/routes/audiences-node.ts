@@ -2,14 +2,7 @@ import { json } from '../../../http/response.js';
 import { GraphError } from '../errors.js';
 import { checkAccountRateLimit } from '../models/ad-accounts.js';
 import { deleteAudience, requireAudience, updateAudience } from '../models/audiences.js';
-import {
-  AUDIENCE_DEFAULT_FIELDS,
-  AUDIENCE_FIELDS,
-  audienceAdAccounts,
-  audienceHealth,
-  renderAudience,
-  sharedAccountInfo,
-} from '../models/audiences-render.js';
+import { AUDIENCE_DEFAULT_FIELDS, AUDIENCE_FIELDS, audienceAdAccounts, audienceHealth, renderAudience, sharedAccountInfo } from '../models/audiences-render.js';
 import { changeUsers } from '../models/audiences-users.js';
 import { type GraphContext, type NodeType, registerNodeType } from '../models/registry.js';
 import { ReadAudienceQuery, UpdateAudienceParams, UsersParams } from '../schemas/audience-params.js';

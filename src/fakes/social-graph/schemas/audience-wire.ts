@@ -1,48 +1,21 @@
 import { z } from 'zod';
 import { GraphError } from '../errors.js';
-
-/**
- * Graph parameters arrive as JSON values (the SDK's JSON bodies), as JSON-encoded strings (the SDK's
- * query strings, `lookalike_spec`, `rule`) or as plain form strings (curl, other clients). These
- * helpers read all three the same way.
- */
-
-/** Parses a JSON-encoded string; leaves other values (and strings that are not JSON) as they are. */
-export function decodeJsonish(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  const t = v.trim();
-  if (!(t.startsWith('{') || t.startsWith('['))) return v;
-  try {
-    return JSON.parse(t);
-  } catch {
-    return v;
-  }
-}
+import { gBool, gId, gInt, gJson, gList } from './coerce.js';
 
 /** A JSON object given as an object or a JSON-encoded string. */
-export const jsonObject = z.preprocess(decodeJsonish, z.record(z.string(), z.unknown()));
+export const jsonObject = gJson(z.record(z.string(), z.unknown()));
 
 /** A list given as an array, a JSON array string or a comma-separated string. */
-export function jsonList<T extends z.ZodType>(item: T) {
-  return z.preprocess((v) => {
-    const d = decodeJsonish(v);
-    if (typeof d === 'string') return d === '' ? [] : d.split(',').map((s) => s.trim());
-    return d;
-  }, z.array(item));
-}
+export const jsonList = gList;
 
 /** A boolean given as `true`/`false`, `'true'`/`'false'` or `1`/`0`. */
-export const boolish = z.preprocess((v) => {
-  if (v === 'true' || v === '1' || v === 1) return true;
-  if (v === 'false' || v === '0' || v === 0) return false;
-  return v;
-}, z.boolean());
+export const boolish = gBool;
 
 /** An integer given as a number or a numeric string. */
-export const intish = z.preprocess((v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
+export const intish = gInt;
 
 /** A numeric id given as a number or a numeric string; read as a string. */
-export const numericId = z.preprocess((v) => (typeof v === 'number' && Number.isInteger(v) ? String(v) : v), z.string().regex(/^\d+$/));
+export const numericId = gId;
 
 /** Turns the first zod issue of a parameter schema into Graph's `(#100)` parameter error. */
 export function paramError(error: z.ZodError): GraphError {
