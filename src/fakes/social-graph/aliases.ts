@@ -9,6 +9,8 @@ const PAIRS: ReadonlyArray<readonly [neutral: string, real: string]> = [
   ['PHOTOSHARE', 'INSTAGRAM'],
   ['chatmsg', 'messenger'],
   ['CHATMSG', 'MESSENGER'],
+  ['platformlogin', 'fblogin'],
+  ['media_platformid', 'media_fbid'],
 ];
 
 /** Rewrites a name (field, edge, parameter or enum value) to the real spelling. */

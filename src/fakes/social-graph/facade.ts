@@ -99,6 +99,8 @@ export interface SocialGraphFacade extends Omit<AudienceFacade, 'seed'> {
     accountLinkingToken(seed: { pageId: string; psid?: string; blocked?: boolean }): string;
     /** The next matching calls answer this error (codes with no natural trigger). */
     failure(seed: { operation: string; nodeId?: string; code: number; subcode?: number; message?: string; times?: number | null }): void;
+    /** A photo owned by a Page (a valid `cover`) → `{ id }`. */
+    photo(seed: { pageId: string }): { id: string };
     /** Subscribes an app to a Page's webhook fields. */
     subscription(seed: { pageId: string; appId?: string; fields: string[] }): void;
   } & AudienceFacade['seed'];
@@ -245,6 +247,12 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
             message: seed.message ?? null,
             times: seed.times === undefined ? 1 : seed.times,
           });
+        }),
+      photo: (seed) =>
+        host.update((d) => {
+          const id = String(nextId(d.counters, 'object', 300_000_000_000_000));
+          d.objects[id] = { id, type: 'photo', ownerId: seed.pageId, fields: {} };
+          return { id };
         }),
       subscription: (seed) =>
         host.update((d) => {

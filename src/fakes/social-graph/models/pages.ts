@@ -11,6 +11,9 @@ export interface PageSeed {
   isLocation?: boolean;
   messagingBlocked?: boolean;
   claim?: PageRecord['claim'];
+  /** Makes this a location (child) Page of that parent with this store number. */
+  parentPageId?: string;
+  storeNumber?: number;
   /** Any other section 2.2 field values, in their read shape. */
   fields?: Record<string, unknown>;
 }
@@ -30,6 +33,16 @@ export function createPage(draft: Draft<SocialGraphState>, seed: PageSeed): Page
     claim: seed.claim ?? 'ok',
     isLocation: seed.isLocation ?? false,
   };
+  if (seed.parentPageId !== undefined) {
+    const parent = draft.pages[seed.parentPageId];
+    if (!parent) throw new Error(`stuntdouble: seed.page: no parent Page ${seed.parentPageId}`);
+    const storeNumber = seed.storeNumber ?? Object.keys(parent.locations).length + 1;
+    parent.locations[id] = storeNumber;
+    parent.fields.is_chain = true;
+    page.isLocation = true;
+    page.fields.store_number = storeNumber;
+    page.fields.parent_page = { id: parent.id, name: parent.fields.name };
+  }
   draft.pages[id] = page;
   draft.edges[id] ??= {};
   return page;

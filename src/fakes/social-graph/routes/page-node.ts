@@ -1,40 +1,14 @@
 import { json } from '../../../http/response.js';
 import { GraphError, codeError, graphErrors } from '../errors.js';
-import { type FieldSpec, type FieldTable, renderFields, selectionOf } from '../models/fields.js';
+import { renderFields, selectionOf } from '../models/fields.js';
 import { edgeIds } from '../models/pages.js';
 import { type GraphContext, registerNodeType } from '../models/registry.js';
-import { hasPermission, requirePageRead } from '../models/tokens.js';
-import { PAGE_DEFAULTS, PAGE_DEPRECATED, PAGE_FIELD_TYPES } from '../schemas/page-fields.js';
+import { requirePageRead } from '../models/tokens.js';
 import type { PageRecord } from '../state.js';
 import { feedEdges } from './feed.js';
 import { pageEdges } from './page-edges.js';
 import { updatePage } from './page-update.js';
-
-const COMPUTED: Record<string, FieldSpec<PageRecord>['read']> = {
-  id: (p) => p.id,
-  is_published: (p) => p.published,
-  is_webhooks_subscribed: (p, g) => p.subscriptions[g.principal.appId] !== undefined,
-  store_number: (p) => p.fields.store_number,
-};
-
-/** Section 2.2 as a typed field table. */
-export const PAGE_FIELDS: FieldTable<PageRecord> = Object.fromEntries(
-  Object.entries(PAGE_FIELD_TYPES).map(([name, type]) => {
-    const spec: FieldSpec<PageRecord> = {
-      type,
-      read: COMPUTED[name] ?? ((p: PageRecord) => p.fields[name] ?? PAGE_DEFAULTS[name]),
-      ...(PAGE_DEPRECATED.has(name) ? { deprecated: true } : {}),
-    };
-    if (name === 'business') {
-      spec.guard = (_p, g) => {
-        if (g.principal.permissions !== 'all' && !g.principal.permissions.includes('business_management')) {
-          throw graphErrors.permission('The business field requires the business_management permission and an admin of the business');
-        }
-      };
-    }
-    return [name, spec];
-  }),
-);
+import { PAGE_FIELDS } from '../models/page-field-table.js';
 
 /** Throws 100/33 unless the id is a Page; returns it. */
 export function pageOrThrow(g: GraphContext, id: string): PageRecord {
@@ -78,12 +52,6 @@ registerNodeType<PageRecord>({
   },
   edges: { ...feedEdges, ...pageEdges },
 });
-
-/** Whether the caller may see unpublished posts of a Page (a role on it, or lenient). */
-export function seesUnpublished(g: GraphContext, page: PageRecord): boolean {
-  const rec = g.principal.record;
-  return !rec || (rec.tasks[page.id]?.length ?? 0) > 0 || hasPermission(g.principal, '__never__');
-}
 
 /** Count of posts on a Page's feed (used by describe()). */
 export function feedCount(state: Parameters<typeof edgeIds>[0], pageId: string): number {

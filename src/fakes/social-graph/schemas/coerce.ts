@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toReal } from '../aliases.js';
 
 /**
  * Graph parameters arrive as JSON values (the Business SDK) or as strings (forms, the query, where
@@ -68,3 +69,8 @@ export const gTime = z.preprocess((v) => {
   }
   return v;
 }, z.number());
+
+/** An enum whose values may come in the seed's neutral spelling (`CHATAPP`) or the real one (`WHATSAPP`). */
+export function gEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess((v) => (typeof v === 'string' ? toReal(v) : v), z.enum(values));
+}
