@@ -113,6 +113,8 @@ describe('custom audiences: the integrity flag (seed section 3)', () => {
     const ca = new CustomAudience(h.audienceId);
     const rename = await fbError(ca.update([], { name: 'Something else entirely' }));
     expect(rename.response).toMatchObject({ code: 100, error_subcode: 1713228 });
+    const invalid = await fbError(ca.update([], { rule: '{"inclusions":{}}' }));
+    expect(invalid.response).toMatchObject({ code: 100, error_subcode: 1713228 });
     const upload = await fbError(ca.createUser([], { payload: { schema: 'EMAIL_SHA256', data: [createHash('sha256').update('a@b.c').digest('hex')] } }));
     expect(upload.response).toMatchObject({ code: 100, error_subcode: 1713228 });
   });

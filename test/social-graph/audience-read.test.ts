@@ -200,6 +200,21 @@ describe('custom audiences: read (GET /{custom_audience_id})', () => {
       expect(shared[0]._data).toMatchObject({ account_id: other.slice(4), account_name: 'Agency', business_id: '888', business_name: 'Agency Ltd' });
     });
 
+    it('shares with ad accounts through the adaccounts edge, and stops sharing', async () => {
+      const { id: other } = fakes.socialGraph.seed.adAccount({ name: 'Agency' });
+      const { id } = fakes.socialGraph.seed.audience({ adAccountId: actId });
+      expect(await new CustomAudience(id).createAdAccount([], { adaccounts: [other.slice(4)] })).toBeDefined();
+      expect((await new CustomAudience(id).getSharedAccountInfo([])).map((x: { _data: { account_id: string } }) => x._data.account_id)).toEqual([
+        other.slice(4),
+      ]);
+      const set = await new AdAccount(other).createAdSet([], { name: 'Borrowed', targeting: { custom_audiences: [{ id }] } });
+      expect(set.id).toMatch(/^\d+$/);
+      expect(await new CustomAudience(id).deleteAdAccounts({ adaccounts: [other] })).toEqual({ success: true });
+      expect((await new CustomAudience(id).getSharedAccountInfo([])).length).toBe(0);
+      const e = await fbError(new CustomAudience(id).createAdAccount([], { adaccounts: ['act_999'] }));
+      expect(e.response.code).toBe(100);
+    });
+
     it('pages the ad account audiences with the SDK cursor', async () => {
       for (let i = 0; i < 5; i++) fakes.socialGraph.seed.audience({ adAccountId: actId, name: `A${i}` });
       let cursor = await new AdAccount(actId).getCustomAudiences(['name'], { limit: 2 });

@@ -255,21 +255,28 @@ export function updateAudience(draft: Draft<AudienceSlices>, id: string, p: Upda
   const changes: Partial<Record<FlaggableField, unknown>> = {};
   if (p.name !== undefined) changes.name = p.name;
   if (p.description !== undefined) changes.description = p.description;
+  if (p.rule !== undefined) changes.rule = typeof p.rule === 'string' ? p.rule : JSON.stringify(p.rule);
+  // The integrity table decides first: a flagged lookalike or customer list refuses any edit, valid or not.
+  applyIntegrity(a, { kind: 'edit', changes });
   let rule: { text: string; value: unknown } | undefined;
   if (p.rule !== undefined) {
-    if (!RULE_SUBTYPES.has(a.subtype))
+    if (!RULE_SUBTYPES.has(a.subtype)) {
       throw new GraphError(2650, 'Failed to update custom audience', {
         userTitle: 'Rule Not Supported',
         userMsg: `A ${a.subtype} audience has no rule to update.`,
       });
+    }
     rule = parseRule(p.rule);
-    changes.rule = rule.text;
   }
-  if (p.lookalike_spec !== undefined && a.subtype !== 'LOOKALIKE') {
-    throw new GraphError(2650, 'Failed to update custom audience', {
-      userTitle: 'Not A Lookalike',
-      userMsg: 'lookalike_spec can only be updated on lookalike audiences.',
-    });
+  if (p.lookalike_spec !== undefined) {
+    if (a.subtype !== 'LOOKALIKE') {
+      throw new GraphError(2650, 'Failed to update custom audience', {
+        userTitle: 'Not A Lookalike',
+        userMsg: 'lookalike_spec can only be updated on lookalike audiences.',
+      });
+    }
+    const spec = LookalikeSpecInput.safeParse(p.lookalike_spec);
+    if (!spec.success) throw paramError(prefix(spec.error, 'lookalike_spec'));
   }
   if (p.customer_file_source !== undefined && a.subtype !== 'CUSTOM') {
     throw new GraphError(2650, 'Failed to update custom audience', {
@@ -278,7 +285,6 @@ export function updateAudience(draft: Draft<AudienceSlices>, id: string, p: Upda
     });
   }
   if (a.subtype === 'ENGAGEMENT' && (rule || p.event_sources)) engagementVideoOnly(rule?.value ?? safeJson(a.params.rule), p.event_sources);
-  applyIntegrity(a, { kind: 'edit', changes });
   if (p.name !== undefined) a.name = p.name;
   if (p.description !== undefined) a.description = p.description;
   if (p.customer_file_source !== undefined) a.customerFileSource = p.customer_file_source;
@@ -360,6 +366,21 @@ export function reviewAudience(draft: Draft<AudienceSlices>, id: string, now: nu
   if (!a) throw new TypeError(`stuntdouble: no custom audience '${id}'`);
   applyIntegrity(a, { kind: 'review' });
   a.timeUpdated = sec(now);
+}
+
+/** `POST|DELETE /{id}/adaccounts`: shares with (or unshares from) ad accounts; `replace` sets the list. */
+export function setAudienceSharing(draft: Draft<AudienceSlices>, id: string, accounts: readonly string[], mode: 'share' | 'unshare', replace = false): void {
+  const a = requireAudience(draft, id, mode === 'share' ? 'POST' : 'DELETE');
+  const ids = accounts.map(bareAccountId);
+  for (const acc of ids) {
+    if (!draft.adAccounts[acc]) throw new GraphError(100, `Invalid ad account id: act_${acc} does not exist or cannot receive this audience`);
+  }
+  if (mode === 'unshare') {
+    a.sharedWith = a.sharedWith.filter((x) => !ids.includes(x));
+    return;
+  }
+  if (replace) a.sharedWith = [];
+  for (const acc of ids) if (acc !== a.accountId && !a.sharedWith.includes(acc)) a.sharedWith.push(acc);
 }
 
 /** Shares an audience with other ad accounts of the fake. */

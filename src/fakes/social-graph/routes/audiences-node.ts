@@ -1,11 +1,11 @@
 import { json } from '../../../http/response.js';
 import { GraphError } from '../errors.js';
 import { checkAccountRateLimit } from '../models/ad-accounts.js';
-import { deleteAudience, requireAudience, updateAudience } from '../models/audiences.js';
+import { deleteAudience, requireAudience, setAudienceSharing, updateAudience } from '../models/audiences.js';
 import { AUDIENCE_DEFAULT_FIELDS, AUDIENCE_FIELDS, audienceAdAccounts, audienceHealth, renderAudience, sharedAccountInfo } from '../models/audiences-render.js';
 import { changeUsers } from '../models/audiences-users.js';
 import { type GraphContext, type NodeType, registerNodeType } from '../models/registry.js';
-import { ReadAudienceQuery, UpdateAudienceParams, UsersParams } from '../schemas/audience-params.js';
+import { ReadAudienceQuery, ShareAudienceParams, UpdateAudienceParams, UsersParams } from '../schemas/audience-params.js';
 import type { AudienceRecord, AudienceSlices } from '../schemas/audience-state.js';
 import { parseParams } from '../schemas/audience-wire.js';
 import { edgePage, listBody, renderedTable, requireAds, select } from './audiences-http.js';
@@ -77,6 +77,8 @@ export const customAudienceType: NodeType<AudienceRecord> = {
       DELETE: (g, id) => usersChange(g, id, 'remove'),
     },
     adaccounts: {
+      POST: (g, id) => share(g, id, 'share'),
+      DELETE: (g, id) => share(g, id, 'unshare'),
       GET: (g, id) => {
         const a = readable(g, id);
         return listBody(audienceAdAccounts(a).map((row) => select(g, renderedTable(['id', 'account_id']), 'CustomAudienceAdAccount', row, ['id'])));
@@ -106,6 +108,15 @@ export const customAudienceType: NodeType<AudienceRecord> = {
     },
   },
 };
+
+function share(g: GraphContext, id: string, mode: 'share' | 'unshare') {
+  const a = requireAudience(slices(g), id, mode === 'share' ? 'POST' : 'DELETE') as AudienceRecord;
+  accountGate(g, a);
+  requireAds(g, 'write', 'Sharing a custom audience');
+  const p = parseParams(ShareAudienceParams, g.params);
+  g.ctx.update((d) => setAudienceSharing(d as unknown as AudienceSlices, id, p.adaccounts, mode, p.replace === true));
+  return json(200, { success: true });
+}
 
 function usersChange(g: GraphContext, id: string, mode: 'add' | 'remove') {
   const a = requireAudience(slices(g), id, mode === 'add' ? 'POST' : 'DELETE') as AudienceRecord;

@@ -159,6 +159,16 @@ export const ReadAudienceQuery = z.object({
 /** Parsed read query. */
 export type ReadAudienceQuery = z.output<typeof ReadAudienceQuery>;
 
+/** `POST|DELETE /{custom_audience_id}/adaccounts`: share with (or stop sharing with) ad accounts. */
+export const ShareAudienceParams = z.object({
+  adaccounts: jsonList(z.string().regex(/^(act_)?\d+$/)).pipe(z.array(z.string()).min(1)),
+  permissions: z.string().optional(),
+  relationship_type: jsonList(z.string()).optional(),
+  replace: boolish.optional(),
+});
+/** Parsed share parameters. */
+export type ShareAudienceParams = z.output<typeof ShareAudienceParams>;
+
 /** The identifier schemas accepted by `/{id}/users` and `/usersofanyaudience`. */
 export const UserSchemaKey = z.enum([
   'EMAIL',
