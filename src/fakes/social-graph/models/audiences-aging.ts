@@ -1,10 +1,11 @@
-import type { Draft } from 'immer';
+import { type Draft, current, isDraft } from 'immer';
 import type { AudienceSlices } from '../schemas/audience-state.js';
 
 /**
  * Audiences not used by any active ad set for over two years are deleted (seed 2.4). The index
  * `audienceAging` keeps, for every audience no active ad set uses, the instant it ages out, and
- * the earliest of them, so `dueAt` is O(1).
+ * `next`, a lower bound of the earliest of them, so `dueAt` is O(1) and no write scans the index:
+ * a bound left stale by a removal costs one scan in the next `tick`, which makes it exact again.
  */
 
 /** The instant two calendar years (UTC) after `ms`, plus one millisecond ("over two years"). */
@@ -22,37 +23,24 @@ export function isActivelyUsed(state: AudienceSlices | Draft<AudienceSlices>, au
   return false;
 }
 
-function setDue(draft: Draft<AudienceSlices>, audienceId: string, due: number | undefined): void {
+function setDue(draft: Draft<AudienceSlices>, audienceId: string, due: number | null): void {
+  const a = draft.audiences[audienceId];
+  if (!a || a.agingDue === due) return;
+  a.agingDue = due;
   const idx = draft.audienceAging;
-  const prev = idx.due[audienceId];
-  if (due === undefined) {
-    if (prev === undefined) return;
-    delete idx.due[audienceId];
-    if (prev === idx.next) idx.next = earliest(idx.due);
-    return;
-  }
-  idx.due[audienceId] = due;
-  if (idx.next === null || due < idx.next) idx.next = due;
-  else if (prev === idx.next && due !== prev) idx.next = earliest(idx.due);
+  if (due !== null && (idx.next === null || due < idx.next)) idx.next = due;
 }
 
-function earliest(due: Record<string, number>): number | null {
-  let min: number | null = null;
-  for (const k in due) {
-    const v = due[k] as number;
-    if (min === null || v < min) min = v;
-  }
-  return min;
+/** A plain (non-proxy) view of a draft value, for fast reads of big records. */
+export function plain<T>(v: T): T {
+  return isDraft(v) ? (current(v as Draft<T>) as T) : v;
 }
 
 /** Re-reads one audience's aging after its use changed: active use clears the due time, else it runs from `lastUsedAt`. */
 export function refreshAging(draft: Draft<AudienceSlices>, audienceId: string): void {
   const a = draft.audiences[audienceId];
-  if (!a) {
-    setDue(draft, audienceId, undefined);
-    return;
-  }
-  setDue(draft, audienceId, isActivelyUsed(draft, audienceId) ? undefined : twoYearsAfter(a.lastUsedAt));
+  if (!a) return;
+  setDue(draft, audienceId, isActivelyUsed(draft, audienceId) ? null : twoYearsAfter(a.lastUsedAt));
 }
 
 /** The audiences among `ids` that an active ad set uses now (take it before a change, pass it to {@link noteUseChanged}). */
@@ -70,22 +58,30 @@ export function noteUseChanged(draft: Draft<AudienceSlices>, audienceIds: readon
   }
 }
 
-/** Drops an audience from the index (it was deleted). */
-export function forgetAging(draft: Draft<AudienceSlices>, audienceId: string): void {
-  setDue(draft, audienceId, undefined);
-}
-
-/** The earliest instant an audience ages out, if any (the service's `dueAt`). */
+/** A lower bound of the earliest instant an audience ages out, if any (the service's `dueAt`). */
 export function audiencesDueAt(state: AudienceSlices): number | undefined {
   return state.audienceAging.next ?? undefined;
 }
 
-/** Ids of audiences whose aging instant is at or before `now`, earliest first. */
-export function dueAudiences(state: AudienceSlices | Draft<AudienceSlices>, now: number): string[] {
+/**
+ * Ages audiences out at `now`: removes every due one through `remove` (earliest first) and makes
+ * `next` exact again with one scan of the index.
+ */
+export function ageOut(draft: Draft<AudienceSlices>, now: number, remove: (id: string) => void): string[] {
+  const audiences = plain(draft.audiences);
   const out: Array<[string, number]> = [];
-  for (const id in state.audienceAging.due) {
-    const due = state.audienceAging.due[id] as number;
-    if (due <= now) out.push([id, due]);
+  let rest: number | null = null;
+  for (const id in audiences) {
+    const t = audiences[id]?.agingDue;
+    if (t === null || t === undefined) continue;
+    if (t <= now) out.push([id, t]);
+    else if (rest === null || t < rest) rest = t;
   }
-  return out.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([id]) => id);
+  out.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
+  // Removals may give other audiences new due times (their ad sets stop): setDue lowers `next` for them.
+  draft.audienceAging.next = null;
+  for (const [id] of out) remove(id);
+  const after = draft.audienceAging.next as number | null;
+  draft.audienceAging.next = after === null ? rest : rest === null ? after : Math.min(after, rest);
+  return out.map(([id]) => id);
 }

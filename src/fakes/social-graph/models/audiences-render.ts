@@ -72,9 +72,8 @@ function dataSource(a: AudienceRecord): Record<string, unknown> {
 }
 
 /** The due instant of an aging audience, in UNIX seconds (`delete_time`). */
-function deleteTime(state: AudienceSlices, a: AudienceRecord): number | undefined {
-  const due = state.audienceAging.due[a.id];
-  return due === undefined ? undefined : Math.floor(due / 1000);
+function deleteTime(a: AudienceRecord): number | undefined {
+  return a.agingDue === null ? undefined : Math.floor(a.agingDue / 1000);
 }
 
 /** Renders every field of an audience; the caller selects. Undefined values are omitted on the wire. */
@@ -96,7 +95,7 @@ export function renderAudience(state: AudienceSlices, a: AudienceRecord, view: A
     data_source: dataSource(a),
     data_source_types: dataSource(a).type,
     datafile_custom_audience_uploading_status: a.subtype === 'CUSTOM' ? 'done' : undefined,
-    delete_time: deleteTime(state, a),
+    delete_time: deleteTime(a),
     delivery_status:
       size >= MIN_DELIVERY
         ? { code: 200, description: 'This audience is ready for use.' }

@@ -5,7 +5,7 @@ import { type CreateAudienceParams, LookalikeSpecInput, type UpdateAudienceParam
 import type { AudienceRecord, AudienceSlices, FlaggableField } from '../schemas/audience-state.js';
 import { paramError } from '../schemas/audience-wire.js';
 import { bareAccountId, checkAudienceTerms, requireAdAccount } from './ad-accounts.js';
-import { activelyUsed, dueAudiences, forgetAging, noteUseChanged, refreshAging } from './audiences-aging.js';
+import { activelyUsed, ageOut, noteUseChanged, plain, refreshAging } from './audiences-aging.js';
 import { applyIntegrity, canonical } from './audiences-integrity.js';
 
 /** Minimum size of a lookalike's origin audience (seed 8). */
@@ -241,6 +241,7 @@ export function insertAudience(draft: Draft<AudienceSlices>, accountId: string, 
     timeUpdated: sec(n.now),
     ...(n.subtype === 'CUSTOM' ? { timeContentUpdated: sec(n.now) } : {}),
     lastUsedAt: n.lastUsedAt ?? n.now,
+    agingDue: null,
   };
   draft.audiences[id] = rec;
   if (n.originId) draft.audiences[n.originId]?.lookalikeIds.push(id);
@@ -319,8 +320,11 @@ export function deleteAudience(draft: Draft<AudienceSlices>, id: string, now: nu
   removeAudience(draft, id, now);
 }
 
-/** Removes an audience: ad sets using it stop for good, its origin forgets it, the aging index drops it. */
-export function removeAudience(draft: Draft<AudienceSlices>, id: string, now: number): void {
+/**
+ * Removes an audience: ad sets using it stop for good, its origin forgets it, the aging index drops
+ * it. `removed` batches the account-list cleanup (aging removes many at once).
+ */
+export function removeAudience(draft: Draft<AudienceSlices>, id: string, now: number, removed?: Set<string>): void {
   const a = draft.audiences[id];
   if (!a) return;
   const touched = new Set<string>();
@@ -341,15 +345,30 @@ export function removeAudience(draft: Draft<AudienceSlices>, id: string, now: nu
     if (o) o.lookalikeIds = o.lookalikeIds.filter((x) => x !== id);
   }
   const acc = draft.adAccounts[a.accountId];
-  if (acc) acc.audienceIds = acc.audienceIds.filter((x) => x !== id);
+  if (removed) removed.add(id);
+  else if (acc) {
+    // Splice a plain copy: splicing the draft would shift every element through immer's proxy.
+    const list = plain(acc.audienceIds);
+    const at = list.lastIndexOf(id);
+    if (at >= 0) acc.audienceIds = [...list.slice(0, at), ...list.slice(at + 1)];
+  }
   delete draft.audiences[id];
-  forgetAging(draft, id);
   noteUseChanged(draft, [...touched], now, activeBefore);
 }
 
 /** The service's `tick`: deletes audiences unused by any active ad set for over two years. */
 export function audiencesTick(draft: Draft<AudienceSlices>, now: number): void {
-  for (const id of dueAudiences(draft, now)) removeAudience(draft, id, now);
+  const removed = new Set<string>();
+  const accounts = new Set<string>();
+  ageOut(draft, now, (id) => {
+    const a = draft.audiences[id];
+    if (a) accounts.add(a.accountId);
+    removeAudience(draft, id, now, removed);
+  });
+  for (const accId of accounts) {
+    const acc = draft.adAccounts[accId];
+    if (acc) acc.audienceIds = plain(acc.audienceIds).filter((x) => !removed.has(x));
+  }
 }
 
 /** Flags an audience (integrity review): operation_status 471 and the violating fields. */

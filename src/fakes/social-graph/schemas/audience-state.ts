@@ -57,6 +57,8 @@ export const AudienceRecord = z.object({
   timeContentUpdated: z.number().int().optional(),
   /** Fake-clock ms when an active ad set last stopped using it (or creation). */
   lastUsedAt: z.number(),
+  /** When it ages out (no active ad set uses it); null while an active ad set uses it. */
+  agingDue: z.number().nullable(),
 });
 /** A stored custom audience. */
 export type AudienceRecord = z.infer<typeof AudienceRecord>;
@@ -105,8 +107,11 @@ export const AdSetRecord = z.object({
 /** A stored ad set. */
 export type AdSetRecord = z.infer<typeof AdSetRecord>;
 
-/** The due-time index of audience aging: audience id → deletion instant, plus the earliest one. */
-export const AgingIndex = z.object({ due: z.record(z.string(), z.number()), next: z.number().nullable() });
+/**
+ * The aging index: a lower bound of the earliest `agingDue` of any audience (null: none due). The due
+ * times live in the audience records, so a write copies no second id-keyed map.
+ */
+export const AgingIndex = z.object({ next: z.number().nullable() });
 
 /** The parts of the social graph state the audience model owns. */
 export const AudienceSlices = z.object({
@@ -121,5 +126,5 @@ export type AudienceSlices = z.infer<typeof AudienceSlices>;
 
 /** The initial audience sub-slices (spread into the social graph's initial state). */
 export function initialAudienceSlices(): Omit<AudienceSlices, 'counters'> {
-  return { audiences: {}, adAccounts: {}, adSets: {}, audienceAging: { due: {}, next: null } };
+  return { audiences: {}, adAccounts: {}, adSets: {}, audienceAging: { next: null } };
 }
