@@ -135,6 +135,19 @@ describe('custom audiences: delete, aging and rate limits', () => {
       expect(fakes.socialGraph.audiences.get(used)).toBeUndefined();
     });
 
+    it('deleting the last active ad set starts the two years', async () => {
+      const { id: act } = fakes.socialGraph.seed.adAccount();
+      const { id } = fakes.socialGraph.seed.audience({ adAccountId: act });
+      const s = await new AdAccount(act).createAdSet([], { name: 'S', status: 'ACTIVE', targeting: { custom_audiences: [id] } });
+      fakes.clock.advance('1000d');
+      expect(await new AdSet(s.id).delete([], {})).toEqual({ success: true });
+      expect((await new AdSet(s.id).get(['status', 'effective_status']))._data).toMatchObject({ status: 'DELETED', effective_status: 'DELETED' });
+      fakes.clock.advance('700d');
+      expect(fakes.socialGraph.audiences.get(id)).toBeDefined();
+      fakes.clock.advance('40d');
+      expect(fakes.socialGraph.audiences.get(id)).toBeUndefined();
+    });
+
     it('restarting an ad set in time keeps its audience', async () => {
       const { id: act } = fakes.socialGraph.seed.adAccount();
       const { id } = fakes.socialGraph.seed.audience({ adAccountId: act });

@@ -52,13 +52,12 @@ export function createAdSet(draft: Draft<AudienceSlices>, rawAccountId: string, 
   if (audienceIds.length && !opts.skipTerms) checkAudienceTerms(acc);
   checkAudiences(draft, acc.accountId, audienceIds);
   const id = String(nextId(draft.counters, 'adset', 6_200_000_000_000));
-  const status = p.status === 'DELETED' || p.status === 'ARCHIVED' ? 'PAUSED' : p.status;
   draft.adSets[id] = {
     id,
     accountId: acc.accountId,
     name: p.name,
     ...(p.campaign_id ? { campaignId: p.campaign_id } : {}),
-    status,
+    status: p.status,
     targeting: p.targeting,
     audienceIds,
     deletedAudienceIds: [],

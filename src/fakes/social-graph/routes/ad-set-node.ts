@@ -19,7 +19,7 @@ function gate(g: GraphContext, id: string, method: string): AdSetRecord {
   return s;
 }
 
-/** `AdSet` node: read (effective_status, issues_info) and update (name, status, targeting). */
+/** `AdSet` node: read (effective_status, issues_info), update (name, status, targeting) and delete (status DELETED). */
 export const adSetType: NodeType<AdSetRecord> = {
   type: 'AdSet',
   op: 'adSet',
@@ -40,6 +40,12 @@ export const adSetType: NodeType<AdSetRecord> = {
     const s = slices(g).adSets[id];
     if (p.fields && s) Object.assign(body, select(g, AD_SET_TABLE, 'AdSet', renderAdSet(slices(g), s), ['id'], p.fields));
     return json(200, body);
+  },
+  DELETE: (g, id) => {
+    gate(g, id, 'DELETE');
+    requireAds(g, 'write', 'Deleting an ad set');
+    g.ctx.update((d) => updateAdSet(d as unknown as AudienceSlices, id, { status: 'DELETED' }, g.now));
+    return json(200, { success: true });
   },
   edges: {},
 };
