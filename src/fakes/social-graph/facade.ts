@@ -7,11 +7,11 @@ import { type AudienceFacade, audienceFacade, describeAudiences } from './models
 import { rememberHost } from './models/hosts.js';
 import { LIMIT_CODES } from './models/limits.js';
 import { type PageSeed, createPage } from './models/pages.js';
-import { createPost } from './models/posts.js';
+import { createPost, createPostsBulk, getPost, postCount } from './models/posts.js';
 import { DEFAULT_PERMISSIONS, DEFAULT_TASKS } from './models/tokens.js';
 import type { SocialGraphOptions } from './options.js';
 import { unseenUrl } from './routes/shared-url.js';
-import { DEFAULT_APP_ID, type AppRecord, type DeliveryRecord, type SocialGraphState, type TokenRecord } from './state.js';
+import { DEFAULT_APP_ID, type AppRecord, type DeliveryRecord, type PostRecord, type SocialGraphState, type TokenRecord } from './state.js';
 
 /** What `seed.post` takes. */
 export interface PostSeed {
@@ -106,6 +106,8 @@ export interface SocialGraphFacade extends Omit<AudienceFacade, 'seed'> {
   } & AudienceFacade['seed'];
   /** Throttles calls: 80001 (Page), 80002 (photoshare), 80005 (leadgen), 80006 (messaging), for a duration of fake time. */
   rateLimit(opts: { family: keyof typeof LIMIT_CODES; pageId?: string; for?: Duration }): void;
+  /** A post by id (state is bucketed; this is the O(1) lookup), or undefined. */
+  post(id: string): PostRecord | undefined;
   /** Webhook deliveries, in order. */
   readonly deliveries: readonly DeliveryRecord[];
   /** One-line summary. */
@@ -154,16 +156,13 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
         host.update((d) => {
           if (!d.pages[seed.pageId]) throw new Error(`stuntdouble: seed.posts: no Page ${seed.pageId}; seed it first`);
           const t = now();
-          const ids: string[] = [];
-          for (let i = 0; i < seed.count; i++) {
-            const message = typeof seed.message === 'function' ? seed.message(i) : `${seed.message ?? 'Post'} ${i + 1}`;
-            const post = createPost(
-              d,
-              { pageId: seed.pageId, published: seed.published ?? true, fields: { message }, createdTime: t - (seed.count - 1 - i) * 1000 },
-              t,
-            );
-            ids.push(post.id);
-          }
+          const inputs = Array.from({ length: seed.count }, (_, i) => ({
+            pageId: seed.pageId,
+            published: seed.published ?? true,
+            fields: { message: typeof seed.message === 'function' ? seed.message(i) : `${seed.message ?? 'Post'} ${i + 1}` },
+            createdTime: t - (seed.count - 1 - i) * 1000,
+          }));
+          const ids = createPostsBulk(d, inputs, t);
           return { ids };
         }),
       token: (seed) =>
@@ -270,12 +269,13 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
           until: opts.for === undefined ? null : now() + parseDuration(opts.for),
         });
       }),
+    post: (id) => getPost(host.state, id),
     get deliveries() {
       return host.state.deliveries;
     },
     describe() {
       const s = host.state;
-      return `socialGraph: ${Object.keys(s.pages).length} pages, ${Object.keys(s.posts).length} posts, ${Object.keys(s.tokens).length} tokens, ${s.deliveries.length} deliveries, ${describeAudiences(s)}`;
+      return `socialGraph: ${Object.keys(s.pages).length} pages, ${postCount(s)} posts, ${Object.keys(s.tokens).length} tokens, ${s.deliveries.length} deliveries, ${describeAudiences(s)}`;
     },
   };
 }

@@ -163,7 +163,11 @@ export type SliceRecord = { id: string } & Record<string, unknown>;
 export interface SocialGraphState {
   counters: Counters;
   pages: Record<string, PageRecord>;
-  posts: Record<string, PostRecord>;
+  /**
+   * Posts in buckets of 1024 by post number (`posts[bucket][id]`, see `getPost`): a write copies one
+   * small bucket, not a record of every post (immer copies what it changes).
+   */
+  posts: Record<string, Record<string, PostRecord>>;
   users: Record<string, UserRecord>;
   objects: Record<string, ObjectRecord>;
   /** edges[nodeId][edgeName] = ids, oldest first (feeds read newest first). */

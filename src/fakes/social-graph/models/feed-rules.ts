@@ -30,7 +30,7 @@ export function checkCallToAction(cta: FeedCreate['call_to_action'], link: strin
  * multi_share_optimized), schedule window, tags need a place, feeling posts need both og ids,
  * the thumbnail is an uploaded image on a link post, backdating in the past. Returns the post.
  */
-export function feedPostFromParams(state: SocialGraphState, pageId: string, p: FeedCreate, now: number): NewPost {
+export function feedPostFromParams(state: SocialGraphState, pageId: string, p: FeedCreate, now: number, legacy = false): NewPost {
   const hasMedia = (p.attached_media?.length ?? 0) > 0 || p.object_attachment !== undefined || p.child_attachments !== undefined;
   if ((p.message === undefined || p.message === '') && p.link === undefined && !hasMedia) {
     throw graphErrors.param('Either link or message must be supplied');
@@ -66,8 +66,10 @@ export function feedPostFromParams(state: SocialGraphState, pageId: string, p: F
     throw graphErrors.param('Param backdated_time_granularity requires backdated_time');
   }
   const fields: Record<string, unknown> = {};
-  const copy = ['message', 'link', 'place', 'targeting', 'feed_targeting', 'call_to_action', 'picture', 'name', 'description'] as const;
+  const copy = ['message', 'link', 'place', 'targeting', 'feed_targeting', 'call_to_action'] as const;
   for (const k of copy) if (p[k] !== undefined) fields[k] = p[k];
+  // Section 9: the link fields are deprecated on 2.10 and lower (ignored there); caption everywhere.
+  if (!legacy) for (const k of ['picture', 'name', 'description'] as const) if (p[k] !== undefined) fields[k] = p[k];
   if (p.actions) fields.actions = p.actions;
   if (p.child_attachments) fields.child_attachments = p.child_attachments.slice(0, 5);
   if (p.multi_share_optimized !== undefined) fields.multi_share_optimized = p.multi_share_optimized;
@@ -78,7 +80,7 @@ export function feedPostFromParams(state: SocialGraphState, pageId: string, p: F
   if (p.tags) fields.tags = p.tags;
   if (p.og_action_type_id) fields.og = { action_type_id: p.og_action_type_id, object_id: p.og_object_id, icon_id: p.og_icon_id ?? p.og_object_id };
   if (p.thumbnail && isUploadedFile(p.thumbnail)) fields.full_picture = `https://scontent.xx.fbcdn.net/v/thumbnail/${encodeURIComponent(p.thumbnail.filename)}`;
-  else if (p.picture) fields.full_picture = p.picture;
+  else if (p.picture && !legacy) fields.full_picture = p.picture;
   if (p.scheduled_publish_time !== undefined) fields.scheduled_publish_time = Math.floor(p.scheduled_publish_time / 1000);
   const tagged = p.message ? [...p.message.matchAll(/@\[(\d+)\]/g)].map((m) => m[1] as string).filter((id) => state.pages[id] && id !== pageId) : [];
   return {

@@ -29,6 +29,8 @@ export interface FieldReadContext {
   readonly now: number;
   /** The calling principal (for token-dependent fields). */
   readonly principal: { readonly appId: string; readonly permissions: readonly string[] | 'all' };
+  /** The API version of the request (`v24.0`), null when unversioned. */
+  readonly version?: string | null;
   /** The state as of the read (for fields that name other nodes). */
   readonly state: SocialGraphState;
 }
@@ -115,10 +117,7 @@ function pick(value: unknown, sub: Selected[]): unknown {
  */
 export function renderFields<R>(table: FieldTable<R>, typeName: string, record: R, selection: Selected[], g: FieldReadContext): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const sel of selection) {
-    const spec = table[sel.name];
-    if (!spec) throw graphErrors.nonexistingField(sel.name, typeName);
-  }
+  checkSelection(table, typeName, selection);
   for (const sel of selection) {
     const spec = table[sel.name] as FieldSpec<R>;
     spec.guard?.(record, g);
@@ -134,6 +133,11 @@ export function renderFields<R>(table: FieldTable<R>, typeName: string, record: 
   const id = (record as { id?: unknown }).id;
   if (id !== undefined && !('id' in out)) out.id = id;
   return out;
+}
+
+/** Throws the real unknown-field error for a selection (call it before listing: empty edges check too). */
+export function checkSelection<R>(table: FieldTable<R>, typeName: string, selection: Selected[]): void {
+  for (const sel of selection) if (!table[sel.name]) throw graphErrors.nonexistingField(sel.name, typeName);
 }
 
 /** Graph's datetime format: `2024-01-01T00:00:00+0000`. */

@@ -33,7 +33,7 @@ export function parseParams<T extends z.ZodType>(schema: T, params: Record<strin
   const issue = r.error.issues[0];
   const path = issue?.path.map(String).join('.') ?? '';
   const name = path.split('.')[0] ?? '';
-  if (issue?.code === 'invalid_type' && issue.input === undefined) throw graphErrors.param(`The parameter ${name} is required`);
+  if (issue?.code === 'invalid_type' && issue.input === undefined) throw graphErrors.param(`The parameter ${path || name} is required`);
   if (issue?.code === 'invalid_value' && 'values' in issue) {
     throw graphErrors.param(`Param ${path} must be one of {${(issue.values as unknown[]).map(String).join(', ')}}`);
   }

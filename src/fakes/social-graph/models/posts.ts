@@ -3,6 +3,31 @@ import { nextId } from '../../../store/ids.js';
 import type { PostRecord, ScheduleEntry, SocialGraphState } from '../state.js';
 import { edgeList } from './pages.js';
 
+const BUCKET = 1024;
+
+/** The bucket key of a post id `<page>_<n>`. */
+export function postBucket(id: string): string {
+  const n = Number(id.slice(id.lastIndexOf('_') + 1));
+  return Number.isFinite(n) ? String(Math.floor(n / BUCKET)) : 'x';
+}
+
+/** A post by id (O(1)). */
+export function getPost(state: SocialGraphState, id: string): PostRecord | undefined {
+  return state.posts[postBucket(id)]?.[id];
+}
+
+/** A post by id in a draft. */
+export function draftPost(draft: Draft<SocialGraphState>, id: string): Draft<PostRecord> | undefined {
+  return draft.posts[postBucket(id)]?.[id];
+}
+
+/** How many posts exist. */
+export function postCount(state: SocialGraphState): number {
+  let n = 0;
+  for (const b of Object.values(state.posts)) n += Object.keys(b).length;
+  return n;
+}
+
 /** What a new post carries (already validated). */
 export interface NewPost {
   pageId: string;
@@ -46,7 +71,9 @@ export function createPost(draft: Draft<SocialGraphState>, input: NewPost, now: 
     taggedPageIds: input.taggedPageIds ?? [],
     fields: input.fields ?? {},
   };
-  draft.posts[id] = post;
+  const bucket = postBucket(id);
+  draft.posts[bucket] ??= {};
+  (draft.posts[bucket] as Record<string, PostRecord>)[id] = post;
   fileOnEdges(draft, post);
   if (scheduledAt !== null) insertSorted(draft.schedule, { at: scheduledAt, postId: id });
   return post;
@@ -69,7 +96,7 @@ function removeId(list: string[] | undefined, id: string): void {
 
 /** Publishes a post now (scheduled time reached, or `is_published=true` on update). */
 export function publishPost(draft: Draft<SocialGraphState>, id: string, at: number): PostRecord | undefined {
-  const post = draft.posts[id];
+  const post = draftPost(draft, id);
   if (!post || post.published) return undefined;
   const wasScheduled = post.scheduledAt !== null;
   post.published = true;
@@ -89,13 +116,13 @@ export function publishPost(draft: Draft<SocialGraphState>, id: string, at: numb
 function insertByTime(draft: Draft<SocialGraphState>, list: string[], post: PostRecord): void {
   // published_posts is ordered by created time; a published schedule usually lands at the end.
   let i = list.length;
-  while (i > 0 && (draft.posts[list[i - 1] as string]?.createdTime ?? 0) > post.createdTime) i--;
+  while (i > 0 && (draftPost(draft, list[i - 1] as string)?.createdTime ?? 0) > post.createdTime) i--;
   list.splice(i, 0, post.id);
 }
 
 /** Deletes a post and takes it off every edge. */
 export function deletePost(draft: Draft<SocialGraphState>, id: string): void {
-  const post = draft.posts[id];
+  const post = draftPost(draft, id);
   if (!post) return;
   const edges = draft.edges[post.pageId];
   removeId(edges?.feed, id);
@@ -107,7 +134,7 @@ export function deletePost(draft: Draft<SocialGraphState>, id: string): void {
     const si = draft.schedule.findIndex((e) => e.postId === id);
     if (si >= 0) draft.schedule.splice(si, 1);
   }
-  delete draft.posts[id];
+  delete draft.posts[postBucket(id)]?.[id];
 }
 
 /** The earliest scheduled publish time, O(1) (the index is sorted). */
@@ -129,7 +156,7 @@ export function publishDue(draft: Draft<SocialGraphState>, now: number): PostRec
 
 /** Moves a scheduled (or unpublished) post to a new publish time, keeping the index sorted. */
 export function rescheduleTo(draft: Draft<SocialGraphState>, id: string, at: number): void {
-  const post = draft.posts[id];
+  const post = draftPost(draft, id);
   if (!post || post.published) return;
   const si = draft.schedule.findIndex((e) => e.postId === id);
   if (si >= 0) draft.schedule.splice(si, 1);
@@ -137,4 +164,60 @@ export function rescheduleTo(draft: Draft<SocialGraphState>, id: string, at: num
   post.scheduledAt = at;
   post.fields.scheduled_publish_time = Math.floor(at / 1000);
   insertSorted(draft.schedule, { at, postId: id });
+}
+
+/**
+ * Creates many published-or-unpublished posts on one Page in one change, without going through
+ * immer proxies per post (100,000 posts seed in well under a second of plain work).
+ */
+export function createPostsBulk(draft: Draft<SocialGraphState>, inputs: readonly NewPost[], now: number): string[] {
+  const start = draft.counters.post ?? 1000;
+  const added: Record<string, Record<string, PostRecord>> = {};
+  const ids: string[] = [];
+  const byEdge: Record<string, Record<string, string[]>> = {};
+  const push = (node: string, edge: string, id: string) => {
+    byEdge[node] ??= {};
+    const m = byEdge[node] as Record<string, string[]>;
+    m[edge] ??= [];
+    (m[edge] as string[]).push(id);
+  };
+  inputs.forEach((input, i) => {
+    const n = start + i + 1;
+    const id = `${input.pageId}_${n}`;
+    const fromId = input.fromId ?? input.pageId;
+    const post: PostRecord = {
+      id,
+      pageId: input.pageId,
+      fromId,
+      kind: fromId === input.pageId ? 'page' : 'visitor',
+      published: input.published ?? true,
+      scheduledAt: null,
+      createdTime: input.createdTime ?? now,
+      updatedTime: input.createdTime ?? now,
+      taggedPageIds: input.taggedPageIds ?? [],
+      fields: input.fields ?? {},
+    };
+    const b = postBucket(id);
+    added[b] ??= {};
+    (added[b] as Record<string, PostRecord>)[id] = post;
+    ids.push(id);
+    push(post.pageId, 'feed', id);
+    if (post.kind === 'visitor') push(post.pageId, 'visitor_posts', id);
+    else if (post.published) push(post.pageId, 'published_posts', id);
+    for (const t of post.taggedPageIds) push(t, 'tagged', id);
+  });
+  draft.counters.post = start + inputs.length;
+  const plain = <T>(v: T): T => (isDraft(v) ? (current(v as Draft<T>) as T) : v);
+  for (const [b, posts] of Object.entries(added)) {
+    const existing = draft.posts[b];
+    draft.posts[b] = existing ? { ...plain(existing), ...posts } : posts;
+  }
+  for (const [node, edges] of Object.entries(byEdge)) {
+    for (const [edge, list] of Object.entries(edges)) {
+      const cur = draft.edges[node]?.[edge];
+      draft.edges[node] ??= {};
+      (draft.edges[node] as Record<string, string[]>)[edge] = cur ? [...plain(cur), ...list] : list;
+    }
+  }
+  return ids;
 }

@@ -24,6 +24,7 @@ export function graphContext(ctx: GraphRouteContext, nodeId: string | null, oper
     read: {
       now,
       principal,
+      version: ctx.meta.version,
       get state() {
         return ctx.state;
       },

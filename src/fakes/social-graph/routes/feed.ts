@@ -5,13 +5,13 @@ import { hostOf } from '../models/hosts.js';
 import { edgeIds } from '../models/pages.js';
 import { pageIds, pagedBody, readLimit } from '../models/paging.js';
 import { parseParams } from '../models/params.js';
-import { createPost } from '../models/posts.js';
+import { createPost, getPost } from '../models/posts.js';
 import type { EdgeSpec, GraphContext } from '../models/registry.js';
 import { requirePageAccess, requirePageRead } from '../models/tokens.js';
 import { queueFeedWebhooks } from '../models/webhooks.js';
 import { FeedCreateSchema } from '../schemas/feed.js';
 import type { PageRecord, PostRecord } from '../state.js';
-import { renderPost } from './post-node.js';
+import { legacyVersion, postSelection, renderPost } from './post-node.js';
 
 function page(g: GraphContext, id: string): PageRecord {
   const p = g.ctx.state.pages[id];
@@ -28,26 +28,38 @@ function hasRole(g: GraphContext, pageId: string): boolean {
  * Reads one page of a post edge, newest first. Cursors hold positions, so a deep page costs the
  * same as the first. Callers without a role on the Page see published posts only.
  */
-function listEdge(edge: string, opts: { roleOnly?: boolean } = {}) {
+function listEdge(edge: string, opts: { roleOnly?: boolean; authenticOnly?: boolean } = {}) {
   return (g: GraphContext, id: string) => {
     const p = page(g, id);
     requirePageRead(g.ctx.state, g.principal, p);
     const role = hasRole(g, p.id);
     if (opts.roleOnly && !role) throw graphErrors.permission(`Reading ${edge} requires a Page access token with a task on the Page`);
     const limit = readLimit(g.params.limit);
-    const posts = g.ctx.state.posts;
+    const selection = postSelection(g);
+    const state = g.ctx.state;
     const ids = edgeIds(g.ctx.state, p.id, edge);
     const w = pageIds(ids, {
       limit,
       after: g.params.after,
       before: g.params.before,
       newestFirst: true,
-      ...(role ? {} : { include: (pid: string) => posts[pid]?.published === true }),
+      ...(role && !opts.authenticOnly ? {} : { include: (pid: string) => visible(state, pid, role, opts.authenticOnly === true) }),
     });
-    const data = w.ids.map((pid) => renderPost(g, posts[pid] as PostRecord));
+    const data = w.ids.map((pid) => renderPost(g, getPost(state, pid) as PostRecord, selection));
     const path = `${g.version ? `/${g.version}` : ''}/${p.id}/${edge}`;
     return json(200, pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data));
   };
+}
+
+/** Published posts for everyone, all posts for role holders; `tagged` shows only public posts of authentic (published, unrestricted) Pages. */
+function visible(state: GraphContext['ctx']['state'], pid: string, role: boolean, authenticOnly: boolean): boolean {
+  const post = getPost(state, pid);
+  if (!post) return false;
+  if (authenticOnly) {
+    const from = state.pages[post.pageId];
+    return post.published && (from === undefined || (from.published && !from.restricted));
+  }
+  return role || post.published;
 }
 
 const POST_ACCESS = {
@@ -61,14 +73,15 @@ function createFeedPost(g: GraphContext, id: string) {
   const p = page(g, id);
   requirePageAccess(g.principal, p, POST_ACCESS);
   const params = parseParams(FeedCreateSchema, g.params);
-  const input = feedPostFromParams(g.ctx.state, p.id, params, g.now);
+  const input = feedPostFromParams(g.ctx.state, p.id, params, g.now, legacyVersion(g.version));
+  const selection = g.params.fields !== undefined ? postSelection(g) : null;
   const host = hostOf(g.ctx);
   const post = g.ctx.update((d) => {
     const created = createPost(d, input, g.now);
     queueFeedWebhooks(d, host, created, 'add', g.now);
     return created.id;
   });
-  if (g.params.fields !== undefined) return json(200, renderPost(g, g.ctx.state.posts[post] as PostRecord));
+  if (selection) return json(200, renderPost(g, getPost(g.ctx.state, post) as PostRecord, selection));
   return json(200, { id: post });
 }
 
@@ -79,5 +92,5 @@ export const feedEdges: Record<string, EdgeSpec> = {
   published_posts: { GET: listEdge('published_posts') },
   scheduled_posts: { GET: listEdge('scheduled_posts', { roleOnly: true }) },
   visitor_posts: { GET: listEdge('visitor_posts') },
-  tagged: { GET: listEdge('tagged') },
+  tagged: { GET: listEdge('tagged', { authenticOnly: true }) },
 };

@@ -1,6 +1,6 @@
 import { json } from '../../../http/response.js';
 import { GraphError, codeError, graphErrors } from '../errors.js';
-import { renderFields, selectionOf } from '../models/fields.js';
+import { checkSelection, renderFields, selectionOf } from '../models/fields.js';
 import { PAGE_FIELDS } from '../models/page-field-table.js';
 import { validateHours } from '../models/hours.js';
 import { parseParams } from '../models/params.js';
@@ -107,6 +107,8 @@ export function updatePage(g: GraphContext, id: string) {
   requirePageAccess(g.principal, page, { tasks: ['MANAGE'], permissions: ['pages_manage_metadata'], pageToken: true, what: 'Updating a Page' });
   const p = parseParams(PageUpdateSchema, g.params);
   checkRules(g, page, p);
+  const selection = g.params.fields !== undefined ? selectionOf(g.params.fields, ['id']) : null;
+  if (selection) checkSelection(PAGE_FIELDS, 'Page', selection);
   g.ctx.update((d) => {
     const dp = d.pages[id] as PageRecord;
     const f = dp.fields;
@@ -145,11 +147,6 @@ export function updatePage(g: GraphContext, id: string) {
     const handshakes = [...(p.begin_crossposting_handshake ?? []), ...(p.accept_crossposting_handshake ?? [])];
     if (handshakes.length > 0) f.crossposting = handshakes;
   });
-  if (g.params.fields !== undefined) {
-    return json(200, {
-      success: true,
-      ...renderFields(PAGE_FIELDS, 'Page', g.ctx.state.pages[id] as PageRecord, selectionOf(g.params.fields, ['id']), g.read),
-    });
-  }
+  if (selection) return json(200, { success: true, ...renderFields(PAGE_FIELDS, 'Page', g.ctx.state.pages[id] as PageRecord, selection, g.read) });
   return json(200, { success: true });
 }

@@ -1,9 +1,9 @@
 import { json } from '../../../http/response.js';
 import { graphErrors } from '../errors.js';
-import { type FieldSpec, type FieldTable, graphTime, renderFields, selectionOf } from '../models/fields.js';
+import { type FieldSpec, type FieldTable, type Selected, checkSelection, graphTime, renderFields, selectionOf } from '../models/fields.js';
 import { checkCallToAction, checkSchedule } from '../models/feed-rules.js';
 import { parseParams } from '../models/params.js';
-import { deletePost, publishPost, rescheduleTo } from '../models/posts.js';
+import { deletePost, draftPost, getPost, publishPost, rescheduleTo } from '../models/posts.js';
 import { type GraphContext, registerNodeType } from '../models/registry.js';
 import { requirePageAccess, requirePageRead } from '../models/tokens.js';
 import { hostOf } from '../models/hosts.js';
@@ -16,6 +16,17 @@ const f =
   (name: string): Reader =>
   (p) =>
     p.fields[name];
+
+/** Section 9: link fields picture, name, thumbnail, description read null on versions 2.10 and lower. */
+export function legacyVersion(version: string | null | undefined): boolean {
+  const m = /^v(\d+)\.(\d+)$/.exec(version ?? '');
+  return m !== null && (Number(m[1]) < 2 || (Number(m[1]) === 2 && Number(m[2]) <= 10));
+}
+
+const linkField =
+  (name: string): Reader =>
+  (p, g) =>
+    legacyVersion(g.version) ? null : p.fields[name];
 
 const profileOf = (state: SocialGraphState, id: string) => {
   const page = state.pages[id];
@@ -84,19 +95,27 @@ export const POST_FIELDS: FieldTable<PostRecord> = {
   updated_time: spec('float', (p) => graphTime(p.updatedTime)),
   video_buying_eligibility: spec('list', () => []),
   link: spec('string', f('link')),
-  picture: spec('string', f('picture')),
-  name: spec('string', f('name')),
-  description: spec('string', f('description')),
+  picture: spec('string', linkField('picture')),
+  name: spec('string', linkField('name')),
+  description: spec('string', linkField('description')),
+  thumbnail: spec('string', linkField('full_picture')),
   caption: spec('string', undefined, true),
 };
 
 /** Renders a post with a `fields=` selection (default created_time, message, id). */
-export function renderPost(g: GraphContext, post: PostRecord, fields: unknown = g.params.fields): Record<string, unknown> {
-  return renderFields(POST_FIELDS, 'PagePost', post, selectionOf(fields, ['created_time', 'message', 'id']), g.read);
+export function renderPost(g: GraphContext, post: PostRecord, selection: Selected[] = postSelection(g)): Record<string, unknown> {
+  return renderFields(POST_FIELDS, 'PagePost', post, selection, g.read);
+}
+
+/** The post selection of a request (parsed and checked once, also for empty edges). */
+export function postSelection(g: GraphContext): Selected[] {
+  const sel = selectionOf(g.params.fields, ['created_time', 'message', 'id']);
+  checkSelection(POST_FIELDS, 'PagePost', sel);
+  return sel;
 }
 
 function postOrThrow(g: GraphContext, id: string): PostRecord {
-  const post = g.ctx.state.posts[id];
+  const post = getPost(g.ctx.state, id);
   if (!post) throw graphErrors.param(`Unsupported request: ${id} is not a post`, 33);
   return post;
 }
@@ -106,7 +125,7 @@ const WRITE = { tasks: ['CREATE_CONTENT', 'MANAGE'], permissions: ['pages_manage
 registerNodeType<PostRecord>({
   type: 'PagePost',
   op: 'post',
-  find: (state, id) => (id.includes('_') ? state.posts[id] : undefined),
+  find: (state, id) => (id.includes('_') ? getPost(state, id) : undefined),
   fields: POST_FIELDS,
   defaultFields: ['created_time', 'message', 'id'],
   pageOf: (p) => p.pageId,
@@ -136,8 +155,9 @@ registerNodeType<PostRecord>({
     if ((p.og_action_type_id === undefined) !== (p.og_object_id === undefined)) {
       throw graphErrors.param('A feeling or activity post requires both og_action_type_id and og_object_id');
     }
+    const selection = g.params.fields !== undefined ? postSelection(g) : null;
     g.ctx.update((d) => {
-      const dp = d.posts[id] as PostRecord;
+      const dp = draftPost(d, id) as PostRecord;
       for (const k of [
         'message',
         'is_hidden',
@@ -158,9 +178,9 @@ registerNodeType<PostRecord>({
         publishPost(d, id, g.now);
         verb = 'add';
       }
-      queueFeedWebhooks(d, hostOf(g.ctx), d.posts[id] as PostRecord, verb, g.now);
+      queueFeedWebhooks(d, hostOf(g.ctx), draftPost(d, id) as PostRecord, verb, g.now);
     });
-    if (g.params.fields !== undefined) return json(200, { success: true, ...renderPost(g, g.ctx.state.posts[id] as PostRecord) });
+    if (selection) return json(200, { success: true, ...renderPost(g, getPost(g.ctx.state, id) as PostRecord, selection) });
     return json(200, { success: true });
   },
   DELETE: (g, id) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { realKeys } from '../aliases.js';
 import { gBool, gId, gInt, gJson, gList, gTime, gUrl } from './coerce.js';
 
 /** Call-to-action types accepted on posts (Graph's call_to_action type enum, common values). */
@@ -94,7 +95,14 @@ export const FeedCreateSchema = z
     associated_id: gId.optional(),
     attach_place_suggestion: gBool.optional(),
     audience_exp: gBool.optional(),
-    attached_media: gJson(z.array(z.object({ media_fbid: gId, message: z.string().optional() }).strict())).optional(),
+    attached_media: gJson(
+      z.array(
+        z.preprocess(
+          (v) => (v && typeof v === 'object' && !Array.isArray(v) ? realKeys(v as Record<string, unknown>) : v),
+          z.object({ media_fbid: gId, message: z.string().optional() }).strict(),
+        ),
+      ),
+    ).optional(),
     breaking_news: gBool.optional(),
     fields: z.unknown().optional(),
   })

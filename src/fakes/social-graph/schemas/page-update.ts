@@ -65,7 +65,7 @@ export const FOOD_STYLES = [
 /** Page string fields are limited to about 100 characters (`about` exactly 100). */
 const MAX = 100;
 const str = z.string().max(MAX, `must be at most ${MAX} characters`);
-const boolMap = <K extends string>(keys: readonly K[]) => gJson(z.record(z.enum(keys as unknown as [K, ...K[]]), gBool));
+const boolMap = <K extends string>(keys: readonly K[]) => gJson(z.partialRecord(z.enum(keys as unknown as [K, ...K[]]), gBool));
 
 const Handshake = gJson(z.array(z.object({ partner_page_id: gId, allow_live: gBool }).strict()));
 
