@@ -6,6 +6,7 @@ import type { AdSetRecord, AudienceSlices } from '../schemas/audience-state.js';
 import { checkAudienceTerms, requireAdAccount } from './ad-accounts.js';
 import { accountCanUse } from './audiences.js';
 import { activelyUsed, noteUseChanged } from './audiences-aging.js';
+import { getAudience } from './audiences-store.js';
 
 const sec = (ms: number) => Math.floor(ms / 1000);
 
@@ -27,7 +28,7 @@ export function targetedAudienceIds(targeting: Record<string, unknown>): string[
 
 function checkAudiences(draft: Draft<AudienceSlices>, accountId: string, ids: readonly string[]): void {
   for (const id of ids) {
-    const a = draft.audiences[id];
+    const a = getAudience(draft, id);
     if (!a || !accountCanUse(a, accountId)) {
       throw new GraphError(100, `Invalid custom audience: audience ${id} does not exist or ad account ${accountId} cannot use it`, {
         subcode: 1885365,
@@ -65,7 +66,7 @@ export function createAdSet(draft: Draft<AudienceSlices>, rawAccountId: string, 
     updatedTime: sec(now),
   };
   acc.adSetIds.push(id);
-  for (const aid of audienceIds) draft.audiences[aid]?.adSetIds.push(id);
+  for (const aid of audienceIds) getAudience(draft, aid)?.adSetIds.push(id);
   noteUseChanged(draft, audienceIds, now, new Set());
   return id;
 }
@@ -86,11 +87,11 @@ export function updateAdSet(draft: Draft<AudienceSlices>, id: string, p: UpdateA
     const ids = targetedAudienceIds(p.targeting);
     checkAudiences(draft, s.accountId, ids);
     for (const old of before) {
-      const a = draft.audiences[old];
+      const a = getAudience(draft, old);
       if (a && !ids.includes(old)) a.adSetIds = a.adSetIds.filter((x) => x !== id);
     }
     for (const n of ids) {
-      const a = draft.audiences[n];
+      const a = getAudience(draft, n);
       if (a && !a.adSetIds.includes(id)) a.adSetIds.push(id);
     }
     s.targeting = p.targeting;
@@ -115,7 +116,7 @@ export interface AdSetIssue {
 export function adSetIssues(state: AudienceSlices, s: AdSetRecord): AdSetIssue[] {
   const out: AdSetIssue[] = [];
   for (const id of s.audienceIds) {
-    const a = state.audiences[id];
+    const a = getAudience(state, id);
     if (!a?.flag) continue;
     out.push({
       level: 'AD_SET',
@@ -140,7 +141,7 @@ export function adSetIssues(state: AudienceSlices, s: AdSetRecord): AdSetIssue[]
 /** `effective_status`: the configured status, or WITH_ISSUES when an active ad set uses a flagged audience. */
 export function adSetEffectiveStatus(state: AudienceSlices, s: AdSetRecord): string {
   if (s.status !== 'ACTIVE') return s.status;
-  return s.audienceIds.some((id) => state.audiences[id]?.flag) ? 'WITH_ISSUES' : 'ACTIVE';
+  return s.audienceIds.some((id) => getAudience(state, id)?.flag) ? 'WITH_ISSUES' : 'ACTIVE';
 }
 
 /** Every field of an ad set node this fake answers. */

@@ -6,6 +6,7 @@ import { seedAdAccount } from './ad-accounts.js';
 import { createAdSet, updateAdSet } from './ad-sets.js';
 import { audiencesDueAt, isActivelyUsed, twoYearsAfter } from './audiences-aging.js';
 import { audiencesTick, deleteAudience, insertAudience } from './audiences.js';
+import { eachAudience, getAudience } from './audiences-store.js';
 
 type Op =
   | { kind: 'audience'; unusedDays: number }
@@ -22,6 +23,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('advance' as const), days: fc.integer({ min: 1, max: 400 }) }),
 );
 
+const ids = (s: AudienceSlices) => [...eachAudience(s)].map((a) => a.id);
+
 /** Whether an active ad set targets the audience, read from the ad sets alone (not from the audience's index). */
 function activeNow(s: AudienceSlices, id: string): boolean {
   return Object.values(s.adSets).some((set) => set.status === 'ACTIVE' && set.audienceIds.includes(id));
@@ -32,14 +35,14 @@ function activeNow(s: AudienceSlices, id: string): boolean {
  * due time; an audience is due iff no active ad set uses it, two years after it was last used.
  */
 function checkIndex(s: AudienceSlices, unusedSince: Map<string, number>): void {
-  const dues = Object.values(s.audiences).flatMap((a) => (a.agingDue === null ? [] : [a.agingDue]));
+  const dues = [...eachAudience(s)].flatMap((a) => (a.agingDue === null ? [] : [a.agingDue]));
   // `next` is a lower bound of the earliest due time, never missing while something is due.
   if (dues.length) expect(s.audienceAging.next).not.toBeNull();
   if (s.audienceAging.next !== null && dues.length) expect(s.audienceAging.next).toBeLessThanOrEqual(Math.min(...dues));
-  for (const id of Object.keys(s.audiences)) {
+  for (const id of ids(s)) {
     expect(isActivelyUsed(s, id)).toBe(activeNow(s, id));
-    if (activeNow(s, id)) expect(s.audiences[id]?.agingDue).toBeNull();
-    else expect(s.audiences[id]?.agingDue).toBe(twoYearsAfter(unusedSince.get(id) as number));
+    if (activeNow(s, id)) expect(getAudience(s, id)?.agingDue).toBeNull();
+    else expect(getAudience(s, id)?.agingDue).toBe(twoYearsAfter(unusedSince.get(id) as number));
   }
 }
 
@@ -53,9 +56,9 @@ describe('audience aging index', () => {
         const adSets: string[] = [];
         const unusedSince = new Map<string, number>();
         const run = (fn: (d: Draft<AudienceSlices>) => void) => {
-          const activeBefore = new Set(Object.keys(s.audiences).filter((id) => activeNow(s, id)));
+          const activeBefore = new Set(ids(s).filter((id) => activeNow(s, id)));
           s = produce(s, fn);
-          for (const id of activeBefore) if (s.audiences[id] && !activeNow(s, id)) unusedSince.set(id, now);
+          for (const id of activeBefore) if (getAudience(s, id) && !activeNow(s, id)) unusedSince.set(id, now);
         };
         run((d) => {
           seedAdAccount(d, { id: '1' });
@@ -69,7 +72,7 @@ describe('audience aging index', () => {
               unusedSince.set(id, lastUsedAt);
             });
           } else if (o.kind === 'adSet') {
-            const ids = [...new Set(o.audiences.map((i) => audiences[i]).filter((x): x is string => x !== undefined && s.audiences[x] !== undefined))];
+            const ids = [...new Set(o.audiences.map((i) => audiences[i]).filter((x): x is string => x !== undefined && getAudience(s, x) !== undefined))];
             run((d) => {
               adSets.push(createAdSet(d, '1', { name: 's', status: o.active ? 'ACTIVE' : 'PAUSED', targeting: { custom_audiences: ids } }, now));
             });
@@ -80,16 +83,16 @@ describe('audience aging index', () => {
             run((d) => updateAdSet(d, id, { status: o.active ? 'ACTIVE' : 'PAUSED' }, now));
           } else if (o.kind === 'delete') {
             const id = audiences[o.audience];
-            if (!id || !s.audiences[id]) continue;
+            if (!id || !getAudience(s, id)) continue;
             run((d) => deleteAudience(d, id, now));
           } else {
             now += o.days * 86_400_000;
             const due = audiencesDueAt(s);
-            const before = Object.keys(s.audiences).filter((id) => !activeNow(s, id) && twoYearsAfter(unusedSince.get(id) as number) <= now);
-            const keep = Object.keys(s.audiences).filter((id) => !before.includes(id));
+            const before = ids(s).filter((id) => !activeNow(s, id) && twoYearsAfter(unusedSince.get(id) as number) <= now);
+            const keep = ids(s).filter((id) => !before.includes(id));
             if (due !== undefined && due <= now) run((d) => audiencesTick(d, now));
-            for (const id of before) expect(s.audiences[id]).toBeUndefined();
-            for (const id of keep) expect(s.audiences[id]).toBeDefined();
+            for (const id of before) expect(getAudience(s, id)).toBeUndefined();
+            for (const id of keep) expect(getAudience(s, id)).toBeDefined();
           }
           checkIndex(s, unusedSince);
         }

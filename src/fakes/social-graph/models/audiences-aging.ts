@@ -1,5 +1,6 @@
 import { type Draft, current, isDraft } from 'immer';
 import type { AudienceSlices } from '../schemas/audience-state.js';
+import { getAudience } from './audiences-store.js';
 
 /**
  * Audiences not used by any active ad set for over two years are deleted (seed 2.4). The index
@@ -17,14 +18,14 @@ export function twoYearsAfter(ms: number): number {
 
 /** Whether an active ad set uses the audience. */
 export function isActivelyUsed(state: AudienceSlices | Draft<AudienceSlices>, audienceId: string): boolean {
-  const a = state.audiences[audienceId];
+  const a = getAudience(state, audienceId);
   if (!a) return false;
   for (const id of a.adSetIds) if (state.adSets[id]?.status === 'ACTIVE') return true;
   return false;
 }
 
 function setDue(draft: Draft<AudienceSlices>, audienceId: string, due: number | null): void {
-  const a = draft.audiences[audienceId];
+  const a = getAudience(draft, audienceId);
   if (!a || a.agingDue === due) return;
   a.agingDue = due;
   const idx = draft.audienceAging;
@@ -38,7 +39,7 @@ export function plain<T>(v: T): T {
 
 /** Re-reads one audience's aging after its use changed: active use clears the due time, else it runs from `lastUsedAt`. */
 export function refreshAging(draft: Draft<AudienceSlices>, audienceId: string): void {
-  const a = draft.audiences[audienceId];
+  const a = getAudience(draft, audienceId);
   if (!a) return;
   setDue(draft, audienceId, isActivelyUsed(draft, audienceId) ? null : twoYearsAfter(a.lastUsedAt));
 }
@@ -51,7 +52,7 @@ export function activelyUsed(state: AudienceSlices | Draft<AudienceSlices>, ids:
 /** Re-reads aging after ad sets changed: an audience that lost its last active ad set at `now` starts its two years then. */
 export function noteUseChanged(draft: Draft<AudienceSlices>, audienceIds: readonly string[], now: number, activeBefore: ReadonlySet<string>): void {
   for (const id of audienceIds) {
-    const a = draft.audiences[id];
+    const a = getAudience(draft, id);
     if (!a) continue;
     if (activeBefore.has(id) && !isActivelyUsed(draft, id)) a.lastUsedAt = Math.max(a.lastUsedAt, now);
     refreshAging(draft, id);
@@ -68,14 +69,17 @@ export function audiencesDueAt(state: AudienceSlices): number | undefined {
  * `next` exact again with one scan of the index.
  */
 export function ageOut(draft: Draft<AudienceSlices>, now: number, remove: (id: string) => void): string[] {
-  const audiences = plain(draft.audiences);
+  const buckets = plain(draft.audiences);
   const out: Array<[string, number]> = [];
   let rest: number | null = null;
-  for (const id in audiences) {
-    const t = audiences[id]?.agingDue;
-    if (t === null || t === undefined) continue;
-    if (t <= now) out.push([id, t]);
-    else if (rest === null || t < rest) rest = t;
+  for (const b in buckets) {
+    const bucket = buckets[b] as Record<string, { agingDue: number | null }>;
+    for (const id in bucket) {
+      const t = bucket[id]?.agingDue;
+      if (t === null || t === undefined) continue;
+      if (t <= now) out.push([id, t]);
+      else if (rest === null || t < rest) rest = t;
+    }
   }
   out.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
   // Removals may give other audiences new due times (their ad sets stop): setDue lowers `next` for them.

@@ -7,6 +7,7 @@ import { type AdAccountSeed, bareAccountId, seedAdAccount } from './ad-accounts.
 import { adSetEffectiveStatus, createAdSet } from './ad-sets.js';
 import { audienceSize, flagAudience, insertAudience, reviewAudience, shareAudience } from './audiences.js';
 import { readPayload } from './audiences-users.js';
+import { eachAudience, getAudience } from './audiences-store.js';
 
 /** What `seed.audience()` accepts. */
 export interface AudienceSeed {
@@ -110,7 +111,7 @@ export function audienceFacade<S extends AudienceSlices, O>(host: ServiceHost<S,
           if (seed.rule !== undefined) params.rule = typeof seed.rule === 'string' ? seed.rule : JSON.stringify(seed.rule);
           let lookalikeSpec: Record<string, unknown> | undefined;
           if (seed.lookalikeOf) {
-            const origin = d.audiences[seed.lookalikeOf];
+            const origin = getAudience(d, seed.lookalikeOf);
             if (!origin) throw new TypeError(`stuntdouble: no custom audience '${seed.lookalikeOf}' to make a lookalike of`);
             lookalikeSpec = {
               ratio: seed.ratio ?? 0.01,
@@ -133,7 +134,7 @@ export function audienceFacade<S extends AudienceSlices, O>(host: ServiceHost<S,
           });
           if (seed.users) {
             const read = readPayload({ schema: seed.users.schema as never, data: seed.users.data });
-            const a = d.audiences[aid] as Draft<AudienceRecord>;
+            const a = getAudience(d, aid) as Draft<AudienceRecord>;
             for (const k of read.keys) {
               if (!a.members[k]) {
                 a.members[k] = true;
@@ -190,9 +191,9 @@ export function audienceFacade<S extends AudienceSlices, O>(host: ServiceHost<S,
       flag: (id, fields = ['name']) => update((d) => flagAudience(d, id, fields)),
       review: (id) => update((d) => reviewAudience(d, id, host.clock.nowMs())),
       share: (id, accounts) => update((d) => shareAudience(d, id, accounts)),
-      get: (id) => state().audiences[id],
+      get: (id) => getAudience(state(), id),
       size: (id) => {
-        const a = state().audiences[id];
+        const a = getAudience(state(), id);
         return a ? audienceSize(a) : 0;
       },
     },
@@ -223,7 +224,11 @@ export function audienceFacade<S extends AudienceSlices, O>(host: ServiceHost<S,
 
 /** A one-line summary of the audience part of the state (for `describe()`). */
 export function describeAudiences(state: AudienceSlices): string {
-  const audiences = Object.keys(state.audiences).length;
-  const flagged = Object.values(state.audiences).filter((a) => a.flag).length;
+  let audiences = 0;
+  let flagged = 0;
+  for (const a of eachAudience(state)) {
+    audiences += 1;
+    if (a.flag) flagged += 1;
+  }
   return `${Object.keys(state.adAccounts).length} ad accounts, ${audiences} custom audiences${flagged ? ` (${flagged} flagged)` : ''}, ${Object.keys(state.adSets).length} ad sets`;
 }

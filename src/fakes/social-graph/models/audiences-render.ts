@@ -1,6 +1,7 @@
 import type { AudienceRecord, AudienceSlices } from '../schemas/audience-state.js';
 import { OPERATION_FLAGGED, OPERATION_NORMAL } from './audiences-integrity.js';
 import { audienceSize } from './audiences.js';
+import { getAudience } from './audiences-store.js';
 
 /** Every field of a CustomAudience node this fake answers (seed 2.4, the spec's field list, the sample's extras). */
 export const AUDIENCE_FIELDS = [
@@ -145,7 +146,7 @@ function refList(state: AudienceSlices, v: unknown): unknown[] | undefined {
   if (!Array.isArray(v)) return undefined;
   return v.map((x) => {
     const id = String((x as { id?: unknown })?.id ?? '');
-    const a = state.audiences[id];
+    const a = getAudience(state, id);
     return a ? { id, name: a.name } : { id };
   });
 }

@@ -6,6 +6,7 @@ import type { AudienceSlices } from '../schemas/audience-state.js';
 import { requireAdAccount } from './ad-accounts.js';
 import { requireAudience } from './audiences.js';
 import { applyIntegrity } from './audiences-integrity.js';
+import { getAudience } from './audiences-store.js';
 
 /** Keys whose values must be SHA-256 hashes (normalized, lower-case hex), as the real API expects. */
 const HASHED = new Set(['EMAIL', 'EMAIL_SHA256', 'PHONE', 'PHONE_SHA256', 'FN', 'LN', 'FI', 'CT', 'ST', 'ZIP', 'COUNTRY', 'DOBY', 'DOBM', 'DOBD', 'GEN']);
@@ -46,7 +47,7 @@ export function readPayload(p: UsersPayload): ReadPayload {
 }
 
 function recordSession(draft: Draft<AudienceSlices>, audienceId: string, p: UsersParams, read: ReadPayload, matched: number, now: number): string {
-  const a = draft.audiences[audienceId];
+  const a = getAudience(draft, audienceId);
   const s = p.session ?? {};
   const sessionId = s.session_id !== undefined ? String(s.session_id) : String(nextId(draft.counters, 'uploadSession', 5_000_000_000));
   if (!a) return sessionId;
@@ -125,7 +126,7 @@ export function removeUsersOfAnyAudience(
   const read = readPayload(p.payload);
   const secs = Math.floor(now / 1000);
   for (const id of acc.audienceIds) {
-    const a = draft.audiences[id];
+    const a = getAudience(draft, id);
     if (a?.subtype !== 'CUSTOM') continue;
     let changed = false;
     for (const key of read.keys) {

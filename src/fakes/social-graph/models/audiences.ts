@@ -7,6 +7,7 @@ import { paramError } from '../schemas/audience-wire.js';
 import { bareAccountId, checkAudienceTerms, requireAdAccount } from './ad-accounts.js';
 import { activelyUsed, ageOut, noteUseChanged, plain, refreshAging } from './audiences-aging.js';
 import { applyIntegrity, canonical } from './audiences-integrity.js';
+import { dropAudience, getAudience, putAudience } from './audiences-store.js';
 
 /** Minimum size of a lookalike's origin audience (seed 8). */
 export const LOOKALIKE_MIN_ORIGIN = 100;
@@ -22,10 +23,10 @@ const FETCH_OR_CREATE_KEYS = ['claim_objective', 'content_type', 'event_sources'
 const sec = (ms: number) => Math.floor(ms / 1000);
 
 /** The audience, or Graph's "unsupported request" error (deleted and unknown ids alike). */
-export function requireAudience<S extends AudienceSlices | Draft<AudienceSlices>>(state: S, id: string, method: string): S['audiences'][string] {
-  const a = state.audiences[id];
+export function requireAudience<S extends AudienceSlices | Draft<AudienceSlices>>(state: S, id: string, method: string): S['audiences'][string][string] {
+  const a = getAudience(state, id);
   if (!a) throw unsupportedRequest(method, id);
-  return a as S['audiences'][string];
+  return a;
 }
 
 /** Whether an ad account may use an audience: it owns it or the audience is shared to it. */
@@ -95,7 +96,7 @@ function readLookalike(
   const spec = parsed.data;
   const originId = p.origin_audience_id ?? spec.origin_audience_id ?? spec.origin?.[0]?.id;
   if (!originId) throw new GraphError(100, 'The parameter origin_audience_id is required', { userTitle: 'Missing Source Audience' });
-  const origin = draft.audiences[originId];
+  const origin = getAudience(draft, originId);
   if (!origin || !accountCanUse(origin as AudienceRecord, accountId)) {
     throw new GraphError(100, `Invalid source audience: audience ${originId} does not exist or cannot be used by ad account ${accountId}`, {
       userTitle: 'Invalid Source Audience',
@@ -179,7 +180,7 @@ export function createAudience(draft: Draft<AudienceSlices>, rawAccountId: strin
 
   if (p.enable_fetch_or_create) {
     for (const id of acc.audienceIds) {
-      const a = draft.audiences[id];
+      const a = getAudience(draft, id);
       if (!a || a.name !== p.name || a.subtype !== subtype) continue;
       if (FETCH_OR_CREATE_KEYS.every((k) => canonical(a.params[k] ?? null) === canonical(params[k] ?? null))) return { id, created: false };
     }
@@ -243,8 +244,8 @@ export function insertAudience(draft: Draft<AudienceSlices>, accountId: string, 
     lastUsedAt: n.lastUsedAt ?? n.now,
     agingDue: null,
   };
-  draft.audiences[id] = rec;
-  if (n.originId) draft.audiences[n.originId]?.lookalikeIds.push(id);
+  putAudience(draft, rec);
+  if (n.originId) getAudience(draft, n.originId)?.lookalikeIds.push(id);
   acc.audienceIds.push(id);
   refreshAging(draft, id);
   return id;
@@ -310,7 +311,7 @@ function safeJson(s: unknown): unknown {
 /** `DELETE /{custom_audience_id}`: refused with 2656 while lookalikes made from it exist. */
 export function deleteAudience(draft: Draft<AudienceSlices>, id: string, now: number): void {
   const a = requireAudience(draft, id, 'DELETE');
-  const live = a.lookalikeIds.filter((l) => draft.audiences[l]);
+  const live = a.lookalikeIds.filter((l) => getAudience(draft, l));
   if (live.length > 0) {
     throw new GraphError(2656, 'Failed to delete custom audience', {
       userTitle: 'Audience Has Lookalikes',
@@ -325,7 +326,7 @@ export function deleteAudience(draft: Draft<AudienceSlices>, id: string, now: nu
  * it. `removed` batches the account-list cleanup (aging removes many at once).
  */
 export function removeAudience(draft: Draft<AudienceSlices>, id: string, now: number, removed?: Set<string>): void {
-  const a = draft.audiences[id];
+  const a = getAudience(draft, id);
   if (!a) return;
   const touched = new Set<string>();
   for (const setId of a.adSetIds) for (const other of draft.adSets[setId]?.audienceIds ?? []) if (other !== id) touched.add(other);
@@ -341,7 +342,7 @@ export function removeAudience(draft: Draft<AudienceSlices>, id: string, now: nu
     }
   }
   if (a.originId) {
-    const o = draft.audiences[a.originId];
+    const o = getAudience(draft, a.originId);
     if (o) o.lookalikeIds = o.lookalikeIds.filter((x) => x !== id);
   }
   const acc = draft.adAccounts[a.accountId];
@@ -352,7 +353,7 @@ export function removeAudience(draft: Draft<AudienceSlices>, id: string, now: nu
     const at = list.lastIndexOf(id);
     if (at >= 0) acc.audienceIds = [...list.slice(0, at), ...list.slice(at + 1)];
   }
-  delete draft.audiences[id];
+  dropAudience(draft, id);
   noteUseChanged(draft, [...touched], now, activeBefore);
 }
 
@@ -361,7 +362,7 @@ export function audiencesTick(draft: Draft<AudienceSlices>, now: number): void {
   const removed = new Set<string>();
   const accounts = new Set<string>();
   ageOut(draft, now, (id) => {
-    const a = draft.audiences[id];
+    const a = getAudience(draft, id);
     if (a) accounts.add(a.accountId);
     removeAudience(draft, id, now, removed);
   });
@@ -373,7 +374,7 @@ export function audiencesTick(draft: Draft<AudienceSlices>, now: number): void {
 
 /** Flags an audience (integrity review): operation_status 471 and the violating fields. */
 export function flagAudience(draft: Draft<AudienceSlices>, id: string, fields: FlaggableField[]): void {
-  const a = draft.audiences[id];
+  const a = getAudience(draft, id);
   if (!a) throw new TypeError(`stuntdouble: no custom audience '${id}'`);
   if (fields.length === 0) throw new TypeError('stuntdouble: flag() needs at least one of name, description, rule');
   applyIntegrity(a, { kind: 'flag', fields });
@@ -381,7 +382,7 @@ export function flagAudience(draft: Draft<AudienceSlices>, id: string, fields: F
 
 /** Clears a flag as a passed review would. */
 export function reviewAudience(draft: Draft<AudienceSlices>, id: string, now: number): void {
-  const a = draft.audiences[id];
+  const a = getAudience(draft, id);
   if (!a) throw new TypeError(`stuntdouble: no custom audience '${id}'`);
   applyIntegrity(a, { kind: 'review' });
   a.timeUpdated = sec(now);
@@ -404,7 +405,7 @@ export function setAudienceSharing(draft: Draft<AudienceSlices>, id: string, acc
 
 /** Shares an audience with other ad accounts of the fake. */
 export function shareAudience(draft: Draft<AudienceSlices>, id: string, accountIds: readonly string[]): void {
-  const a = draft.audiences[id];
+  const a = getAudience(draft, id);
   if (!a) throw new TypeError(`stuntdouble: no custom audience '${id}'`);
   for (const raw of accountIds) {
     const acc = bareAccountId(raw);

@@ -12,6 +12,7 @@ import { parseParams } from '../schemas/audience-wire.js';
 import { edgePage, renderedTable, requireAds, select } from './audiences-http.js';
 import { AUDIENCE_TABLE, audienceFields } from './audiences-node.js';
 import { AD_SET_TABLE } from './ad-set-node.js';
+import { getAudience } from '../models/audiences-store.js';
 
 /** Fields of an AdAccount node this fake answers. */
 export const AD_ACCOUNT_FIELDS = ['id', 'account_id', 'name', 'currency', 'timezone_name', 'account_status', 'tos_accepted', 'business'] as const;
@@ -45,7 +46,7 @@ export const adAccountType: NodeType<AdAccountRecord> = {
         requireAds(g, 'read', 'Reading custom audiences');
         const state = slices(g);
         return edgePage(g, acc.audienceIds, (aid) => {
-          const a = state.audiences[aid];
+          const a = getAudience(state, aid);
           return a ? select(g, AUDIENCE_TABLE, 'CustomAudience', renderAudience(state, a), ['id']) : undefined;
         });
       },
@@ -54,7 +55,7 @@ export const adAccountType: NodeType<AdAccountRecord> = {
         requireAds(g, 'write', 'Creating a custom audience');
         const p = parseParams(CreateAudienceParams, g.params);
         const res = g.ctx.update((d) => createAudience(d as unknown as AudienceSlices, id, p, g.now));
-        const a = slices(g).audiences[res.id];
+        const a = getAudience(slices(g), res.id);
         const body: Record<string, unknown> = { id: res.id };
         if (p.fields && a) Object.assign(body, audienceFields(g, a, p.fields));
         return json(200, body);

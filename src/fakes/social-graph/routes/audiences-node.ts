@@ -9,6 +9,7 @@ import { ReadAudienceQuery, ShareAudienceParams, UpdateAudienceParams, UsersPara
 import type { AudienceRecord, AudienceSlices } from '../schemas/audience-state.js';
 import { parseParams } from '../schemas/audience-wire.js';
 import { edgePage, listBody, renderedTable, requireAds, select } from './audiences-http.js';
+import { getAudience } from '../models/audiences-store.js';
 
 /** The `fields=` table of a CustomAudience node. */
 export const AUDIENCE_TABLE = renderedTable(AUDIENCE_FIELDS);
@@ -43,7 +44,7 @@ function readable(g: GraphContext, id: string): AudienceRecord {
 export const customAudienceType: NodeType<AudienceRecord> = {
   type: 'CustomAudience',
   op: 'customAudience',
-  find: (state, id) => (state as unknown as AudienceSlices).audiences[id],
+  find: (state, id) => getAudience(state as unknown as AudienceSlices, id),
   fields: AUDIENCE_TABLE as unknown as NodeType<AudienceRecord>['fields'],
   defaultFields: AUDIENCE_DEFAULT_FIELDS,
   GET: (g, id) => json(200, audienceFields(g, readable(g, id))),
@@ -55,7 +56,7 @@ export const customAudienceType: NodeType<AudienceRecord> = {
     g.ctx.update((d) => updateAudience(d as unknown as AudienceSlices, id, p, g.now));
     const body: Record<string, unknown> = { success: true, message: 'The audience was updated.' };
     if (p.fields) {
-      const after = slices(g).audiences[id];
+      const after = getAudience(slices(g), id);
       if (after) Object.assign(body, audienceFields(g, after, p.fields));
     }
     return json(200, body);

@@ -115,7 +115,8 @@ export const AgingIndex = z.object({ next: z.number().nullable() });
 
 /** The parts of the social graph state the audience model owns. */
 export const AudienceSlices = z.object({
-  audiences: z.record(z.string(), AudienceRecord),
+  /** Audiences in buckets of 1024 ids: `audiences[bucket][id]` (see models/audiences-store.ts). */
+  audiences: z.record(z.string(), z.record(z.string(), AudienceRecord)),
   adAccounts: z.record(z.string(), AdAccountRecord),
   adSets: z.record(z.string(), AdSetRecord),
   audienceAging: AgingIndex,
