@@ -5,7 +5,8 @@ import { type AudienceSlices, initialAudienceSlices } from '../schemas/audience-
 import { seedAdAccount } from './ad-accounts.js';
 import { createAdSet, updateAdSet } from './ad-sets.js';
 import { audiencesDueAt, isActivelyUsed, twoYearsAfter } from './audiences-aging.js';
-import { audiencesTick, deleteAudience, insertAudience } from './audiences.js';
+import { insertAudience } from './audiences.js';
+import { audiencesTick, deleteAudience } from './audiences-lifecycle.js';
 import { eachAudience, getAudience } from './audiences-store.js';
 
 type Op =

@@ -5,7 +5,8 @@ import type { AudienceSubtype } from '../schemas/audience-params.js';
 import type { AudienceRecord, AudienceSlices, FlaggableField } from '../schemas/audience-state.js';
 import { type AdAccountSeed, bareAccountId, seedAdAccount } from './ad-accounts.js';
 import { adSetEffectiveStatus, createAdSet } from './ad-sets.js';
-import { audienceSize, flagAudience, insertAudience, reviewAudience, shareAudience } from './audiences.js';
+import { audienceSize, insertAudience } from './audiences.js';
+import { flagAudience, reviewAudience, shareAudience } from './audiences-lifecycle.js';
 import { readPayload } from './audiences-users.js';
 import { eachAudience, getAudience } from './audiences-store.js';
 

@@ -1,7 +1,8 @@
 import { json } from '../../../http/response.js';
 import { GraphError } from '../errors.js';
 import { checkAccountRateLimit } from '../models/ad-accounts.js';
-import { deleteAudience, requireAudience, setAudienceSharing, updateAudience } from '../models/audiences.js';
+import { requireAudience, updateAudience } from '../models/audiences.js';
+import { deleteAudience, setAudienceSharing } from '../models/audiences-lifecycle.js';
 import { AUDIENCE_DEFAULT_FIELDS, AUDIENCE_FIELDS, audienceAdAccounts, audienceHealth, renderAudience, sharedAccountInfo } from '../models/audiences-render.js';
 import { changeUsers } from '../models/audiences-users.js';
 import { type GraphContext, type NodeType, registerNodeType } from '../models/registry.js';
