@@ -196,6 +196,10 @@ describe('custom audiences: read (GET /{custom_audience_id})', () => {
       expect(health[0]._data).toMatchObject({ approximate_count_lower_bound: 1501, operation_status: { code: 200 } });
       const sessions = await new CustomAudience(id).getSessions([]);
       expect(sessions[0]._data).toMatchObject({ session_id: '42', num_received: 2, num_matched: 1, num_invalid_entries: 1, stage: 'uploaded' });
+      const picked = await new CustomAudience(id).getSessions(['session_id', 'stage']);
+      expect(picked[0]._data).toEqual({ session_id: '42', stage: 'uploaded' });
+      const wrong = await fbError(new CustomAudience(id).getHealth(['colour']));
+      expect(wrong.response.code).toBe(100);
       const shared = await new CustomAudience(id).getSharedAccountInfo([]);
       expect(shared[0]._data).toMatchObject({ account_id: other.slice(4), account_name: 'Agency', business_id: '888', business_name: 'Agency Ltd' });
     });

@@ -83,7 +83,7 @@ export const customAudienceType: NodeType<AudienceRecord> = {
       DELETE: (g, id) => share(g, id, 'unshare'),
       GET: (g, id) => {
         const a = readable(g, id);
-        return listBody(audienceAdAccounts(a).map((row) => select(g, renderedTable(['id', 'account_id']), 'CustomAudienceAdAccount', row, ['id'])));
+        return listBody(audienceAdAccounts(a).map((row) => select(g, AD_ACCOUNT_ROW, 'CustomAudienceAdAccount', row, ['id'])));
       },
     },
     ads: {
@@ -94,7 +94,7 @@ export const customAudienceType: NodeType<AudienceRecord> = {
       },
     },
     health: {
-      GET: (g, id) => listBody(audienceHealth(readable(g, id), g.now)),
+      GET: (g, id) => listBody(pickRows(g, HEALTH_ROW, 'CustomAudienceHealth', audienceHealth(readable(g, id), g.now))),
     },
     sessions: {
       GET: (g, id) => {
@@ -102,14 +102,30 @@ export const customAudienceType: NodeType<AudienceRecord> = {
         const wanted = g.params.session_id === undefined ? undefined : String(g.params.session_id);
         const ids = a.sessions.filter((s) => wanted === undefined || s.session_id === wanted).map((s) => s.session_id);
         const byId = new Map(a.sessions.map((s) => [s.session_id, s]));
-        return edgePage(g, ids, (sid) => ({ ...(byId.get(sid) as object) }));
+        return edgePage(g, ids, (sid) => pickRows(g, SESSION_ROW, 'CustomAudienceSession', [{ ...(byId.get(sid) as object) }])[0]);
       },
     },
     shared_account_info: {
-      GET: (g, id) => listBody(sharedAccountInfo(slices(g), readable(g, id))),
+      GET: (g, id) => listBody(pickRows(g, SHARED_ROW, 'CustomAudiencesharedAccountInfo', sharedAccountInfo(slices(g), readable(g, id)))),
     },
   },
 };
+
+const AD_ACCOUNT_ROW = renderedTable(['id', 'account_id']);
+const HEALTH_ROW = renderedTable(['calculated_date', 'processed_date', 'approximate_count_lower_bound', 'approximate_count_upper_bound', 'operation_status']);
+const SESSION_ROW = renderedTable(['session_id', 'start_time', 'end_time', 'num_received', 'num_matched', 'num_invalid_entries', 'progress', 'stage']);
+const SHARED_ROW = renderedTable(['account_id', 'account_name', 'business_id', 'business_name', 'sharing_status']);
+
+/** Edge rows without an id: every field unless `fields=` selects some (unknown fields → 100). */
+function pickRows(
+  g: GraphContext,
+  table: ReturnType<typeof renderedTable>,
+  typeName: string,
+  rows: Array<Record<string, unknown>>,
+): Array<Record<string, unknown>> {
+  if (g.params.fields === undefined || g.params.fields === '') return rows;
+  return rows.map((row) => select(g, table, typeName, row, Object.keys(table)));
+}
 
 function share(g: GraphContext, id: string, mode: 'share' | 'unshare') {
   const a = requireAudience(slices(g), id, mode === 'share' ? 'POST' : 'DELETE') as AudienceRecord;
