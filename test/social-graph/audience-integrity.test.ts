@@ -119,6 +119,16 @@ describe('custom audiences: the integrity flag (seed section 3)', () => {
     expect(upload.response).toMatchObject({ code: 100, error_subcode: 1713228 });
   });
 
+  it('a second review flag adds its fields to the first', async () => {
+    const h = fakes.apply(scenarios.audienceFlagged({ fields: ['name'] }));
+    FacebookAdsApi.init(h.token, 'en_US', false);
+    fakes.socialGraph.audiences.flag(h.audienceId, ['description', 'name']);
+    const a = await new CustomAudience(h.audienceId).get(['fields_violating_integrity_policy']);
+    expect(a._data.fields_violating_integrity_policy).toEqual(['name', 'description']);
+    expect((await new AdSet(h.adSetId).get(['issues_info']))._data.issues_info).toHaveLength(1);
+    expect(fakes.describe()).toContain('1 custom audiences (1 flagged)');
+  });
+
   it('lets a review clear the flag (fake control)', async () => {
     const h = fakes.apply(scenarios.audienceFlagged());
     FacebookAdsApi.init(h.token, 'en_US', false);
