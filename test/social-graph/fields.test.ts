@@ -79,3 +79,28 @@ describe('typed fields', () => {
     expect(r.body.data).toEqual([{ message: 'public tag', from: { name: 'Good', id: good }, id: expect.any(String) }]);
   });
 });
+
+describe('computed fields and determinism', () => {
+  it('gives a user with a role the Page token through access_token, and the publishing app on posts', async () => {
+    const pageId = fakes.socialGraph.seed.page().id;
+    const pageToken = fakes.socialGraph.seed.token({ type: 'page', pageId });
+    const user = fakes.socialGraph.seed.token({ type: 'user', pageId });
+    const stranger = fakes.socialGraph.seed.token({ type: 'user' });
+    expect((await get(`/${pageId}`, { fields: 'access_token' }, user)).body.access_token).toBe(pageToken);
+    expect((await get(`/${pageId}`, { fields: 'access_token,name' }, stranger)).body).not.toHaveProperty('access_token');
+    const created = await form('POST', `/${pageId}/feed`, { link: 'https://x.test/big.png', fields: 'application,full_picture' }, pageToken);
+    expect(created.body.application).toMatchObject({ id: '900000000000001', name: 'stuntdouble' });
+    expect(created.body.full_picture).toMatch(/w=720&h=720/);
+  });
+
+  it('two instances given the same calls answer the same ids and fbtrace ids', async () => {
+    const run = async () => {
+      fakes.reset();
+      const pageId = fakes.socialGraph.seed.page().id;
+      const a = await form('POST', `/${pageId}/feed`, { message: 'x' }, 't');
+      const b = await get('/nope', {}, 't');
+      return [pageId, a.body.id, b.body.error?.fbtrace_id, b.headers.get('x-fb-trace-id')];
+    };
+    expect(await run()).toEqual(await run());
+  });
+});

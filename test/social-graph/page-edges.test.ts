@@ -197,3 +197,24 @@ describe('leadgen_forms', () => {
     expect(r.body.error.code).toBe(code);
   });
 });
+
+describe('edges through the Business SDK (JSON bodies, DELETE params in the query)', () => {
+  it('deleteAssignedUsers, deleteLocations, createTakeThreadControl, createNlpConfig, deleteSubscribedApps', async () => {
+    const pageId = fakes.socialGraph.seed.page().id;
+    const child = fakes.socialGraph.seed.page({ parentPageId: pageId, storeNumber: 4 }).id;
+    fakes.socialGraph.seed.user({ psids: { [pageId]: '7001' } });
+    const { Page } = sdk('t');
+    const page = new Page(pageId) as unknown as Record<string, (...a: unknown[]) => Promise<{ _data?: unknown } & Record<string, unknown>>>;
+    await page.createAssignedUser?.([], { user: '555', tasks: ['MANAGE'] });
+    expect(await page.deleteAssignedUsers?.({ user: '555' })).toEqual({ success: true });
+    expect(await page.deleteLocations?.({ location_page_ids: [child], store_numbers: [4] })).toEqual({
+      status: true,
+      data: [{ child_id: child, success: true }],
+    });
+    expect((await page.createTakeThreadControl?.([], { recipient: { id: '7001' } }))?._data).toMatchObject({ success: true });
+    expect((await page.createNlpConfig?.([], { model: 'FRENCH_STANDARD', nlp_enabled: true }))?._data).toMatchObject({ success: true });
+    await page.createSubscribedApp?.([], { subscribed_fields: ['feed'] });
+    expect(await page.deleteSubscribedApps?.({})).toEqual({ success: true });
+    expect(fakes.calls.where({ method: 'DELETE' }).length).toBe(3);
+  });
+});

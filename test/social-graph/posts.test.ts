@@ -31,6 +31,16 @@ describe('post node', () => {
     expect((await get(`/${pageId}/feed`, {}, 't')).body.data).toEqual([]);
   });
 
+  it('a cursor stays valid when posts before or after it are deleted', async () => {
+    const { pageId, postIds } = fakes.apply(scenarios.pageWithFeed({ posts: 6 }));
+    const first = await get(`/${pageId}/feed`, { limit: '2', fields: 'message' }, 't');
+    const { PagePost } = sdk('t');
+    await new PagePost(postIds[5] as string).delete([], {});
+    await new PagePost(postIds[3] as string).delete([], {});
+    const next = await fetch((first.body.paging as { next: string }).next).then((r) => r.json());
+    expect(next.data.map((p: { message: string }) => p.message)).toEqual(['Post 3', 'Post 2']);
+  });
+
   it('publishes an unpublished post with is_published=true and validates updates', async () => {
     const pageId = fakes.socialGraph.seed.page().id;
     const { id } = fakes.socialGraph.seed.post({ pageId, message: 'draft', published: false });

@@ -170,8 +170,13 @@ export interface SocialGraphState {
   posts: Record<string, Record<string, PostRecord>>;
   users: Record<string, UserRecord>;
   objects: Record<string, ObjectRecord>;
-  /** edges[nodeId][edgeName] = ids, oldest first (feeds read newest first). */
+  /** edges[nodeId][edgeName] = ids, oldest first: small edges (personas, lead forms, audiences, ...). */
   edges: Record<string, Record<string, string[]>>;
+  /**
+   * Post edges of a Page (feed, published_posts, scheduled_posts, visitor_posts, tagged) as chunked
+   * id lists, oldest first (read newest first); see `models/id-list.ts`.
+   */
+  feeds: Record<string, Record<string, string[][]>>;
   apps: Record<string, AppRecord>;
   tokens: Record<string, TokenRecord>;
   urls: Record<string, SharedUrlRecord>;
@@ -202,6 +207,7 @@ export function initialSocialGraphState(): SocialGraphState {
     users: {},
     objects: {},
     edges: {},
+    feeds: {},
     apps: {
       [DEFAULT_APP_ID]: {
         id: DEFAULT_APP_ID,

@@ -9,6 +9,11 @@ const MAX_AHEAD = 75 * 86_400_000;
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/jpg', 'image/gif', 'image/png']);
 const IMAGE_EXT = /\.(jpe?g|gif|png)$/i;
 
+/** Section 8: full_picture is capped at 720 pixels on its largest side (served through the image proxy). */
+export function safeImage(url: string): string {
+  return `https://external.xx.fbcdn.net/emg1/v/t13/safe_image.php?w=720&h=720&url=${encodeURIComponent(url)}`;
+}
+
 /** Section 8: a scheduled time must be 10 minutes to 75 days ahead of the fake clock. */
 export function checkSchedule(at: number, now: number): void {
   if (at < now + MIN_AHEAD || at > now + MAX_AHEAD) {
@@ -79,8 +84,10 @@ export function feedPostFromParams(state: SocialGraphState, pageId: string, p: F
     fields.backdated_time_granularity = p.backdated_time_granularity === 'minute' ? 'min' : p.backdated_time_granularity;
   if (p.tags) fields.tags = p.tags;
   if (p.og_action_type_id) fields.og = { action_type_id: p.og_action_type_id, object_id: p.og_object_id, icon_id: p.og_icon_id ?? p.og_object_id };
-  if (p.thumbnail && isUploadedFile(p.thumbnail)) fields.full_picture = `https://scontent.xx.fbcdn.net/v/thumbnail/${encodeURIComponent(p.thumbnail.filename)}`;
-  else if (p.picture && !legacy) fields.full_picture = p.picture;
+  if (p.thumbnail && isUploadedFile(p.thumbnail))
+    fields.full_picture = `https://scontent.xx.fbcdn.net/v/t39.30808-6/s720x720/${encodeURIComponent(p.thumbnail.filename)}`;
+  else if (p.picture && !legacy) fields.full_picture = safeImage(p.picture);
+  else if (p.link) fields.full_picture = safeImage(p.link);
   if (p.scheduled_publish_time !== undefined) fields.scheduled_publish_time = Math.floor(p.scheduled_publish_time / 1000);
   const tagged = p.message ? [...p.message.matchAll(/@\[(\d+)\]/g)].map((m) => m[1] as string).filter((id) => state.pages[id] && id !== pageId) : [];
   return {

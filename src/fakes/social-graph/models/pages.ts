@@ -1,6 +1,7 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import type { PageRecord, SocialGraphState } from '../state.js';
+import { type IdList, type IdSeq, seqOf } from './id-list.js';
 
 /** What `seed.page` takes. */
 export interface PageSeed {
@@ -66,4 +67,24 @@ export function edgeList(draft: Draft<SocialGraphState>, nodeId: string, edge: s
 /** The ordered id list of an edge (read-only), empty when none. */
 export function edgeIds(state: SocialGraphState, nodeId: string, edge: string): readonly string[] {
   return state.edges[nodeId]?.[edge] ?? [];
+}
+
+/** A Page's chunked post edge (feed, published_posts, ...) in a draft, created on first use. */
+export function feedList(draft: Draft<SocialGraphState>, pageId: string, edge: string): Draft<IdList> {
+  let byPage = draft.feeds[pageId];
+  if (!byPage) {
+    byPage = {};
+    draft.feeds[pageId] = byPage;
+  }
+  let list = byPage[edge];
+  if (!list) {
+    list = [];
+    byPage[edge] = list;
+  }
+  return list;
+}
+
+/** A read view of a Page's post edge. */
+export function feedIds(state: SocialGraphState, pageId: string, edge: string): IdSeq {
+  return seqOf(state.feeds[pageId]?.[edge]);
 }

@@ -1,4 +1,5 @@
 import { graphErrors } from '../errors.js';
+import type { IdSeq } from './id-list.js';
 
 /** The default and the maximum `limit` of Graph edges. */
 export const DEFAULT_LIMIT = 25;
@@ -21,7 +22,7 @@ function encodeCursor(pos: number, id: string): string {
   return Buffer.from(`sd:${pos}:${id}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string, ids: readonly string[]): number {
+function decodeCursor(cursor: string, ids: IdSeq): number {
   let text: string;
   try {
     text = Buffer.from(cursor, 'base64url').toString('utf8');
@@ -32,10 +33,10 @@ function decodeCursor(cursor: string, ids: readonly string[]): number {
   if (!m) throw graphErrors.param(`Invalid cursor: ${cursor}`);
   const pos = Number(m[1]);
   const id = m[2] as string;
-  if (ids[pos] === id) return pos;
-  // The list changed under the cursor (a delete shifted it): find the id again, else its old spot.
-  const found = ids.lastIndexOf(id);
-  return found >= 0 ? found : Math.min(pos, ids.length);
+  if (ids.at(pos) === id) return pos;
+  // A plain array changed under the cursor (a delete shifted it): find the id again, else its old spot.
+  for (let i = Math.min(pos, ids.length - 1); i >= 0; i--) if (ids.at(i) === id) return i;
+  return Math.min(pos, ids.length);
 }
 
 /**
@@ -56,15 +57,17 @@ export function readLimit(raw: unknown, max = MAX_LIMIT): number {
  * @example const w = pageIds(edgeIds, { limit: 25, after: params.after, newestFirst: true })
  */
 export function pageIds(
-  ids: readonly string[],
+  ids: IdSeq,
   opts: { limit: number; after?: unknown; before?: unknown; newestFirst?: boolean; include?: (id: string) => boolean },
 ): PageWindow {
   const n = ids.length;
   // Work in "answer order" positions: k = 0 is the first item answered.
-  const at = (k: number) => (opts.newestFirst ? (ids[n - 1 - k] as string) : (ids[k] as string));
+  const at = (k: number) => (opts.newestFirst ? (ids.at(n - 1 - k) as string) : (ids.at(k) as string));
   const toK = (pos: number) => (opts.newestFirst ? n - 1 - pos : pos);
   const toPos = (k: number) => (opts.newestFirst ? n - 1 - k : k);
-  const include = opts.include ?? (() => true);
+  // '' is a removed entry of a chunked list.
+  const filter = opts.include;
+  const include = filter ? (id: string) => id !== '' && filter(id) : (id: string) => id !== '';
   const out: string[] = [];
   const ks: number[] = [];
   if (typeof opts.before === 'string' && opts.before !== '') {

@@ -11,7 +11,11 @@ const RESERVED = new Set(['access_token', 'appsecret_proof', 'method', 'suppress
  */
 export function mergeParams(query: Record<string, string | string[]>, body: unknown, nodeId: string | null): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(query)) if (!RESERVED.has(k)) out[k] = v;
+  for (const [k, v] of Object.entries(query)) {
+    // The SDK's DELETE repeats the node id in the query (`?id=<id>`).
+    if (RESERVED.has(k) || (k === 'id' && nodeId !== null && v === nodeId)) continue;
+    out[k] = v;
+  }
   if (body && typeof body === 'object' && !(body instanceof Uint8Array) && !Array.isArray(body)) {
     for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
       if (RESERVED.has(k)) continue;

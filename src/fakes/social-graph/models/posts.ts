@@ -1,7 +1,8 @@
 import { type Draft, current, isDraft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import type { PostRecord, ScheduleEntry, SocialGraphState } from '../state.js';
-import { edgeList } from './pages.js';
+import { appendId, appendIds, removeId } from './id-list.js';
+import { feedList } from './pages.js';
 
 const BUCKET = 1024;
 
@@ -80,18 +81,11 @@ export function createPost(draft: Draft<SocialGraphState>, input: NewPost, now: 
 }
 
 function fileOnEdges(draft: Draft<SocialGraphState>, post: PostRecord): void {
-  edgeList(draft, post.pageId, 'feed').push(post.id);
-  if (post.kind === 'visitor') edgeList(draft, post.pageId, 'visitor_posts').push(post.id);
-  else if (post.scheduledAt !== null) edgeList(draft, post.pageId, 'scheduled_posts').push(post.id);
-  else if (post.published) edgeList(draft, post.pageId, 'published_posts').push(post.id);
-  for (const tagged of post.taggedPageIds) edgeList(draft, tagged, 'tagged').push(post.id);
-}
-
-function removeId(list: string[] | undefined, id: string): void {
-  if (!list) return;
-  // Newest posts are at the end: search from there.
-  const i = list.lastIndexOf(id);
-  if (i >= 0) list.splice(i, 1);
+  appendId(feedList(draft, post.pageId, 'feed'), post.id);
+  if (post.kind === 'visitor') appendId(feedList(draft, post.pageId, 'visitor_posts'), post.id);
+  else if (post.scheduledAt !== null) appendId(feedList(draft, post.pageId, 'scheduled_posts'), post.id);
+  else if (post.published) appendId(feedList(draft, post.pageId, 'published_posts'), post.id);
+  for (const tagged of post.taggedPageIds) appendId(feedList(draft, tagged, 'tagged'), post.id);
 }
 
 /** Publishes a post now (scheduled time reached, or `is_published=true` on update). */
@@ -103,33 +97,27 @@ export function publishPost(draft: Draft<SocialGraphState>, id: string, at: numb
   if (wasScheduled) {
     post.createdTime = post.scheduledAt as number;
     delete post.fields.scheduled_publish_time;
-    removeId(draft.edges[post.pageId]?.scheduled_posts, id);
+    removeId(draft.feeds[post.pageId]?.scheduled_posts, id);
     const si = draft.schedule.findIndex((e) => e.postId === id);
     if (si >= 0) draft.schedule.splice(si, 1);
     post.scheduledAt = null;
   }
   post.updatedTime = at;
-  if (post.kind === 'page') insertByTime(draft, edgeList(draft, post.pageId, 'published_posts'), post);
+  // Published posts are listed in publish order: a scheduled post joins at its publish time (now).
+  if (post.kind === 'page') appendId(feedList(draft, post.pageId, 'published_posts'), post.id);
   return post as PostRecord;
-}
-
-function insertByTime(draft: Draft<SocialGraphState>, list: string[], post: PostRecord): void {
-  // published_posts is ordered by created time; a published schedule usually lands at the end.
-  let i = list.length;
-  while (i > 0 && (draftPost(draft, list[i - 1] as string)?.createdTime ?? 0) > post.createdTime) i--;
-  list.splice(i, 0, post.id);
 }
 
 /** Deletes a post and takes it off every edge. */
 export function deletePost(draft: Draft<SocialGraphState>, id: string): void {
   const post = draftPost(draft, id);
   if (!post) return;
-  const edges = draft.edges[post.pageId];
+  const edges = draft.feeds[post.pageId];
   removeId(edges?.feed, id);
   removeId(edges?.published_posts, id);
   removeId(edges?.scheduled_posts, id);
   removeId(edges?.visitor_posts, id);
-  for (const t of post.taggedPageIds) removeId(draft.edges[t]?.tagged, id);
+  for (const t of post.taggedPageIds) removeId(draft.feeds[t]?.tagged, id);
   if (post.scheduledAt !== null) {
     const si = draft.schedule.findIndex((e) => e.postId === id);
     if (si >= 0) draft.schedule.splice(si, 1);
@@ -160,7 +148,7 @@ export function rescheduleTo(draft: Draft<SocialGraphState>, id: string, at: num
   if (!post || post.published) return;
   const si = draft.schedule.findIndex((e) => e.postId === id);
   if (si >= 0) draft.schedule.splice(si, 1);
-  if (post.scheduledAt === null) edgeList(draft, post.pageId, 'scheduled_posts').push(id);
+  if (post.scheduledAt === null) appendId(feedList(draft, post.pageId, 'scheduled_posts'), id);
   post.scheduledAt = at;
   post.fields.scheduled_publish_time = Math.floor(at / 1000);
   insertSorted(draft.schedule, { at, postId: id });
@@ -213,11 +201,7 @@ export function createPostsBulk(draft: Draft<SocialGraphState>, inputs: readonly
     draft.posts[b] = existing ? { ...plain(existing), ...posts } : posts;
   }
   for (const [node, edges] of Object.entries(byEdge)) {
-    for (const [edge, list] of Object.entries(edges)) {
-      const cur = draft.edges[node]?.[edge];
-      draft.edges[node] ??= {};
-      (draft.edges[node] as Record<string, string[]>)[edge] = cur ? [...plain(cur), ...list] : list;
-    }
+    for (const [edge, list] of Object.entries(edges)) appendIds(feedList(draft, node, edge), list);
   }
   return ids;
 }

@@ -2,7 +2,7 @@ import { json } from '../../../http/response.js';
 import { graphErrors } from '../errors.js';
 import { feedPostFromParams } from '../models/feed-rules.js';
 import { hostOf } from '../models/hosts.js';
-import { edgeIds } from '../models/pages.js';
+import { feedIds } from '../models/pages.js';
 import { pageIds, pagedBody, readLimit } from '../models/paging.js';
 import { parseParams } from '../models/params.js';
 import { createPost, getPost } from '../models/posts.js';
@@ -37,7 +37,7 @@ function listEdge(edge: string, opts: { roleOnly?: boolean; authenticOnly?: bool
     const limit = readLimit(g.params.limit);
     const selection = postSelection(g);
     const state = g.ctx.state;
-    const ids = edgeIds(g.ctx.state, p.id, edge);
+    const ids = feedIds(g.ctx.state, p.id, edge);
     const w = pageIds(ids, {
       limit,
       after: g.params.after,
@@ -74,6 +74,16 @@ function createFeedPost(g: GraphContext, id: string) {
   requirePageAccess(g.principal, p, POST_ACCESS);
   const params = parseParams(FeedCreateSchema, g.params);
   const input = feedPostFromParams(g.ctx.state, p.id, params, g.now, legacyVersion(g.version));
+  const app = g.ctx.state.apps[g.principal.appId];
+  input.fields = {
+    ...input.fields,
+    application: {
+      category: 'Business',
+      link: `https://www.facebook.com/games/?app_id=${g.principal.appId}`,
+      name: app?.name ?? g.principal.appId,
+      id: g.principal.appId,
+    },
+  };
   const selection = g.params.fields !== undefined ? postSelection(g) : null;
   const host = hostOf(g.ctx);
   const post = g.ctx.update((d) => {

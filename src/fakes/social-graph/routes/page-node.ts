@@ -1,7 +1,7 @@
 import { json } from '../../../http/response.js';
 import { GraphError, codeError, graphErrors } from '../errors.js';
 import { renderFields, selectionOf } from '../models/fields.js';
-import { edgeIds } from '../models/pages.js';
+import { feedIds } from '../models/pages.js';
 import { type GraphContext, registerNodeType } from '../models/registry.js';
 import { requirePageRead } from '../models/tokens.js';
 import type { PageRecord } from '../state.js';
@@ -54,6 +54,6 @@ registerNodeType<PageRecord>({
 });
 
 /** Count of posts on a Page's feed (used by describe()). */
-export function feedCount(state: Parameters<typeof edgeIds>[0], pageId: string): number {
-  return edgeIds(state, pageId, 'feed').length;
+export function feedCount(state: Parameters<typeof feedIds>[0], pageId: string): number {
+  return feedIds(state, pageId, 'feed').length;
 }
