@@ -3,6 +3,7 @@ import { parseDuration, type Duration } from '../../store/duration.js';
 import { nextId } from '../../store/ids.js';
 import { toEpochMs } from '../../store/clock.js';
 import { toReal } from './aliases.js';
+import { type AudienceFacade, audienceFacade, describeAudiences } from './models/audiences-facade.js';
 import { rememberHost } from './models/hosts.js';
 import { LIMIT_CODES } from './models/limits.js';
 import { type PageSeed, createPage } from './models/pages.js';
@@ -69,8 +70,8 @@ export interface AppSeed {
   requireAppSecretProof?: boolean;
 }
 
-/** `fakes.socialGraph`: seed helpers and controls of the social graph fake. */
-export interface SocialGraphFacade {
+/** `fakes.socialGraph`: seed helpers and controls of the social graph fake (audiences, ad accounts and ad sets from {@link AudienceFacade}). */
+export interface SocialGraphFacade extends Omit<AudienceFacade, 'seed'> {
   /** Base URLs this fake answers on. */
   readonly baseUrls: readonly string[];
   readonly seed: {
@@ -102,7 +103,7 @@ export interface SocialGraphFacade {
     photo(seed: { pageId: string }): { id: string };
     /** Subscribes an app to a Page's webhook fields. */
     subscription(seed: { pageId: string; appId?: string; fields: string[] }): void;
-  };
+  } & AudienceFacade['seed'];
   /** Throttles calls: 80001 (Page), 80002 (photoshare), 80005 (leadgen), 80006 (messaging), for a duration of fake time. */
   rateLimit(opts: { family: keyof typeof LIMIT_CODES; pageId?: string; for?: Duration }): void;
   /** A post by id (state is bucketed; this is the O(1) lookup), or undefined. */
@@ -121,9 +122,12 @@ function ms(at: string | Date | number): number {
 export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGraphOptions>): SocialGraphFacade {
   rememberHost(host);
   const now = () => host.clock.nowMs();
+  const ads = audienceFacade(host);
   return {
+    ...ads,
     baseUrls: host.baseUrls,
     seed: {
+      ...ads.seed,
       page: (seed = {}) => host.update((d) => ({ id: createPage(d, seed).id })),
       post: (seed) =>
         host.update((d) => {
@@ -276,7 +280,7 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
     },
     describe() {
       const s = host.state;
-      return `socialGraph: ${Object.keys(s.pages).length} pages, ${postCount(s)} posts, ${Object.keys(s.tokens).length} tokens, ${s.deliveries.length} deliveries`;
+      return `socialGraph: ${Object.keys(s.pages).length} pages, ${postCount(s)} posts, ${Object.keys(s.tokens).length} tokens, ${s.deliveries.length} deliveries, ${describeAudiences(s)}`;
     },
   };
 }

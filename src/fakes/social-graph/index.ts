@@ -1,6 +1,8 @@
 import { defineService } from '../service.js';
 import { fbtraceId, renderGraphError, unsupportedRequest } from './errors.js';
 import { type SocialGraphFacade, socialGraphFacade } from './facade.js';
+import { audiencesTick } from './models/audiences-lifecycle.js';
+import { audiencesDueAt } from './models/audiences-aging.js';
 import { publishDue, scheduleDueAt } from './models/posts.js';
 import { queueFeedWebhooks } from './models/webhooks.js';
 import { type SocialGraphOptions, SocialGraphOptionsSchema } from './options.js';
@@ -11,6 +13,13 @@ export { SocialGraphOptionsSchema } from './options.js';
 export type { SocialGraphOptions } from './options.js';
 export type { SocialGraphState } from './state.js';
 export type { SocialGraphFacade } from './facade.js';
+
+/** The earlier of two optional instants. */
+function earliest(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Math.min(a, b);
+}
 
 const VERSION = /^\/(v\d+\.\d+)(\/.*|$)/;
 
@@ -36,9 +45,10 @@ export const socialGraphService = defineService<SocialGraphState, SocialGraphOpt
     headers['x-app-usage'] ??= '{"call_count":0,"total_cputime":0,"total_time":0}';
     return { ...res, headers };
   },
-  dueAt: scheduleDueAt,
+  dueAt: (state) => earliest(scheduleDueAt(state), audiencesDueAt(state)),
   tick: (draft, now, host) => {
     for (const post of publishDue(draft, now)) queueFeedWebhooks(draft, host, post, 'add', now);
+    audiencesTick(draft, now);
   },
   facade: socialGraphFacade,
 });

@@ -1,4 +1,5 @@
 import type { Counters } from '../../store/ids.js';
+import { type AudienceSlices, initialAudienceSlices } from './schemas/audience-state.js';
 
 /** Task a token's user may perform on a Page (section 4.2 assigned_users enum, also used for access checks). */
 export type PageTask = string;
@@ -182,12 +183,14 @@ export interface SocialGraphState {
   rateLimits: RateLimitRecord[];
   failures: FailureRecord[];
   deliveries: DeliveryRecord[];
-  /** Custom audiences (issue 6). */
-  audiences: Record<string, SliceRecord>;
-  /** Ad accounts keyed by `act_<id>` (issue 6). */
-  adAccounts: Record<string, SliceRecord>;
-  /** Ad sets (issue 6). */
-  adSets: Record<string, SliceRecord>;
+  /** Custom audiences by id (issue 6). */
+  audiences: AudienceSlices['audiences'];
+  /** Ad accounts keyed by the numeric id, without `act_` (issue 6). */
+  adAccounts: AudienceSlices['adAccounts'];
+  /** Ad sets by id (issue 6). */
+  adSets: AudienceSlices['adSets'];
+  /** Due-time index of audience aging (issue 6). */
+  audienceAging: AudienceSlices['audienceAging'];
 }
 
 /** The app every unseeded token belongs to (lenient mode) and the default app of seeded tokens. */
@@ -221,8 +224,6 @@ export function initialSocialGraphState(): SocialGraphState {
     rateLimits: [],
     failures: [],
     deliveries: [],
-    audiences: {},
-    adAccounts: {},
-    adSets: {},
+    ...initialAudienceSlices(),
   };
 }
