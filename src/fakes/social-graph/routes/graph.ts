@@ -12,6 +12,16 @@ import { sharedUrlRoute } from './shared-url.js';
 import { resolveMe } from './user-node.js';
 
 type Verb = 'GET' | 'POST' | 'DELETE';
+
+/** How the journal names a node of each type in route templates, so `toHaveReceived('POST /act_{ad_account_id}/customaudiences')` matches. */
+const NODE_TEMPLATE: Record<string, string> = {
+  Page: '{page_id}',
+  PagePost: '{post_id}',
+  CustomAudience: '{custom_audience_id}',
+  AdAccount: 'act_{ad_account_id}',
+  AdSet: '{adset_id}',
+  User: '{user_id}',
+};
 const NODE_VERB: Record<Verb, string> = { GET: 'get', POST: 'update', DELETE: 'delete' };
 const EDGE_VERB: Record<Verb, string> = { GET: 'list', POST: 'create', DELETE: 'delete' };
 
@@ -24,6 +34,10 @@ async function dispatch(ctx: GraphRouteContext, verb: Verb, edgeParam?: string):
   const found = findNode(ctx.state, id);
   const operation = opOf(found ? found.type.op : 'node');
   ctx.meta.operation = operation;
+  if (found) {
+    const node = raw === 'me' ? 'me' : (NODE_TEMPLATE[found.type.type] ?? '{id}');
+    ctx.meta.route = edge === undefined ? `/${node}` : `/${node}/${edge}`;
+  }
   g = { ...g, operation };
   // An id no node has, or an edge its type lacks, is journaled as unmatched (usually a missing seed).
   if (!found) {
