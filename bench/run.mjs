@@ -7,7 +7,7 @@
 // task of the group instead of on one of them; the spread of the per-round ratios is printed too.
 //
 // Env: BENCH_TIME (ms per task in total, default 1500), BENCH_ROUNDS (default 10),
-// BENCH_FILTER (substring of group names).
+// BENCH_FILTER (substring of group names), BENCH_MARKDOWN=1 (also print the table as Markdown).
 import { readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -198,7 +198,7 @@ await writeFile(
     2,
   )}\n`,
 );
-// The same table as Markdown, for docs/performance.md.
+// BENCH_MARKDOWN=1: the same table as Markdown on stdout, for docs/performance.md.
 const md = [
   `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine.cpu} × ${machine.cpus} (nproc), ${machine.memoryGiB} GiB, Node ${machine.node}, nock ${machine.nock}, load average ${machine.loadavg.join(' / ')}; ${time} ms per task in ${rounds} interleaved rounds, ${totalSeconds.toFixed(0)} s in all.`,
   '',
@@ -215,8 +215,8 @@ const md = [
   }),
   '',
 ].join('\n');
-await writeFile(path.join(here, 'results.md'), md);
+if (process.env.BENCH_MARKDOWN) console.log(`\n${md}`);
 console.log(
-  `\nmachine: ${machine.cpu} x${machine.cpus}, ${machine.memoryGiB} GiB, load ${machine.loadavg.join(' ')}, ${machine.node}, nock ${machine.nock}; ${totalSeconds.toFixed(0)} s\nwrote bench/results.json and bench/results.md`,
+  `\nmachine: ${machine.cpu} x${machine.cpus}, ${machine.memoryGiB} GiB, load ${machine.loadavg.join(' ')}, ${machine.node}, nock ${machine.nock}; ${totalSeconds.toFixed(0)} s\nwrote bench/results.json`,
 );
 process.exit(0);
