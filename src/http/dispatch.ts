@@ -68,6 +68,19 @@ interface Entry {
   baseUrls: BaseUrl[];
 }
 
+// A service's routes never change after definition: build its router once, share it between
+// instances (it was ~90% of createFakes() with the GitHub catalog's hundreds of routes).
+const routers = new WeakMap<AnyService, Router<AnyRoute>>();
+function routerOf(def: AnyService): Router<AnyRoute> {
+  let router = routers.get(def);
+  if (!router) {
+    router = new Router<AnyRoute>();
+    for (const r of def.routes) router.add(r.method, r.path, r);
+    routers.set(def, router);
+  }
+  return router;
+}
+
 /** Parses a base URL into origin and path prefix (`https://ghe.example.com/api/v3`). */
 export function parseBaseUrl(href: string): BaseUrl {
   const u = new URL(href);
@@ -91,8 +104,7 @@ export class Engine {
 
   /** Adds a service with its resolved options and base URLs; returns its host. */
   register(def: AnyService, options: unknown, baseUrls: readonly string[]): ServiceHost<unknown, unknown> {
-    const router = new Router<AnyRoute>();
-    for (const r of def.routes) router.add(r.method, r.path, r);
+    const router = routerOf(def);
     const self = this;
     const name = def.name;
     const host: ServiceHost<unknown, unknown> = {
