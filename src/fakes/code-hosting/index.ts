@@ -37,6 +37,8 @@ const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
   ...countRequests([...repoRoutes, ...importRoutes, ...webhookRoutes]),
 ];
 
+let allRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] | undefined;
+
 /** The code hosting fake (GitHub REST wire). */
 export const codeHostingService = defineService<CodeHostingState, CodeHostingOptions, CodeHostingFacade>({
   name: 'codeHosting',
@@ -45,7 +47,11 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   parseOptions: (raw) => CodeHostingOptionsSchema.parse(raw ?? {}),
   initialState: initialCodeHostingState,
   // Hand-written routes first; catalog rows with the same shape are skipped (registering twice throws).
-  routes: [...handWritten, ...catalogRoutes(handWritten.map((r) => `${r.method} ${r.path}`))],
+  // Built on first use (the first createFakes()), not at import: the catalog has hundreds of rows.
+  get routes() {
+    allRoutes ??= [...handWritten, ...catalogRoutes(handWritten.map((r) => `${r.method} ${r.path}`))];
+    return allRoutes;
+  },
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
   // Every answer carries the caller's x-ratelimit-* window (catalog routes count requests).
