@@ -245,6 +245,7 @@ export class Engine {
       seq,
       meta,
       extras,
+      host,
       template: null,
       operation: 'unmatched',
     };
