@@ -135,4 +135,3 @@ export function sendDeliveries(host: GitHubHost, ids: readonly number[]): void {
     });
   }
 }
-
