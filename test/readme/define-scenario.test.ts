@@ -4,7 +4,7 @@ import { createFakes, defineScenario } from 'stuntdouble';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 
-export const octoWithRepos = defineScenario({
+const octoWithRepos = defineScenario({
   name: 'octoWithRepos',
   service: 'codeHosting',
   description: 'An account with n public repositories.',
