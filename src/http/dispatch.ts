@@ -259,6 +259,7 @@ export class Engine {
       seq,
       meta,
       extras,
+      host,
       params: {},
       template: null as unknown as string,
       operation: 'unmatched',
