@@ -46,6 +46,8 @@ export function redactQuery(q: Record<string, string | string[]>): Record<string
 export function redactUrl(url: URL): string {
   // Hot path (every journaled call): no credentials and no secret-named query key means nothing to copy.
   if (!url.username && !url.password && !mayHoldSecret(url.search)) return url.href;
+  const quick = redactQueryOnly(url);
+  if (quick !== undefined) return quick;
   let changed = false;
   const u = new URL(url.href);
   for (const k of [...u.searchParams.keys()]) {
@@ -60,6 +62,25 @@ export function redactUrl(url: URL): string {
     changed = true;
   }
   return changed ? u.href : url.href;
+}
+
+/**
+ * The common case without a URL copy (an access_token in a Graph query): http(s), no userinfo.
+ * Same result as setting each secret key on `new URL(href).searchParams`; undefined = use that.
+ */
+function redactQueryOnly(url: URL): string | undefined {
+  if (url.username || url.password || (url.protocol !== 'https:' && url.protocol !== 'http:')) return undefined;
+  if (url.hash === '' && url.href.endsWith('#')) return undefined;
+  const sp = new URLSearchParams(url.search);
+  let changed = false;
+  for (const k of [...sp.keys()]) {
+    if (SECRET_QUERY.has(k)) {
+      sp.set(k, REDACTED);
+      changed = true;
+    }
+  }
+  if (!changed) return url.href;
+  return `${url.protocol}//${url.host}${url.pathname}?${sp.toString()}${url.hash}`;
 }
 
 /** A deep copy of a JSON-like value with secret fields replaced; unchanged values are returned as is. */
