@@ -36,6 +36,23 @@ function isHex(s: string): boolean {
   return s.length % 2 === 0 && /^[0-9a-f]*$/i.test(s);
 }
 
+// nock 14 JSON.parse()s a request body sent as `application/json` before calling a reply function and
+// throws (uncaught, the request hangs) when it does not parse. We hide the type from nock in its
+// 'request' event and put it back here, so the fake sees the bytes as sent and answers its own
+// "Problems parsing JSON" (this also spares a parse + stringify round trip per request).
+const hiddenContentType = new WeakMap<object, string>();
+const HIDDEN_TYPE = 'application/x-stuntdouble-raw';
+
+/** The 'request' listener that keeps nock 14 from parsing JSON bodies itself. */
+function hideJsonType(req: unknown): void {
+  const headers = (req as { headers?: Record<string, unknown> } | undefined)?.headers;
+  if (!headers || typeof headers !== 'object') return;
+  const ct = headers['content-type'];
+  if (typeof ct !== 'string' || !ct.toLowerCase().startsWith('application/json')) return;
+  hiddenContentType.set(req as object, ct);
+  headers['content-type'] = HIDDEN_TYPE;
+}
+
 /** Reads nock 14's `(uri, body)` + `this.req` or nock 15's Fetch `Request` into a RawRequest. */
 async function fromNockArgs(
   origin: string,
@@ -54,6 +71,8 @@ async function fromNockArgs(
   // nock 14: the path (with query) and a body that nock decoded as utf8, hex (binary) or parsed JSON.
   const uri = String(first ?? '/');
   const headers = normalizeHeaders(self.req?.headers ?? {});
+  const hidden = self.req ? hiddenContentType.get(self.req) : undefined;
+  if (hidden !== undefined && headers['content-type'] === HIDDEN_TYPE) headers['content-type'] = hidden;
   let body = args[1] as unknown;
   if (body !== undefined && body !== null && typeof body !== 'string') body = JSON.stringify(body);
   let bytes: string | Uint8Array | undefined = body as string | undefined;
@@ -93,6 +112,7 @@ export class NockTransport {
     for (const origin of origins) {
       holders.set(origin, this.#owner);
       const scope = nock(origin).persist();
+      scope.on('request', hideJsonType);
       for (const method of METHODS) {
         const interceptor = scope.intercept((uri: string) => engine.serves(new URL(uri, origin)), method);
         // A rest-parameter function: its length is 0, so neither nock 14 nor 15 treats it as callback-style.
