@@ -53,6 +53,11 @@ function hideJsonType(req: unknown): void {
   headers['content-type'] = HIDDEN_TYPE;
 }
 
+/** The URL of a request nock saw as a path: `new URL('//x', origin)` would read `//x` as a host. */
+function urlOf(uri: string, origin: string): URL {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(uri) ? new URL(uri) : new URL(`${origin}${uri.startsWith('/') ? '' : '/'}${uri}`);
+}
+
 /** Reads nock 14's `(uri, body)` + `this.req` or nock 15's Fetch `Request` into a RawRequest. */
 async function fromNockArgs(
   origin: string,
@@ -80,7 +85,7 @@ async function fromNockArgs(
   if (typeof body === 'string' && body.length > 0 && ct.startsWith('multipart/') && isHex(body) && !body.includes('--')) {
     bytes = Uint8Array.from(Buffer.from(body, 'hex'));
   }
-  return { method: self.req?.method ?? 'GET', url: new URL(uri, origin), headers, body: bytes ?? '' };
+  return { method: self.req?.method ?? 'GET', url: urlOf(uri, origin), headers, body: bytes ?? '' };
 }
 
 /** One instance's nock interceptors: one persisted catch-all per method on each faked origin. */
@@ -114,7 +119,7 @@ export class NockTransport {
       const scope = nock(origin).persist();
       scope.on('request', hideJsonType);
       for (const method of METHODS) {
-        const interceptor = scope.intercept((uri: string) => engine.serves(new URL(uri, origin)), method);
+        const interceptor = scope.intercept((uri: string) => engine.serves(urlOf(uri, origin)), method);
         // A rest-parameter function: its length is 0, so neither nock 14 nor 15 treats it as callback-style.
         interceptor.reply(async function (this: { req?: { headers?: Record<string, string | string[]>; method?: string } }, ...args: unknown[]) {
           const raw = await fromNockArgs(origin, this, args);
