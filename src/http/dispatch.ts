@@ -281,9 +281,10 @@ export class Engine {
       if (found.kind !== 'match') {
         const closest = entry.router.closest(req.method, path);
         note = `${def.title}: no route for ${req.method} ${path}. Closest: ${closest.join('; ')}`;
+        if (req.bodyError === 'too-large') meta.tags.push('too-large');
         const fault =
           req.bodyError === 'too-large'
-            ? (meta.tags.push('too-large'), render(limit.tooLarge(limit.maxBodyBytes), ctx))
+            ? render(limit.tooLarge(limit.maxBodyBytes), ctx)
             : this.#fault(def.name, req.method, path, null, 'unmatched', meta.tags);
         response =
           fault ?? render(def.notFound(ctx, { kind: found.kind, closest, ...(found.kind === 'method-not-allowed' ? { allowed: found.allowed } : {}) }), ctx);
