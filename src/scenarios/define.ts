@@ -13,6 +13,8 @@ export interface Scenario<H = unknown> {
   /** The options it was built with (after validation). */
   readonly options: unknown;
   apply(fakes: Fakes): H;
+  /** Verifies, through the public wire (fakes.fetch), that the fakes are in the state the scenario claims; throws if not. */
+  check?(fakes: Fakes, handles: H): Promise<void>;
 }
 
 /** A scenario builder: call it with options to get a {@link Scenario}. Carries its metadata for docs. */
@@ -38,6 +40,11 @@ export interface ScenarioDefinition<Schema extends z.ZodType, H> {
   /** What `apply` returns, in words. */
   handles: string;
   apply(fakes: Fakes, options: z.output<Schema>): H;
+  /**
+   * Optional: proves through the public wire (`fakes.fetch` with the handles) that the state named in
+   * `reaches` holds; throws an Error describing the mismatch. The scenario catalog test runs it.
+   */
+  check?(fakes: Fakes, handles: H, options: z.output<Schema>): Promise<void>;
 }
 
 /**
@@ -67,6 +74,7 @@ export function defineScenario<Schema extends z.ZodType = z.ZodObject<Record<str
       ...(def.reaches ? { reaches: def.reaches } : {}),
       options,
       apply: (fakes) => def.apply(fakes, options),
+      ...(def.check ? { check: (fakes: Fakes, handles: H) => (def.check as NonNullable<typeof def.check>)(fakes, handles, options) } : {}),
     };
   };
   return Object.assign(factory, {

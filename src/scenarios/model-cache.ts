@@ -1,2 +1,164 @@
+import { z } from 'zod';
+import type { Fakes } from '../create-fakes.js';
+import { defineScenario } from './define.js';
+
+interface Where {
+  api: 'vertex' | 'gemini';
+  project: string;
+  location: string;
+}
+
+/** Calls the model cache wire as a client would, with a seeded credential when strict auth is on. */
+async function wire(fakes: Fakes, at: Where, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const creds = Object.entries(fakes.state.modelCache.credentials);
+  const mine = creds.find(([, c]) => c.project === null || c.project === at.project) ?? creds[0];
+  const secret = mine?.[0] ?? 'stuntdouble-check';
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  let url: string;
+  if (at.api === 'gemini') {
+    url = `https://generativelanguage.googleapis.com/v1beta/${path}`;
+    headers['x-goog-api-key'] = secret;
+  } else {
+    const host = at.location === 'global' ? 'aiplatform.googleapis.com' : `${at.location}-aiplatform.googleapis.com`;
+    url = `https://${host}/v1/${path || `projects/${at.project}/locations/${at.location}/cachedContents`}`;
+    headers.authorization = `Bearer ${secret}`;
+  }
+  const res = await fakes.fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return { status: res.status, body: await res.json() };
+}
+
+function expectStatus(scenario: string, got: { status: number; body: unknown }, want: number): void {
+  if (got.status !== want) throw new Error(`${scenario}: expected HTTP ${want}, got ${got.status}: ${JSON.stringify(got.body)}`);
+}
+
+const createBody = (at: Where, model: string) => ({
+  model: at.api === 'gemini' ? `models/${model}` : `projects/${at.project}/locations/${at.location}/publishers/google/models/${model}`,
+  contents: [{ role: 'user', parts: [{ text: 'x'.repeat(4 * 8192) }] }],
+});
+const collection = (at: Where) => (at.api === 'gemini' ? 'cachedContents' : '');
+
+const place = {
+  api: z.enum(['vertex', 'gemini']).default('vertex'),
+  /** Vertex project (default `p`); on the Gemini API, the project a seeded key is bound to (none by default). */
+  project: z.string().min(1).optional(),
+  location: z.string().min(1).default('us-central1'),
+  model: z.string().min(1).default('gemini-2.5-flash'),
+};
+const CACHE_HANDLES = '{ name, id, project, location, model, expireTime, api }';
+
+/** A live cache with the default one-hour lifetime (or `ttl`). */
+export const cacheReady = defineScenario({
+  name: 'cacheReady',
+  description: 'A cached content that is live and readable (get, list, update, delete all succeed).',
+  service: 'modelCache',
+  reaches: 'cachedContent live (expireTime in the future)',
+  options: z.object({ ...place, ttl: z.string().default('3600s'), displayName: z.string().optional() }).strict(),
+  handles: CACHE_HANDLES,
+  apply: (fakes, o) => fakes.modelCache.seed.cachedContent(o),
+  check: async (fakes, h) => {
+    const got = await wire(fakes, h, 'GET', h.name);
+    expectStatus('cacheReady', got, 200);
+  },
+});
+
+/** A live cache that expires soon: advance the clock by `expiresIn` and it is gone. */
+export const cacheExpiringSoon = defineScenario({
+  name: 'cacheExpiringSoon',
+  description: 'A cached content whose expireTime is close (default 2 minutes); advancing the fake clock past it garbage-collects it.',
+  service: 'modelCache',
+  reaches: 'cachedContent live, expireTime within minutes',
+  options: z
+    .object({
+      ...place,
+      expiresIn: z
+        .string()
+        .regex(/^\d+(\.\d{1,9})?s$/)
+        .default('120s'),
+    })
+    .strict(),
+  handles: `${CACHE_HANDLES.slice(0, -2)}, expiresIn }`,
+  apply: (fakes, { expiresIn, ...o }) => ({ ...fakes.modelCache.seed.cachedContent({ ...o, ttl: expiresIn }), expiresIn }),
+  check: async (fakes, h) => {
+    const got = await wire(fakes, h, 'GET', h.name);
+    expectStatus('cacheExpiringSoon', got, 200);
+    const at = (got.body as { expireTime?: string }).expireTime;
+    if (at !== h.expireTime) throw new Error(`cacheExpiringSoon: expireTime ${at}, expected ${h.expireTime}`);
+  },
+});
+
+/** A cache whose expireTime has already passed: get/update/delete answer not found, list omits it. */
+export const cacheExpired = defineScenario({
+  name: 'cacheExpired',
+  description:
+    'A cached content whose expireTime has passed (1 second ago); the next request garbage-collects it, so get/update/delete answer NOT_FOUND (403 on the Gemini API) and list omits it.',
+  service: 'modelCache',
+  reaches: 'cachedContent expired (garbage-collected)',
+  options: z.object(place).strict(),
+  handles: CACHE_HANDLES,
+  apply: (fakes, o) => fakes.modelCache.seed.cachedContent({ ...o, expireTime: new Date(fakes.clock.nowMs() - 1000).toISOString() }),
+  check: async (fakes, h) => {
+    expectStatus('cacheExpired', await wire(fakes, h, 'GET', h.name), h.api === 'gemini' ? 403 : 404);
+  },
+});
+
+/** Creating a cache in the project/location answers 429 RESOURCE_EXHAUSTED. */
+export const cacheQuotaExhausted = defineScenario({
+  name: 'cacheQuotaExhausted',
+  description: 'The cache quota of a project/location is exhausted: create answers 429 RESOURCE_EXHAUSTED; reads still work.',
+  service: 'modelCache',
+  reaches: 'create → 429 RESOURCE_EXHAUSTED',
+  options: z.object(place).strict(),
+  handles: '{ project, location, model, api }',
+  apply: (fakes, o) => {
+    const project = o.project ?? (o.api === 'vertex' ? 'p' : undefined);
+    fakes.modelCache.exhaustQuota({ api: o.api, ...(project ? { project } : {}), location: o.location });
+    return { project: project ?? '-', location: o.api === 'vertex' ? o.location : '-', model: o.model, api: o.api };
+  },
+  check: async (fakes, h) => {
+    expectStatus('cacheQuotaExhausted', await wire(fakes, h, 'POST', collection(h), createBody(h, h.model)), 429);
+  },
+});
+
+/** A model that is no longer served: create answers the real unknown-model 404. */
+export const cacheModelUnavailable = defineScenario({
+  name: 'cacheModelUnavailable',
+  description: 'A published model is unavailable (retired): create with it answers the real model-not-found 404; existing caches stay readable.',
+  service: 'modelCache',
+  reaches: 'create → 404 model not found',
+  options: z.object({ ...place, model: z.string().min(1).default('gemini-2.0-flash-001') }).strict(),
+  handles: '{ project, location, model, api }',
+  apply: (fakes, o) => {
+    fakes.modelCache.setModelUnavailable(o.model);
+    return { project: o.project ?? (o.api === 'vertex' ? 'p' : '-'), location: o.api === 'vertex' ? o.location : '-', model: o.model, api: o.api };
+  },
+  check: async (fakes, h) => {
+    expectStatus('cacheModelUnavailable', await wire(fakes, h, 'POST', collection(h), createBody(h, h.model)), 404);
+  },
+});
+
+/** Every model cache request answers 503 UNAVAILABLE. */
+export const modelCacheUnavailable = defineScenario({
+  name: 'modelCacheUnavailable',
+  description: 'The service is down: every cachedContents request (both wires) answers 503 UNAVAILABLE "The service is currently unavailable."',
+  service: 'modelCache',
+  reaches: 'any request → 503 UNAVAILABLE',
+  options: z.object({}).strict(),
+  handles: '{ restore() }',
+  apply: (fakes) => {
+    fakes.modelCache.setUnavailable(true);
+    return { restore: () => fakes.modelCache.setUnavailable(false) };
+  },
+  check: async (fakes) => {
+    expectStatus('modelCacheUnavailable', await wire(fakes, { api: 'vertex', project: 'p', location: 'us-central1' }, 'GET', ''), 503);
+  },
+});
+
 /** Scenarios of this area, by name. */
-export const modelCacheScenarios = {};
+export const modelCacheScenarios = {
+  cacheReady,
+  cacheExpiringSoon,
+  cacheExpired,
+  cacheQuotaExhausted,
+  cacheModelUnavailable,
+  modelCacheUnavailable,
+};

@@ -49,6 +49,13 @@ describe('model cache on the Vertex AI wire', () => {
     expect(gone.body.error.status).toBe('NOT_FOUND');
   });
 
+  it('speaks v1 as well as v1beta1', async () => {
+    const ai = vertexClient({ apiVersion: 'v1' });
+    const c = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024) } });
+    expect(fakes.calls.at(-1)?.url).toContain('/v1/projects/p/locations/us-central1/cachedContents');
+    expect((await ai.caches.get({ name: c.name as string })).name).toBe(c.name);
+  });
+
   it('defaults to one hour', async () => {
     const created = await vertexClient().caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024) } });
     expect(created.expireTime).toBe('2026-01-01T01:00:00Z');
@@ -65,8 +72,9 @@ describe('model cache on the Vertex AI wire', () => {
     expect(new Set(names).size).toBe(5);
     const lists = fakes.calls.filter((c) => c.operation === 'cachedContents/list');
     expect(lists).toHaveLength(3);
-    expect((lists[2]?.response.body as { nextPageToken?: string }).nextPageToken).toBeUndefined();
-    expect((lists[0]?.response.body as { nextPageToken?: string }).nextPageToken).toEqual(expect.any(String));
+    const tokenOf = (i: number) => (lists[i]?.response.body as { nextPageToken?: string } | undefined)?.nextPageToken;
+    expect(tokenOf(2)).toBeUndefined();
+    expect(tokenOf(0)).toEqual(expect.any(String));
   });
 
   it('coerces a page size above 1000 and rejects a forged page token', async () => {
@@ -172,6 +180,19 @@ describe('model cache on the Gemini API wire', () => {
     expect(e.status).toBe(400);
     expect(e.body.error.message).toBe('Cached content is too small. total_token_count=10, min_total_token_count=4096');
     expect(fakes.calls.at(-1)?.version).toBe('v1beta');
+  });
+
+  it('pages through the SDK pager and expires on the fake clock', async () => {
+    const seeded = fakes.modelCache.seed.cachedContents(5, { api: 'gemini', ttl: '600s' });
+    const ai = geminiClient();
+    const names: string[] = [];
+    for await (const c of await ai.caches.list({ config: { pageSize: 2 } })) names.push(c.name as string);
+    expect(names).toEqual(seeded.map((s) => s.name));
+    expect(fakes.calls.filter((c) => c.operation === 'cachedContents/list')).toHaveLength(3);
+    fakes.clock.advance('10m');
+    const gone = await apiError(ai.caches.get({ name: seeded[0]?.name as string }));
+    expect(gone.status).toBe(403);
+    expect((await ai.caches.list()).page).toEqual([]);
   });
 
   it('does not show Vertex caches on the Gemini API', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ServiceHost } from '../service.js';
 import { insertCache, resolveExpiry, resolveModel } from './models/caches.js';
 import { geminiScope, type ModelCacheState, vertexScope } from './models/state.js';
+import { addDuration, fromMs, parseDurationString, parseTimestamp } from './models/time.js';
 import { computeUsage } from './models/usage.js';
 import type { ModelCacheOptions } from './options.js';
 import { ContentSchema } from './schemas/cached-content.js';
@@ -10,7 +11,8 @@ import { ContentSchema } from './schemas/cached-content.js';
 export const SeedCacheSchema = z
   .object({
     api: z.enum(['vertex', 'gemini']).default('vertex'),
-    project: z.string().min(1).default('p'),
+    /** Vertex default `p`; on the Gemini API the project a seeded API key is bound to (none by default). */
+    project: z.string().min(1).optional(),
     location: z.string().min(1).default('us-central1'),
     /** Short model id (`gemini-2.5-flash`) or full name. */
     model: z.string().min(1).default('gemini-2.5-flash'),
@@ -78,24 +80,24 @@ function seedMany(host: Host, n: number, raw: SeedCacheInput | undefined): Seede
   const now = host.clock.nowMs();
   const at =
     o.api === 'vertex'
-      ? { api: o.api, scope: vertexScope(o.project, o.location), project: o.project, location: o.location }
-      : { api: o.api, scope: geminiScope(o.project === 'p' ? null : o.project), project: o.project, location: '-' };
+      ? { api: o.api, scope: vertexScope(o.project ?? 'p', o.location), project: o.project ?? 'p', location: o.location }
+      : { api: o.api, scope: geminiScope(o.project ?? null), project: o.project ?? '-', location: '-' };
   const id = o.model.split('/').pop() as string;
   const modelName = o.api === 'vertex' ? (o.model.includes('/') ? o.model : `publishers/google/models/${id}`) : `models/${id}`;
   return host.update((d) => {
     const { model, minTokens } = resolveModel(d, at, modelName, 'v1');
-    // Seeding may put a cache straight into the past (cacheExpired): expireTime is taken as given.
-    const expire =
-      o.expireTime !== undefined
-        ? { s: Math.floor(Date.parse(o.expireTime) / 1000), n: (Date.parse(o.expireTime) % 1000) * 1e6 }
-        : resolveExpiry(o.api, now, { ttl: o.ttl });
+    // Seeds may use any lifetime (even a past expireTime, for cacheExpired); the API's 1-minute minimum is not applied.
+    const ttl = o.ttl === undefined ? undefined : parseDurationString(o.ttl);
+    if (o.ttl !== undefined && (!ttl || ttl.negative)) throw new TypeError(`stuntdouble: seed.cachedContent: ttl must look like '600s', got '${o.ttl}'`);
+    const expire = o.expireTime !== undefined ? parseTimestamp(o.expireTime) : ttl ? addDuration(fromMs(now), ttl.s, ttl.n) : resolveExpiry(o.api, now, {});
+    if (!expire) throw new TypeError(`stuntdouble: seed.cachedContent: expireTime must be RFC 3339, got '${o.expireTime}'`);
     const usage = o.contents
       ? computeUsage(o.contents)
       : { totalTokenCount: minTokens, textCount: minTokens * 4, imageCount: 0, videoDurationSeconds: 0, audioDurationSeconds: 0, inlineBytes: 0 };
     const out: SeededCache[] = [];
     for (let i = 0; i < n; i++) {
       const rec = insertCache(d, at, { model, displayName: o.displayName, expire, usage }, now, n === 1);
-      out.push({ name: rec.name, id: rec.id, project: o.project, location: at.location, model, expireTime: rec.expireTime, api: o.api });
+      out.push({ name: rec.name, id: rec.id, project: at.project, location: at.location, model, expireTime: rec.expireTime, api: o.api });
     }
     if (n > 1) d.expiry.sort((a, b) => a[0] - b[0]);
     return out;
