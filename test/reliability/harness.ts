@@ -40,6 +40,20 @@ export function fcParams(key: string, numRuns: number): fc.Parameters<unknown> {
   return replay ? { seed: replay.seed, path: replay.path, numRuns, endOnFailure: true } : { seed: seedFor(key), numRuns, endOnFailure: true };
 }
 
+/**
+ * Failures this suite found that are not fixed on this branch yet, by test key. Their tests run as
+ * `it.fails`: they pass while the bug is there and fail (asking for this entry to go) once it is fixed.
+ */
+export const KNOWN_FAILURES: Readonly<Record<string, string>> = {
+  'auth codeHosting':
+    "main's GET /rate_limit stub answers 200 to any token in strict mode (the import branch checks credentials), and the import branch's token lookup finds Object.prototype members ('hasOwnProperty' → 403 instead of 401 Bad credentials)",
+};
+
+/** `it`, or `it.fails` for a known failure (see {@link KNOWN_FAILURES}). */
+export function itUnlessKnown<T extends { fails: unknown }>(it: T, key: string): T | T['fails'] {
+  return KNOWN_FAILURES[key] ? it.fails : it;
+}
+
 /** Counts what the suite generated, printed at the end of each file. */
 export const stats = { requests: 0, routes: 0, rejected: 0, accepted: 0 };
 
