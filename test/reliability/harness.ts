@@ -148,7 +148,11 @@ export function seedWorld(fakes: Fakes, service: Service, strict = false): World
     }
   }
   // The last segment of harvested ids also serves parameters no hint names.
-  return { values: harvest((fakes.state as unknown as Record<string, unknown>)[service]), hints, tokens };
+  // Credentials are keys of the state too: never aim them at paths (a secret in a path is the caller's leak).
+  const values = harvest((fakes.state as unknown as Record<string, unknown>)[service]).filter(
+    (v) => !tokens.some((t) => v.includes(t) || (v.length >= 6 && t.includes(v))),
+  );
+  return { values, hints, tokens };
 }
 
 /** Short strings and numbers found anywhere in a (frozen) state tree; ids and names to aim requests at. */
