@@ -17,7 +17,7 @@ export type Service = (typeof SERVICES)[number];
 /** Base seed of every property (override with RELIABILITY_SEED). */
 export const BASE_SEED = Number(process.env.RELIABILITY_SEED ?? 20_261_122);
 /** Total generated requests the route properties aim for, spread over all routes. */
-export const BUDGET = Number(process.env.RELIABILITY_BUDGET ?? 12_000);
+export const BUDGET = Number(process.env.RELIABILITY_BUDGET ?? 20_000);
 
 /** A per-route seed, stable across runs and independent of route order. */
 export function seedFor(key: string): number {

@@ -23,8 +23,8 @@ function makeWorld(service: Service, strict: boolean) {
 
 const probeFakes = createFakes();
 const routes = SERVICES.flatMap((s) => probeFakes.routes(s));
-/** Runs per route and auth mode: the budget spread over every route, within [10, 80]. */
-const RUNS = Math.max(10, Math.min(80, Math.floor(BUDGET / 2 / Math.max(1, routes.length))));
+/** Runs per route and auth mode: the budget spread over every route, within [15, 100]. */
+const RUNS = Math.max(15, Math.min(100, Math.floor(BUDGET / 2 / Math.max(1, routes.length))));
 
 afterAll(() => {
   console.log(
@@ -78,5 +78,37 @@ describe('paths that match no route', () => {
       ),
       fcParams(`${service} unmatched`, 150),
     );
+  });
+});
+
+describe('the harness itself', () => {
+  it('notices a 5xx, a thrown handler, a foreign envelope and a rejected request that changed state', async () => {
+    const fakes = createFakes({ journal: false });
+    const base = fakes.snapshot();
+    const req = { method: 'GET', url: 'https://api.github.com/rate_limit', headers: { authorization: 'token t' } };
+    const expectProblem = async (re: RegExp) => {
+      const out = await probe(fakes, 'codeHosting', req, base);
+      expect(out.problem).toMatch(re);
+    };
+    let off = fakes.override('codeHosting', 'GET /rate_limit', () => ({ status: 503, body: { message: 'down', documentation_url: 'x' } }));
+    await expectProblem(/answered 503/);
+    off();
+    off = fakes.override('codeHosting', 'GET /rate_limit', () => {
+      throw new TypeError('boom');
+    });
+    await expectProblem(/answered 500: TypeError: boom/);
+    off();
+    off = fakes.override('codeHosting', 'GET /rate_limit', () => ({ status: 404, headers: { 'content-type': 'application/json' }, body: { error: 'nope' } }));
+    await expectProblem(/GitHub error without a message/);
+    off();
+    off = fakes.override('codeHosting', 'GET /rate_limit', (ctx) => {
+      ctx.update((d: { counters: Record<string, number> }) => {
+        d.counters.leak = 1;
+      });
+      return { status: 422, headers: { 'content-type': 'application/json' }, body: { message: 'Validation Failed', documentation_url: 'x' } };
+    });
+    await expectProblem(/rejected with 422 but the state changed/);
+    off();
+    expect((await probe(fakes, 'codeHosting', req, base)).problem).toBeUndefined();
   });
 });
