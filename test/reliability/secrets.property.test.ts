@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import nock from 'nock';
 import { createFakes } from 'stuntdouble';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVICES, type Service, exampleBody, fcParams, materialize, requestArb, seedWorld, show, stats } from './harness.js';
+import { SERVICES, exampleBody, fcParams, materialize, requestArb, seedWorld, show, stats } from './harness.js';
 
 const PLANTED = ['S3cret-hook-4711-xyzzy', 'S3cret-password-0815-plugh', 'S3cret-apikey-1234-frotz', 'S3cret-token-9999-gnusto'];
 const FIELDS = ['vcs_password', 'password', 'secret', 'access_token', 'api_key', 'apiKey', 'client_secret', 'appsecret_proof', 'token', 'private_key'];
