@@ -1,4 +1,5 @@
 import { codeHostingScenarios } from './code-hosting.js';
+import { codeHostingCatalogScenarios } from './code-hosting-catalog.js';
 import { faultScenarios } from './faults.js';
 import { modelCacheScenarios } from './model-cache.js';
 import { socialGraphScenarios } from './social-graph.js';
@@ -9,6 +10,7 @@ export type { Scenario, ScenarioDefinition, ScenarioFactory } from './define.js'
 /** Every named scenario, by name: `fakes.apply(scenarios.importNeedsAuth({ owner, repo }))`. */
 export const scenarios = {
   ...codeHostingScenarios,
+  ...codeHostingCatalogScenarios,
   ...socialGraphScenarios,
   ...modelCacheScenarios,
   ...faultScenarios,

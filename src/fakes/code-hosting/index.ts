@@ -1,30 +1,38 @@
-import { z } from 'zod';
 import { json } from '../../http/response.js';
-import { defineService } from '../service.js';
+import { type RouteSpec, defineService } from '../service.js';
 import { githubError, renderGitHubError } from './errors.js';
+import { type CodeHostingFacade, buildFacade } from './facade.js';
+import { CodeHostingOptionsSchema, type CodeHostingOptions } from './options.js';
+import { catalogRoutes } from './catalog/routes.js';
+import { webhookRoutes } from './routes/hooks.js';
+import { importRoutes } from './routes/imports.js';
+import { repoRoutes } from './routes/repos.js';
+import { githubRoute } from './route.js';
+import { type CodeHostingState, initialCodeHostingState } from './state.js';
+import { finalizeResponse } from './wire.js';
 
-/** Options of the code hosting fake (`createFakes({ codeHosting })`). */
-export const CodeHostingOptionsSchema = z
-  .object({
-    /** Base URLs answered: api.github.com, GHE.com `https://api.<sub>.ghe.com`, GHES `https://<host>/api/v3`. */
-    baseUrls: z.array(z.url()).min(1).optional(),
-    /** `'poll'`: each GET of an import status moves it one step; `'manual'`: only `imports.advance()` does. */
-    importProgress: z.enum(['poll', 'manual']).default('poll'),
-  })
-  .strict();
-/** Resolved code hosting options. */
-export type CodeHostingOptions = z.output<typeof CodeHostingOptionsSchema>;
+export { CodeHostingOptionsSchema } from './options.js';
+export type { CodeHostingOptions } from './options.js';
+export type { CodeHostingState } from './state.js';
+export type { CodeHostingFacade, DeliveryView, ImportStartInput } from './facade.js';
 
-/** The code hosting fake's state slice. */
-export interface CodeHostingState {
-  counters: Record<string, number>;
-}
-
-/** `fakes.codeHosting`: seed helpers and controls of the code hosting fake. */
-export interface CodeHostingFacade {
-  /** Base URLs this fake answers on. */
-  readonly baseUrls: readonly string[];
-}
+/** Hand-written routes (their own models); the generic catalog serves every other row of section 4.3. */
+const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
+  githubRoute({
+    method: 'GET',
+    path: '/rate_limit',
+    operation: 'rate-limit/get',
+    access: { permissions: [] },
+    handler: (ctx) => {
+      const reset = Math.floor(ctx.clock.nowMs() / 1000) + 3600;
+      const core = { limit: 5000, used: 0, remaining: 5000, reset };
+      return json(200, { resources: { core }, rate: core });
+    },
+  }),
+  ...repoRoutes,
+  ...importRoutes,
+  ...webhookRoutes,
+];
 
 /** The code hosting fake (GitHub REST wire). */
 export const codeHostingService = defineService<CodeHostingState, CodeHostingOptions, CodeHostingFacade>({
@@ -32,20 +40,11 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   title: 'GitHub REST',
   defaultBaseUrls: ['https://api.github.com'],
   parseOptions: (raw) => CodeHostingOptionsSchema.parse(raw ?? {}),
-  initialState: () => ({ counters: {} }),
-  routes: [
-    {
-      method: 'GET',
-      path: '/rate_limit',
-      operation: 'rate-limit/get',
-      handler: (ctx) => {
-        const reset = Math.floor(ctx.clock.nowMs() / 1000) + 3600;
-        const core = { limit: 5000, used: 0, remaining: 5000, reset };
-        return json(200, { resources: { core }, rate: core });
-      },
-    },
-  ],
+  initialState: initialCodeHostingState,
+  // Hand-written routes first; catalog rows with the same shape are skipped (registering twice throws).
+  routes: [...handWritten, ...catalogRoutes(handWritten.map((r) => `${r.method} ${r.path}`))],
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
-  facade: (host) => ({ baseUrls: host.baseUrls }),
+  finalize: finalizeResponse,
+  facade: buildFacade,
 });

@@ -1,0 +1,257 @@
+// Rules used by generate-catalog.mjs: how the generic engine serves each row (classify) and which
+// permission each row needs (permissionFor).
+//
+// Permission sources, recorded per row:
+// - `seed 5.1`: the seed's table 5.1 names the family (write for mutating methods, read for GETs,
+//   rulesets/rule-suites GETs also write, UAT-only marks).
+// - `github-fgpat`: the seed says "not shown"; the rule follows GitHub's published fine-grained
+//   permission for that endpoint family ("Permissions required for fine-grained personal access
+//   tokens", docs.github.com/rest/authentication/permissions-required-for-fine-grained-personal-access-tokens;
+//   data file src/github-apps/data/fpt-2022-11-28/fine-grained-pat-permissions.json of github/docs),
+//   applied by family: read for GET, write otherwise.
+// - `public`: readable by anyone (public data); no permission needed.
+
+const segs = (p) => p.split('/').filter(Boolean);
+const isParam = (s) => s.startsWith('{');
+
+/** Resource kind of a row for the generic engine, its parent collection and item key. */
+export function classify(r, byPath) {
+  const s = segs(r.path);
+  const last = s[s.length - 1];
+  const paramLast = isParam(last);
+  const rowsAt = (p) => byPath.get(p) ?? [];
+  const listsAt = (p) => rowsAt(p).some((x) => x.method === 'GET' && (x.returnsArray || x.listKey));
+  const childTemplate = [...byPath.keys()].find((p) => p.startsWith(`${r.path}/{`) && segs(p).length === s.length + 1);
+  const isCollection = Boolean(childTemplate) || listsAt(r.path);
+  const out = {};
+  if (r.status === 302) out.kind = 'redirect';
+  else if (r.method === 'GET') out.kind = r.returnsArray || r.listKey ? 'list' : paramLast ? 'item' : 'singleton';
+  else if (r.method === 'POST') out.kind = isCollection ? 'create' : 'action';
+  else if (r.method === 'PUT') out.kind = paramLast ? 'item' : isCollection ? 'set-collection' : 'singleton';
+  else if (r.method === 'PATCH') out.kind = paramLast ? 'item' : 'singleton';
+  else out.kind = paramLast ? 'item' : isCollection ? 'clear-collection' : 'singleton';
+  if (out.kind === 'create') {
+    const param = childTemplate ? segs(childTemplate).pop().slice(1, -1) : 'id';
+    if (r.hasNumber && /_number$/.test(param)) out.numbered = true;
+    else if (param === 'name' || param === 'tag' || param === 'username') out.itemKey = param;
+    else if (/_slug$/.test(param)) out.itemKey = 'slug';
+    else if (param === 'ref') out.itemKey = 'ref';
+    else if (/sha$/.test(param)) out.itemKey = 'sha';
+    else if (r.hasNumber && param === 'id') out.numbered = true;
+  }
+  return out;
+}
+
+const R = '/repos/{owner}/{repo}';
+const O = '/orgs/{org}';
+const rw = (perm, r) => `${perm}=${r.method === 'GET' ? 'read' : 'write'}`;
+
+/** Ordered rules: [test(path, method), rule(row) → permission string, source]. First match wins. */
+const RULES = [
+  // ---- seed table 5.1 ----
+  [(p, m) => p === O && m !== 'GET', () => 'organization_administration=write', 'seed 5.1'],
+  [(p) => p.startsWith(`${O}/rulesets`), () => 'organization_administration=write', 'seed 5.1'],
+  [
+    (p) => p.startsWith(`${O}/actions/oidc/`) || p.startsWith(`${O}/actions/permissions`) || p.startsWith(`${O}/actions/cache/`),
+    (r) => rw('organization_administration', r),
+    'seed 5.1',
+  ],
+  [
+    (p) => p.startsWith(`${O}/security-managers`) || p === `${O}/installations` || p === `${O}/{security_product}/{enablement}`,
+    (r) => rw('organization_administration', r),
+    'seed 5.1',
+  ],
+  [(p) => p.startsWith(`${O}/actions/runner-groups`) || p.startsWith(`${O}/actions/runners`), (r) => rw('organization_self_hosted_runners', r), 'seed 5.1'],
+  [(p) => /\/discussions/.test(p) && (p.startsWith(`${O}/teams`) || p.startsWith('/teams/')), (r) => rw('team_discussions', r), 'seed 5.1'],
+  [
+    (p) => /^\/orgs\/\{org\}\/teams\/\{team_slug\}\/repos\/\{owner\}\/\{repo\}$/.test(p) || /^\/teams\/\{team_id\}\/repos\/\{owner\}\/\{repo\}$/.test(p),
+    (r) => (r.method === 'GET' ? 'members=read' : 'members=read,administration=write'),
+    'seed 5.1',
+  ],
+  [
+    (p) =>
+      ['/members', '/memberships', '/outside_collaborators', '/public_members', '/organization-roles/teams', '/organization-roles/users'].some((x) =>
+        p.startsWith(`${O}${x}`),
+      ),
+    (r) => rw('members', r),
+    'seed 5.1',
+  ],
+  [(p) => p.startsWith(`${O}/teams`) || p.startsWith('/teams/') || p.startsWith('/user/memberships/orgs'), (r) => rw('members', r), 'seed 5.1'],
+  [(p) => /^\/repos\/\{owner\}\/\{repo\}\/actions\/(permissions|runners)/.test(p), (r) => rw('administration', r), 'seed 5.1'],
+  [
+    (p) => /^\/repos\/\{owner\}\/\{repo\}\/actions\/(secrets|organization-secrets)/.test(p) || /environments\/\{environment_name\}\/secrets/.test(p),
+    (r) => rw('secrets', r),
+    'github-fgpat',
+  ],
+  [
+    (p) => /^\/repos\/\{owner\}\/\{repo\}\/actions\/(variables|organization-variables)/.test(p) || /environments\/\{environment_name\}\/variables/.test(p),
+    (r) => rw('actions_variables', r),
+    'github-fgpat',
+  ],
+  [(p) => p.startsWith(`${R}/actions/`), (r) => rw('actions', r), 'seed 5.1'],
+  [(p, m) => p.startsWith(`${R}/environments`) && m === 'GET', () => 'actions=read', 'seed 5.1'],
+  [(p) => p.startsWith(`${R}/environments`), () => 'administration=write', 'seed 5.1'],
+  [(p, m) => p === `${O}/repos` && m === 'POST', () => 'administration=write', 'seed 5.1'],
+  [(p, m) => p === R && m !== 'GET', () => 'administration=write', 'seed 5.1'],
+  [
+    (p) =>
+      [
+        '/autolinks',
+        '/automated-security-fixes',
+        '/collaborators/{username}',
+        '/invitations',
+        '/keys',
+        '/rulesets',
+        '/tags/protection',
+        '/transfer',
+        '/vulnerability-alerts',
+        '/teams',
+      ].some((x) => p.startsWith(`${R}${x}`)) && !p.endsWith('/permission'),
+    (r) => (/\/rulesets\/rule-suites/.test(r.path) ? 'administration=write' : rw('administration', r)),
+    'seed 5.1',
+  ],
+  [(p) => /^\/repos\/\{owner\}\/\{repo\}\/branches\/\{branch\}\/protection/.test(p), (r) => rw('administration', r), 'seed 5.1'],
+  [(p) => p === `${R}/code-scanning/default-setup`, (r) => rw('administration', r), 'seed 5.1'],
+  [(p, m) => (p === `${R}/forks` || p === `${R}/topics`) && m !== 'GET', () => 'administration=write', 'seed 5.1'],
+  [(p, m) => (p === '/repos/{template_owner}/{template_repo}/generate' || p === '/user/repos') && m === 'POST', () => 'administration=write', 'seed 5.1'],
+  [(p) => p === '/user/repos', () => 'metadata=read', 'github-fgpat'],
+  [(p) => p.startsWith('/user/repository_invitations'), (r) => rw('administration', r), 'seed 5.1'],
+  [(p) => p.startsWith(`${R}/pages`), (r) => `${rw('administration', r)}; ${rw('pages', r)}`, 'seed 5.1 (Administration) + github-fgpat (Pages)'],
+  [
+    (p, m) =>
+      m !== 'GET' &&
+      [
+        /\/branches\/\{branch\}\/rename$/,
+        /\/comments/,
+        /\/contents\//,
+        /\/dependency-graph\/snapshots$/,
+        /\/dispatches$/,
+        /\/git\//,
+        /\/merge-upstream$/,
+        /\/merges$/,
+        /\/pulls\/\{pull_number\}\/merge$/,
+        /\/releases/,
+      ].some((re) => re.test(p)) &&
+      p.startsWith(R) &&
+      !/\/(issues|pulls)\//.test(p.replace(/\/pulls\/\{pull_number\}\/merge$/, '')),
+    () => 'contents=write',
+    'seed 5.1',
+  ],
+  [(p, m) => m !== 'GET' && /^\/repos\/\{owner\}\/\{repo\}\/commits\/\{commit_sha\}\/comments$/.test(p), () => 'contents=write', 'seed 5.1'],
+  // ---- GitHub's published fine-grained permissions, by family ----
+  [(p) => p.startsWith('/enterprises/') || p.startsWith('/scim/'), (r) => rw('enterprise_administration', r), 'github-fgpat'],
+  [(p) => p.startsWith(`${O}/pre-receive-hooks`), (r) => rw('organization_pre_receive_hooks', r), 'github-fgpat'],
+  [(p) => p.startsWith(`${R}/pre-receive-hooks`), (r) => rw('repository_pre_receive_hooks', r), 'github-fgpat'],
+  [(p) => p.startsWith(`${O}/actions/secrets`), (r) => rw('organization_secrets', r), 'github-fgpat'],
+  [(p) => p.startsWith(`${O}/actions/variables`), (r) => rw('organization_actions_variables', r), 'github-fgpat'],
+  [(p) => p.startsWith(`${O}/dependabot/secrets`), (r) => rw('organization_dependabot_secrets', r), 'github-fgpat'],
+  [(p) => p.startsWith(`${R}/dependabot/secrets`), (r) => rw('dependabot_secrets', r), 'github-fgpat'],
+  [(p) => /\/dependabot\/alerts/.test(p), (r) => rw('dependabot_alerts', r), 'github-fgpat'],
+  [(p) => /\/code-scanning\//.test(p), (r) => rw('security_events', r), 'github-fgpat'],
+  [(p) => /\/secret-scanning\//.test(p), (r) => rw('secret_scanning_alerts', r), 'github-fgpat'],
+  [(p) => p.startsWith(`${O}/hooks`), (r) => rw('organization_hooks', r), 'github-fgpat'],
+  [(p) => p === `${R}/hooks/{hook_id}/tests`, () => 'repository_hooks=read', 'github-fgpat'],
+  [(p) => p.startsWith(`${R}/hooks`), (r) => rw('repository_hooks', r), 'github-fgpat'],
+  [
+    (p) => p.startsWith(`${O}/custom-repository-roles`) || p.startsWith('/organizations/{organization_id}/custom_roles'),
+    (r) => rw('organization_custom_roles', r),
+    'github-fgpat',
+  ],
+  [
+    (p) => p.startsWith(`${O}/organization-roles`) || p === `${O}/organization-fine-grained-permissions` || p === `${O}/repository-fine-grained-permissions`,
+    (r) => rw('organization_custom_org_roles', r),
+    'github-fgpat',
+  ],
+  [(p) => p.startsWith(`${O}/personal-access-token-requests`), (r) => rw('organization_personal_access_token_requests', r), 'github-fgpat'],
+  [(p) => p.startsWith(`${O}/personal-access-tokens`), (r) => rw('organization_personal_access_tokens', r), 'github-fgpat'],
+  [
+    (p) => p.startsWith(`${O}/properties/schema`),
+    (r) => (r.method === 'GET' ? 'organization_custom_properties=read' : 'organization_custom_properties=admin'),
+    'github-fgpat',
+  ],
+  [(p) => p.startsWith(`${O}/properties/values`), (r) => rw('organization_custom_properties', r), 'github-fgpat'],
+  [(p) => p === `${R}/properties/values`, (r) => (r.method === 'GET' ? 'metadata=read' : 'custom_properties=write'), 'github-fgpat'],
+  [(p) => p === `${O}/audit-log`, () => 'organization_administration=read', 'github-fgpat'],
+  [(p) => p.startsWith(`${O}/external-group`), (r) => rw('members', r), 'github-fgpat'],
+  [(p) => /\/packages|\/docker\/conflicts$/.test(p) && (p.startsWith(O) || p.startsWith('/user')), (r) => rw('packages', r), 'github-fgpat'],
+  [(p) => /\/reactions/.test(p) && /\/issues\//.test(p), (r) => rw('issues', r), 'github-fgpat'],
+  [(p) => /\/reactions/.test(p) && /\/pulls\//.test(p), (r) => rw('pull_requests', r), 'github-fgpat'],
+  [(p) => /\/reactions/.test(p), (r) => rw('contents', r), 'seed 5.1 (commit comments and reactions; releases)'],
+  [(p) => p.startsWith(`${R}/check-`) || /\/commits\/\{ref\}\/check-/.test(p), (r) => rw('checks', r), 'github-fgpat'],
+  [(p) => p.startsWith(`${R}/statuses/`) || /\/commits\/\{ref\}\/status(es)?$/.test(p), (r) => rw('statuses', r), 'github-fgpat'],
+  [(p) => p.startsWith(`${R}/deployments`), (r) => rw('deployments', r), 'github-fgpat'],
+  [(p) => p.startsWith(`${R}/pulls`) || /\/commits\/\{commit_sha\}\/pulls$/.test(p), (r) => rw('pull_requests', r), 'github-fgpat'],
+  [
+    (p) => p.startsWith(`${R}/labels`) || p.startsWith(`${R}/milestones`),
+    (r) => `${rw('issues', r)}; ${rw('pull_requests', r)}`,
+    'github-fgpat (issues or pull requests)',
+  ],
+  [
+    (p) => p.startsWith(`${R}/issues`) || p.startsWith(`${R}/assignees`) || p === '/issues' || p === '/user/issues' || p === `${O}/issues`,
+    (r) => rw('issues', r),
+    'github-fgpat',
+  ],
+  [
+    (p) =>
+      /^\/repos\/\{owner\}\/\{repo\}\/(branches|commits|comments|compare|contents|git|releases|readme|tarball|zipball|codeowners|dependency-graph|activity|tags|replicas)/.test(
+        p,
+      ),
+    (r) => rw('contents', r),
+    'github-fgpat',
+  ],
+  [
+    (p) =>
+      /^\/repos\/\{owner\}\/\{repo\}(\/(stats|languages|contributors|forks|topics|stargazers|subscribers|events|collaborators|rules|rulesets)(\/.*)?)?$/.test(
+        p,
+      ),
+    () => 'metadata=read',
+    'github-fgpat',
+  ],
+  [(p) => p === `${O}/repos`, () => 'metadata=read', 'github-fgpat'],
+  [
+    (p) =>
+      p.startsWith('/gists') &&
+      ![
+        '/gists/public',
+        '/gists/{gist_id}',
+        '/gists/{gist_id}/comments',
+        '/gists/{gist_id}/commits',
+        '/gists/{gist_id}/forks',
+        '/gists/{gist_id}/{sha}',
+      ].includes(p),
+    (r) => rw('gists', r),
+    'github-fgpat',
+  ],
+  [(p, m) => p.startsWith('/gists') && m !== 'GET', () => 'gists=write', 'github-fgpat'],
+  [(p) => p.startsWith('/user/starred'), (r) => rw('starring', r), 'github-fgpat'],
+  [(p) => p === '/user/subscriptions', () => 'watching=read', 'github-fgpat'],
+  [(p) => p.startsWith('/user/emails') || p === '/user/public_emails', (r) => rw('emails', r), 'github-fgpat'],
+  [(p) => p.startsWith('/user/followers') || p.startsWith('/user/following'), (r) => rw('followers', r), 'github-fgpat'],
+  [(p) => p.startsWith('/user/gpg_keys'), (r) => rw('gpg_keys', r), 'github-fgpat'],
+  [(p) => p.startsWith('/user/keys'), (r) => rw('git_ssh_keys', r), 'github-fgpat'],
+  [(p) => p.startsWith('/user/ssh_signing_keys'), (r) => rw('ssh_signing_keys', r), 'github-fgpat'],
+  [(p) => p.startsWith('/user/social_accounts') || (p === '/user' && true), (r) => (r.method === 'GET' ? '' : 'profile=write'), 'github-fgpat'],
+  [(p) => p === '/user/orgs' || p === '/user/teams', () => 'members=read', 'github-fgpat'],
+];
+
+/** The permission rule of a row (header format) and where it comes from. */
+export function permissionFor(r) {
+  const p = r.realPath;
+  for (const [test, rule, source] of RULES) {
+    if (test(p, r.method)) return finish(r, rule(r), source);
+  }
+  // Everything left is public data readable by anyone (events, search, users, orgs, gists).
+  if (r.method === 'GET') return finish(r, '', 'public');
+  throw new Error(`no permission rule for ${r.method} ${r.path}`);
+}
+
+function finish(r, permission, source) {
+  const out = { permission, permissionSource: source };
+  const p = r.realPath;
+  // UAT only: seed 5.1 marks; and /user endpoints act for a user, which installation tokens are not.
+  if (p.startsWith('/user') && !p.startsWith('/users')) out.uatOnly = true;
+  if ((p === `${O}/public_members/{username}` && r.method !== 'GET') || p === `${R}/transfer`) out.uatOnly = true;
+  // Public repositories, users, orgs and gists are readable without a token (section 5, rule 5).
+  if (r.method === 'GET' && (p.startsWith(R) || p.startsWith('/users') || p === O || p.startsWith('/gists/') || permission === '')) out.publicRead = true;
+  return out;
+}

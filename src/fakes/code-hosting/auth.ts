@@ -1,0 +1,234 @@
+import type { FakeRequest } from '../../http/request.js';
+import type { AuthMode } from '../service.js';
+import { HEADER_ALIASES } from './aliases.js';
+import type { GitHubRouteContext } from './context.js';
+import { GitHubError, githubError } from './errors.js';
+import type { TokenRecord, TokenType } from './schemas/token.js';
+import type { CodeHostingState } from './state.js';
+
+/**
+ * The permission model of seed section 5, generic over routes: a route declares an {@link AccessRule},
+ * calls {@link authenticate} once, then {@link authorize} with the resource it touches. The rule is
+ * remembered per request so `finalize` can add `X-Accepted-GitHub-Permissions` to every answer,
+ * errors included.
+ */
+
+/** A permission level a route asks for. `admin` tokens satisfy `write`, `write` satisfies `read`. */
+export type Level = 'read' | 'write' | 'admin';
+
+/** One accepted permission set: every category at (at least) the level, e.g. `{ contents: 'read' }`. */
+export type PermissionSet = Readonly<Record<string, Level>>;
+
+/** Every token kind. */
+export const ALL_TOKEN_TYPES: readonly TokenType[] = ['classic', 'fine-grained', 'user', 'installation'];
+
+/** What a route needs. */
+export interface AccessRule {
+  /** Alternatives: satisfying any one set is enough. `[]` means no fine-grained permission is needed. */
+  readonly permissions: readonly PermissionSet[];
+  /** Token kinds the route accepts (default: all four). Others get the real 403 message. */
+  readonly tokenTypes?: readonly TokenType[];
+  /**
+   * Classic PAT scopes accepted (any one). Default: `repo` (and `public_repo` for public resources) on writes
+   * and on private resources; none for public reads.
+   */
+  readonly scopes?: readonly string[];
+  /** Whether the route changes state (anonymous writes → 401). Default: some permission is at `write`/`admin`. */
+  readonly write?: boolean;
+}
+
+/** The resource a request touches, for visibility and repository-selection checks. */
+export interface ResourceRef {
+  /** Private resources are hidden (404) from callers that may not see them. */
+  readonly private: boolean;
+  /** Lower-cased `owner/repo` for repository resources (fine-grained repository selection). */
+  readonly repo?: string;
+}
+
+/** Who is calling. */
+export interface Principal {
+  /** `anonymous`: no token; `lenient`: an unseeded token while the permission model is off; `token`: a seeded token. */
+  readonly kind: 'anonymous' | 'lenient' | 'token';
+  readonly token: TokenRecord | null;
+  /** The login the caller acts as (`null` when anonymous). */
+  readonly login: string | null;
+}
+
+/** Per-request auth facts that `finalize` turns into headers. */
+interface RequestAuthInfo {
+  rule?: AccessRule;
+  token?: TokenRecord | null;
+}
+const infoByRequest = new WeakMap<FakeRequest, RequestAuthInfo>();
+
+function info(req: FakeRequest): RequestAuthInfo {
+  let i = infoByRequest.get(req);
+  if (!i) {
+    i = {};
+    infoByRequest.set(req, i);
+  }
+  return i;
+}
+
+/**
+ * Reads the token of an `Authorization` header: `token <t>`, `Bearer <t>` (any case), or Basic with the token as password.
+ * @example extractToken({ authorization: 'token ghp_abc' }) // 'ghp_abc'
+ */
+export function extractToken(headers: Readonly<Record<string, string>>): string | null {
+  const h = headers.authorization;
+  if (!h) return null;
+  const m = /^\s*(token|bearer|basic)\s+(\S+)\s*$/i.exec(h);
+  if (!m) return h.trim() || null;
+  const scheme = (m[1] as string).toLowerCase();
+  const value = m[2] as string;
+  if (scheme !== 'basic') return value;
+  try {
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const idx = decoded.indexOf(':');
+    return (idx >= 0 ? decoded.slice(idx + 1) : decoded) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the permission model is enforced: `auth: 'strict'`, or any token has been seeded. */
+export function permissionModelOn(state: Pick<CodeHostingState, 'tokenCount'>, auth: AuthMode): boolean {
+  return auth === 'strict' || state.tokenCount > 0;
+}
+
+/**
+ * Resolves the caller and sets `ctx.meta.token` (seeded label, `'unseeded'`, or null).
+ * With the permission model on, an unknown token answers 401 Bad credentials.
+ */
+export function authenticate(ctx: GitHubRouteContext): Principal {
+  const raw = extractToken(ctx.req.headers);
+  if (!raw) {
+    ctx.meta.token = null;
+    return { kind: 'anonymous', token: null, login: null };
+  }
+  const rec = ctx.state.tokens[raw];
+  if (rec) {
+    ctx.meta.token = rec.label;
+    info(ctx.req).token = rec;
+    return { kind: 'token', token: rec, login: rec.login };
+  }
+  ctx.meta.token = 'unseeded';
+  if (permissionModelOn(ctx.state, ctx.auth)) throw githubError.badCredentials();
+  return { kind: 'lenient', token: null, login: ctx.options.defaultLogin };
+}
+
+/** Remembers the route's rule so every answer of this request carries the accepted-permissions headers. */
+export function declareAccess(ctx: GitHubRouteContext, rule: AccessRule): void {
+  info(ctx.req).rule = rule;
+}
+
+/** Whether a rule writes (explicit, or some permission at write/admin). */
+export function isWriteRule(rule: AccessRule): boolean {
+  return rule.write ?? rule.permissions.some((set) => Object.values(set).some((l) => l !== 'read'));
+}
+
+const RANK: Record<Level, number> = { read: 1, write: 2, admin: 3 };
+
+/** Whether a token's permissions satisfy one of the rule's sets (`metadata=read` is implied for every token). */
+export function satisfies(granted: Readonly<Record<string, Level>>, rule: AccessRule): boolean {
+  if (rule.permissions.length === 0) return true;
+  return rule.permissions.some((set) =>
+    Object.entries(set).every(([cat, lvl]) => {
+      const have = granted[cat] ?? (cat === 'metadata' ? 'read' : undefined);
+      return have !== undefined && RANK[have] >= RANK[lvl];
+    }),
+  );
+}
+
+/** The 403 message real GitHub gives a token kind that is refused or lacks a permission. */
+export function forbiddenMessage(type: TokenType): string {
+  return type === 'classic' || type === 'fine-grained' ? 'Resource not accessible by personal access token' : 'Resource not accessible by integration';
+}
+
+/** Classic scopes a rule accepts for a resource (see {@link AccessRule.scopes}). */
+export function acceptedScopes(rule: AccessRule, resource?: ResourceRef): string[] {
+  if (rule.scopes) return [...rule.scopes];
+  if (!isWriteRule(rule) && !resource?.private) return [];
+  return resource?.private ? ['repo'] : ['public_repo', 'repo'];
+}
+
+function tokenSeesRepo(token: TokenRecord, repo: string | undefined): boolean {
+  if (!repo || token.type === 'classic' || token.repositories === 'all') return true;
+  return token.repositories.some((r) => r.toLowerCase() === repo);
+}
+
+function hasScope(token: TokenRecord, accepted: readonly string[]): boolean {
+  if (accepted.length === 0) return true;
+  // `repo` covers `public_repo` and the repo hook scopes, as on GitHub.
+  return token.scopes.some((s) => accepted.includes(s) || (s === 'repo' && accepted.some((a) => a === 'public_repo' || a.endsWith(':repo_hook'))));
+}
+
+/**
+ * Checks a caller against a rule for a resource; throws the real error or returns.
+ * - permission model off: an unseeded token has full rights;
+ * - anonymous: private → 404, writes → 401 `Requires authentication`, public reads pass;
+ * - a token that may not see a private resource (classic without `repo`, fine-grained outside its
+ *   repository selection) → 404;
+ * - a token kind the route refuses, a missing permission or scope → 403 with the real message.
+ * @example authorize(ctx, principal, { permissions: [{ contents: 'read' }], tokenTypes: ['classic'] }, { private: true, repo: 'octo/hello' })
+ */
+export function authorize(ctx: GitHubRouteContext, principal: Principal, rule: AccessRule, resource?: ResourceRef): void {
+  declareAccess(ctx, rule);
+  if (principal.kind === 'lenient') return;
+  if (principal.kind === 'anonymous') {
+    if (resource?.private) throw githubError.notFound();
+    if (isWriteRule(rule)) throw new GitHubError(401, 'Requires authentication', { documentationUrl: 'https://docs.github.com/rest' });
+    return;
+  }
+  const token = principal.token as TokenRecord;
+  const scopes = acceptedScopes(rule, resource);
+  if (resource?.private) {
+    const sees =
+      token.type === 'classic'
+        ? hasScope(token, ['repo']) ||
+          hasScope(
+            token,
+            scopes.filter((s) => s !== 'public_repo'),
+          )
+        : tokenSeesRepo(token, resource.repo);
+    if (!sees) throw githubError.notFound();
+  }
+  const types = rule.tokenTypes ?? ALL_TOKEN_TYPES;
+  if (!types.includes(token.type)) throw githubError.forbidden(forbiddenMessage(token.type));
+  if (token.type === 'classic') {
+    if (!hasScope(token, scopes)) throw githubError.forbidden(forbiddenMessage(token.type));
+    return;
+  }
+  if (!tokenSeesRepo(token, resource?.repo) && isWriteRule(rule)) throw githubError.forbidden(forbiddenMessage(token.type));
+  if (!satisfies(token.permissions, rule)) throw githubError.forbidden(forbiddenMessage(token.type));
+}
+
+/**
+ * Formats permission sets the way GitHub's `X-Accepted-GitHub-Permissions` does:
+ * `,` within one set, `; ` between alternatives.
+ * @example formatAcceptedPermissions([{ pull_requests: 'read', contents: 'read' }, { issues: 'read' }]) // 'pull_requests=read,contents=read; issues=read'
+ */
+export function formatAcceptedPermissions(sets: readonly PermissionSet[]): string {
+  return sets
+    .map((set) =>
+      Object.entries(set)
+        .map(([c, l]) => `${c}=${l}`)
+        .join(','),
+    )
+    .join('; ');
+}
+
+/** Headers the permission model adds to an answer: accepted permissions (both spellings), OAuth scopes of classic tokens. */
+export function authHeaders(req: FakeRequest): Record<string, string> {
+  const i = infoByRequest.get(req);
+  const out: Record<string, string> = {};
+  if (!i) return out;
+  if (i.rule) {
+    // GitHub announces routes that need no permission this way.
+    const accepted = i.rule.permissions.length ? formatAcceptedPermissions(i.rule.permissions) : 'allows_permissionless_access=true';
+    for (const name of HEADER_ALIASES.acceptedPermissions) out[name] = accepted;
+    out['x-accepted-oauth-scopes'] = acceptedScopes(i.rule).join(', ');
+  }
+  if (i.token?.type === 'classic') out['x-oauth-scopes'] = i.token.scopes.join(', ');
+  return out;
+}

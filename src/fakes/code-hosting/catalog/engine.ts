@@ -1,0 +1,217 @@
+import { nextId } from '../../../store/ids.js';
+import type { CatalogRow } from '../catalog.js';
+import { githubError } from '../errors.js';
+import { keyPrefix, parentDepth } from './table.js';
+import { linkHeader, parsePaging } from './paging.js';
+import type { CatalogSlice, Resource } from './state.js';
+
+/** Everything one generic operation needs besides the state. */
+export interface Operation {
+  row: CatalogRow;
+  /** Concrete key of the request path (seed spelling, params percent-encoded). */
+  key: string;
+  body: Resource;
+  /** Base URL the request came in on (absolute URLs in bodies and Link headers). */
+  baseUrl: string;
+  /** The request URL (Link headers keep its query). */
+  url: URL;
+  query: Record<string, string | string[]>;
+  /** ISO time now. */
+  now: string;
+  /** Login of the caller, when known. */
+  login: string | null;
+}
+
+/** What an operation answers. */
+export interface OpResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const answer = (status: number, body: unknown, headers?: Record<string, string>): OpResult =>
+  status === 204 ? { status, ...(headers ? { headers } : {}) } : { status, body, ...(headers ? { headers } : {}) };
+
+/** The web (html) URL of a resource for a base URL: github.com for api.github.com, the host otherwise. */
+export function htmlUrl(baseUrl: string, key: string): string {
+  const u = new URL(baseUrl);
+  const host = u.hostname === 'api.github.com' ? 'https://github.com' : u.hostname.startsWith('api.') ? `https://${u.hostname.slice(4)}` : u.origin;
+  return `${host}${key.replace(/^\/repos\//, '/')}`;
+}
+
+/** Missing required body fields → 422 validation-error naming the first resource and each field. */
+export function checkRequired(row: CatalogRow, body: Resource): void {
+  const missing = row.required.filter((f) => body[f] === undefined || body[f] === null);
+  if (missing.length === 0) return;
+  const resource = resourceName(row.path);
+  throw githubError.validation(missing.map((field) => ({ resource, field, code: 'missing_field' as const })));
+}
+
+function resourceName(template: string): string {
+  const last =
+    template
+      .split('/')
+      .filter((s) => s && !s.startsWith('{'))
+      .pop() ?? 'Resource';
+  const word = last
+    .replace(/[-_](\w)/g, (_, c: string) => c.toUpperCase())
+    .replace(/ies$/, 'y')
+    .replace(/s$/, '');
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function stamp(op: Operation, key: string, rec: Resource): Resource {
+  return { ...rec, url: `${op.baseUrl}${key}`, html_url: htmlUrl(op.baseUrl, key) };
+}
+
+/** Lists a key in its parent collection; `isNew` (no record before) skips the O(n) duplicate check. */
+function addToParent(slice: CatalogSlice, template: string, key: string, isNew: boolean): void {
+  const depth = parentDepth(template);
+  if (depth === undefined) return;
+  const parent = keyPrefix(key, depth);
+  const list = slice.lists[parent];
+  if (!list) slice.lists[parent] = [key];
+  else if (isNew || !list.includes(key)) list.push(key);
+}
+
+function removeFromParent(slice: CatalogSlice, template: string, key: string): void {
+  const depth = parentDepth(template);
+  if (depth === undefined) return;
+  const list = slice.lists[keyPrefix(key, depth)];
+  if (!list) return;
+  const i = list.lastIndexOf(key);
+  if (i >= 0) list.splice(i, 1);
+}
+
+/** Stores a resource at a concrete key (seeding and PUT): keeps its id, adds it to its parent list. */
+export function putResource(
+  slice: CatalogSlice,
+  counters: Record<string, number>,
+  template: string,
+  key: string,
+  rec: Resource,
+  op: Pick<Operation, 'baseUrl' | 'now'>,
+): Resource {
+  const prev = slice.records[key];
+  const id = prev?.id ?? rec.id ?? nextId(counters, 'catalog', 1000);
+  const out: Resource = {
+    id,
+    node_id: `CR_${Number(id).toString(36)}`,
+    ...rec,
+    url: `${op.baseUrl}${key}`,
+    html_url: htmlUrl(op.baseUrl, key),
+    created_at: prev?.created_at ?? rec.created_at ?? op.now,
+    updated_at: op.now,
+  };
+  slice.records[key] = out;
+  addToParent(slice, template, key, !prev);
+  return out;
+}
+
+function numberCounter(collKey: string): string {
+  return /^\/repos\/[^/]+\/[^/]+\/(issues|pulls)$/.test(collKey) ? `${collKey.replace(/\/(issues|pulls)$/, '')}#number` : `${collKey}#number`;
+}
+
+function itemKeyValue(row: CatalogRow, body: Resource, id: number, number: number | undefined): string {
+  if (number !== undefined) return String(number);
+  if (row.itemKey === 'slug')
+    return String(body.name ?? id)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-');
+  if (row.itemKey === 'ref') return String(body.ref ?? id).replace(/^refs\//, '');
+  if (row.itemKey === 'sha') return id.toString(16).padStart(40, '0');
+  if (row.itemKey && body[row.itemKey] !== undefined) return String(body[row.itemKey]);
+  return String(id);
+}
+
+/** Runs a mutating operation on the draft slice. */
+export function mutate(slice: CatalogSlice, counters: Record<string, number>, op: Operation): OpResult {
+  const { row, key, body } = op;
+  checkRequired(row, body);
+  switch (row.kind) {
+    case 'create': {
+      const id = nextId(counters, 'catalog', 1000);
+      const number = row.numbered ? nextId(counters, numberCounter(key)) : undefined;
+      const childKey = `${key}/${encodeURIComponent(itemKeyValue(row, body, id, number))}`;
+      if (slice.records[childKey]) throw githubError.validation([{ resource: resourceName(row.path), code: 'already_exists', field: row.itemKey ?? 'id' }]);
+      const rec: Resource = stamp(op, childKey, {
+        id,
+        node_id: `CR_${id.toString(36)}`,
+        ...(number !== undefined ? { number } : {}),
+        ...(row.itemKey === 'sha' ? { sha: childKey.split('/').pop() } : {}),
+        ...body,
+        created_at: op.now,
+        updated_at: op.now,
+      });
+      slice.records[childKey] = rec;
+      const list = slice.lists[key];
+      if (list) list.push(childKey);
+      else slice.lists[key] = [childKey];
+      return answer(row.status, rec, { location: rec.url as string });
+    }
+    case 'item':
+    case 'singleton': {
+      const prev = slice.records[key];
+      if (row.method === 'PATCH') {
+        if (!prev && row.kind === 'item') throw githubError.notFound();
+        const rec = putResource(slice, counters, row.path, key, { ...(prev ?? {}), ...body }, op);
+        return answer(row.status, rec);
+      }
+      if (row.method === 'PUT') {
+        const rec = putResource(slice, counters, row.path, key, { ...body }, op);
+        const status = prev && row.updateStatus ? row.updateStatus : row.status;
+        return answer(status, rec);
+      }
+      // DELETE
+      if (!prev && row.kind === 'item') throw githubError.notFound();
+      delete slice.records[key];
+      removeFromParent(slice, row.path, key);
+      return answer(row.status, {});
+    }
+    case 'set-collection': {
+      slice.records[key] = { ...body, updated_at: op.now };
+      return answer(row.status, Object.values(body).find(Array.isArray) ?? []);
+    }
+    case 'clear-collection': {
+      for (const k of slice.lists[key] ?? []) delete slice.records[k];
+      delete slice.lists[key];
+      delete slice.records[key];
+      return answer(row.status, []);
+    }
+    default: {
+      // Actions: recorded; those answering a body keep what they set (GET on the same path shows it).
+      const prev = slice.actions[key];
+      slice.actions[key] = { count: (prev?.count ?? 0) + 1, last: body };
+      if (row.status === 204 || row.status === 202) return answer(row.status, {});
+      const rec = putResource(slice, counters, row.path, key, { ...(slice.records[key] ?? {}), ...body }, op);
+      return answer(row.status, rec);
+    }
+  }
+}
+
+/** Runs a reading operation on the (frozen) slice. */
+export function read(slice: CatalogSlice, op: Operation): OpResult {
+  const { row, key } = op;
+  if (row.kind === 'redirect') return { status: 302, headers: { location: `${htmlUrl(op.baseUrl, key)}?download=1` } };
+  if (row.kind === 'list') {
+    const paging = parsePaging(op.query);
+    const keys = slice.lists[key] ?? [];
+    const start = (paging.page - 1) * paging.perPage;
+    const items: Resource[] = [];
+    for (let i = start; i < keys.length && items.length < paging.perPage; i++) {
+      const rec = slice.records[keys[i] as string];
+      if (rec) items.push(rec);
+    }
+    const link = linkHeader(op.url, paging, keys.length);
+    const headers = link ? { link } : undefined;
+    if (!row.listKey) return answer(row.status, items, headers);
+    const wrapped: Resource = { total_count: keys.length, [row.listKey]: items };
+    if (row.path.startsWith('/search/')) wrapped.incomplete_results = false;
+    return answer(row.status, wrapped, headers);
+  }
+  const rec = slice.records[key];
+  if (rec) return answer(row.status, rec);
+  if (row.kind === 'item' || row.status === 204) throw githubError.notFound();
+  if (row.path === '/user') return answer(200, { login: op.login ?? 'octocat', id: 1, type: 'User', url: `${op.baseUrl}/user` });
+  return answer(row.status, { url: `${op.baseUrl}${key}` });
+}

@@ -1,0 +1,76 @@
+import type { Draft } from 'immer';
+import type { ServiceHost } from '../../service.js';
+import { nextId } from '../../../store/ids.js';
+import { htmlUrl, putResource } from './engine.js';
+import type { CatalogState } from './routes.js';
+import type { Resource } from './state.js';
+import { concreteKey, keyPrefix, parentDepth, templateOf } from './table.js';
+
+/**
+ * Seeds any catalog resource by its concrete path (either spelling), e.g.
+ * `seedResource(host, '/repos/o/r/issues/1', { title: 'Bug' })`: stored under that key, listed in its
+ * parent collection, with `id`, `url`, `html_url`, timestamps filled in. Returns the stored resource.
+ */
+export function seedResource<S extends CatalogState, O>(host: ServiceHost<S, O>, path: string, body: Resource = {}): Resource {
+  const found = templateOf(path.split('?')[0] as string);
+  if (!found) throw new Error(`stuntdouble: '${path}' is no path of the code hosting catalog`);
+  const key = concreteKey(found.template, found.params);
+  const now = host.clock.now().toISOString();
+  return host.update((draft) =>
+    putResource((draft as Draft<CatalogState>).catalog, (draft as Draft<CatalogState>).counters, found.template, key, body, {
+      baseUrl: host.baseUrls[0] as string,
+      now,
+    }),
+  );
+}
+
+/** Seeds many resources in one update (benchmarks, paging tests): records are built outside the draft. */
+export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>, items: ReadonlyArray<readonly [path: string, body: Resource]>): number {
+  const now = host.clock.now().toISOString();
+  const baseUrl = host.baseUrls[0] as string;
+  const current = host.state.catalog;
+  const resolved = items.map(([path, body]) => {
+    const found = templateOf(path);
+    if (!found) throw new Error(`stuntdouble: '${path}' is no path of the code hosting catalog`);
+    return { template: found.template, key: concreteKey(found.template, found.params), body };
+  });
+  host.update((draft) => {
+    const d = draft as Draft<CatalogState>;
+    const records: Record<string, Resource> = {};
+    const added: Record<string, string[]> = {};
+    for (const r of resolved) {
+      const prev = current.records[r.key] ?? records[r.key];
+      const id = prev?.id ?? r.body.id ?? nextId(d.counters, 'catalog', 1000);
+      records[r.key] = {
+        id,
+        node_id: `CR_${Number(id).toString(36)}`,
+        ...r.body,
+        url: `${baseUrl}${r.key}`,
+        html_url: htmlUrl(baseUrl, r.key),
+        created_at: prev?.created_at ?? r.body.created_at ?? now,
+        updated_at: now,
+      };
+      const depth = parentDepth(r.template);
+      if (prev || depth === undefined) continue;
+      const parent = keyPrefix(r.key, depth);
+      (added[parent] ??= []).push(r.key);
+    }
+    Object.assign(d.catalog.records, records);
+    for (const [parent, keys] of Object.entries(added)) d.catalog.lists[parent] = [...(current.lists[parent] ?? []), ...keys];
+  });
+  return resolved.length;
+}
+
+/** Marks the rate limit of a token label (or every identity when omitted) as used up: the next call answers 403. */
+export function exhaustRateLimit<S extends CatalogState, O>(host: ServiceHost<S, O>, label?: string): void {
+  const nowSec = Math.floor(host.clock.nowMs() / 1000);
+  host.update((draft) => {
+    const rate = (draft as Draft<CatalogState>).catalog.rate;
+    const keys = label ? [`core:${label}`] : ['core:*'];
+    for (const k of keys) {
+      const w = rate[k];
+      if (w && w.reset > nowSec) w.exhausted = true;
+      else rate[k] = { used: 0, reset: nowSec + 3600, exhausted: true };
+    }
+  });
+}

@@ -1,0 +1,65 @@
+import { GitHubError } from '../errors.js';
+import type { RateWindow } from './state.js';
+
+/** The primary rate limit per hour: 5,000 for tokens, 60 without one; search has its own 30/10. */
+export function limitFor(resource: 'core' | 'search', authenticated: boolean): number {
+  if (resource === 'search') return authenticated ? 30 : 10;
+  return authenticated ? 5000 : 60;
+}
+
+/** What a request's rate accounting decided. */
+export interface RateInfo {
+  limit: number;
+  used: number;
+  reset: number;
+  resource: 'core' | 'search';
+  exceeded: boolean;
+}
+
+/** Counts one request against a window (a new window opens when the old one has reset). */
+export function consume(rate: Record<string, RateWindow>, key: string, limit: number, nowSec: number, resource: 'core' | 'search'): RateInfo {
+  let w = rate[key];
+  if (!w || w.reset <= nowSec) {
+    w = { used: 0, reset: nowSec + (resource === 'search' ? 60 : 3600) };
+    rate[key] = w;
+  }
+  const all = rate[`${resource}:*`];
+  if (all?.exhausted) {
+    all.exhausted = false;
+    w.exhausted = true;
+  }
+  if (w.exhausted || w.used >= limit) {
+    w.exhausted = false;
+    w.used = limit;
+    return { limit, used: limit, reset: w.reset, resource, exceeded: true };
+  }
+  w.used += 1;
+  return { limit, used: w.used, reset: w.reset, resource, exceeded: false };
+}
+
+/** The `x-ratelimit-*` headers GitHub sends on every answer. */
+export function rateHeaders(info: RateInfo): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(info.limit),
+    'x-ratelimit-remaining': String(Math.max(0, info.limit - info.used)),
+    'x-ratelimit-reset': String(info.reset),
+    'x-ratelimit-used': String(info.used),
+    'x-ratelimit-resource': info.resource,
+  };
+}
+
+/** The primary rate-limit error: 403 with `retry-after` and remaining 0. */
+export function rateLimitError(info: RateInfo, nowSec: number, who: string): GitHubError {
+  return new GitHubError(403, `API rate limit exceeded for ${who}.`, {
+    documentationUrl: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+    headers: { ...rateHeaders(info), 'retry-after': String(Math.max(1, info.reset - nowSec)) },
+  });
+}
+
+/** The current window of an identity without counting a request (answers refused before accounting). */
+export function peek(rate: Readonly<Record<string, RateWindow>>, key: string, resource: 'core' | 'search', nowSec: number, authenticated: boolean): RateInfo {
+  const w = rate[key];
+  const limit = limitFor(resource, authenticated);
+  if (!w || w.reset <= nowSec) return { limit, used: 0, reset: nowSec + (resource === 'search' ? 60 : 3600), resource, exceeded: false };
+  return { limit, used: Math.min(w.used, limit), reset: w.reset, resource, exceeded: false };
+}

@@ -1,0 +1,151 @@
+import type { FakeResponse } from '../../../http/response.js';
+import { json } from '../../../http/response.js';
+import type { RouteSpec } from '../../service.js';
+import { type AccessRule, type Principal, type ResourceRef, authenticate, authorize, declareAccess } from '../auth.js';
+import { CATALOG, type CatalogRow } from '../catalog.js';
+import type { GitHubRouteContext } from '../context.js';
+import { GitHubError, githubError, renderGitHubError } from '../errors.js';
+import { BRANCH_OPS } from '../models/branches.js';
+import { findRepo, repoKey } from '../models/repos.js';
+import type { RepoRecord } from '../schemas/repo.js';
+import type { CodeHostingOptions } from '../options.js';
+import type { CodeHostingState } from '../state.js';
+import { selectVersion } from '../wire.js';
+import { spellings } from './aliases.js';
+import { type Operation, mutate, read } from './engine.js';
+import { acceptedScopes, parseRule } from './permissions.js';
+import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError } from './rate-limit.js';
+import type { CatalogSlice, Resource } from './state.js';
+import { concreteKey, keyPrefix } from './table.js';
+/** The part of the service state the catalog needs. */
+export interface CatalogState {
+  catalog: CatalogSlice;
+  counters: Record<string, number>;
+}
+
+/** The access rule of a row for this request (public reads of a public resource need no classic scope). */
+function accessRule(row: CatalogRow, publicResource: boolean): AccessRule {
+  const rule = parseRule(row.permission);
+  const permissions = rule.map((alt) => Object.fromEntries(alt.map((r) => [r.category, r.access])));
+  return {
+    permissions,
+    write: row.method !== 'GET',
+    scopes: row.method === 'GET' && row.publicRead && publicResource ? [] : acceptedScopes(rule),
+    ...(row.uatOnly ? { tokenTypes: ['classic', 'fine-grained', 'user'] as const } : {}),
+  };
+}
+
+const isInt = (v: string | undefined) => v !== undefined && /^\d+$/.test(v);
+const REPO_PATH = /^\/repos\/\{(owner|template_owner)\}\/\{(repo|template_repo)\}/;
+
+/** Checks the caller against the row for this request; throws the real refusal (401/403/404). Returns the repository of repository rows. */
+function check(ctx: GitHubRouteContext, row: CatalogRow, principal: Principal): RepoRecord | undefined {
+  let resource: ResourceRef | undefined;
+  let repo: RepoRecord | undefined;
+  if (REPO_PATH.test(row.path)) {
+    const owner = ctx.params.owner ?? ctx.params.template_owner ?? '';
+    const name = ctx.params.repo ?? ctx.params.template_repo ?? '';
+    const rec = findRepo(ctx.state, owner, name);
+    if (!rec) {
+      declareAccess(ctx, accessRule(row, false));
+      throw githubError.notFound();
+    }
+    repo = rec;
+    resource = { private: rec.private, repo: repoKey(rec.ownerLogin, rec.name) };
+  }
+  const rule = accessRule(row, resource ? !resource.private : true);
+  declareAccess(ctx, rule);
+  if (principal.kind === 'anonymous' && !resource?.private && row.permission !== '' && !row.publicRead) {
+    throw new GitHubError(401, 'Requires authentication', { documentationUrl: 'https://docs.github.com/rest' });
+  }
+  authorize(ctx, principal, rule, resource);
+  return repo;
+}
+
+function bodyOf(ctx: GitHubRouteContext): Resource {
+  if (ctx.req.bodyError) throw githubError.badRequest('Problems parsing JSON');
+  const b = ctx.req.body;
+  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Resource) : {};
+}
+
+/** The handler of one catalog row: version, auth, rate limit, then the generic engine in one update. */
+function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOptions>['handler'] {
+  return (ctx) => {
+    let rate: RateInfo | undefined;
+    let res: FakeResponse;
+    const nowSec = Math.floor(ctx.clock.nowMs() / 1000);
+    const resource = row.path.startsWith('/search/') ? 'search' : 'core';
+    let rateKey = `${resource}:anonymous`;
+    try {
+      selectVersion(ctx);
+      const principal = authenticate(ctx);
+      rateKey = `${resource}:${principal.token?.label ?? (principal.kind === 'lenient' ? 'unseeded' : 'anonymous')}`;
+      for (const p of row.intParams) if (!isInt(ctx.params[p])) throw githubError.notFound();
+      const body = row.method === 'GET' ? {} : bodyOf(ctx);
+      const op: Operation = {
+        row,
+        key: concreteKey(row.path, ctx.params),
+        body,
+        baseUrl: ctx.baseUrl,
+        url: ctx.req.url,
+        query: ctx.req.query,
+        now: ctx.clock.now().toISOString(),
+        login: principal.login,
+      };
+      const authenticated = principal.kind !== 'anonymous';
+      const outcome = ctx.update((draft) => {
+        rate = consume(draft.catalog.rate, rateKey, limitFor(resource, authenticated), nowSec, resource);
+        if (rate.exceeded) return { error: rateLimitError(rate, nowSec, principal.login ? `user ID ${principal.login}` : 'your IP address') };
+        try {
+          const repo = check(ctx, row, principal);
+          const custom = BRANCH_OPS[`${row.method} ${row.path}`];
+          if (custom && repo) {
+            const branchRepo = { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch };
+            return { result: custom(row.method === 'GET' ? ctx.state.catalog : draft.catalog, op, branchRepo) };
+          }
+          if (row.method === 'GET') return { result: read(ctx.state.catalog, op) };
+          return { result: mutate(draft.catalog, draft.counters, op) };
+        } catch (err) {
+          if (err instanceof GitHubError) return { error: err };
+          throw err;
+        }
+      });
+      if ('error' in outcome) throw outcome.error;
+      const r = outcome.result;
+      res = r.body === undefined ? { status: r.status, headers: { ...(r.headers ?? {}) } } : json(r.status, r.body, r.headers ?? {});
+    } catch (err) {
+      res = renderGitHubError(err);
+    }
+    const info = rate ?? peek(ctx.state.catalog.rate, rateKey, resource, nowSec, !rateKey.endsWith(':anonymous'));
+    return { ...res, headers: { ...rateHeaders(info), ...(res.headers ?? {}) } };
+  };
+}
+
+/** `METHOD /a/{}/b`: a route's shape, whatever its parameter names. */
+export function routeShape(method: string, template: string): string {
+  return `${method.toUpperCase()} ${template.replace(/\{[^}]+\}/g, '{}')}`;
+}
+
+/**
+ * Routes for every catalog row, under the seed's and the real spelling, except rows whose shape is
+ * in `skip` (served by a hand-written route).
+ */
+export function catalogRoutes(skip: Iterable<string> = []): RouteSpec<CodeHostingState, CodeHostingOptions>[] {
+  const skipped = new Set(
+    [...skip].map((k) => {
+      const [m, t] = k.split(' ');
+      return routeShape(m as string, t as string);
+    }),
+  );
+  const out: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [];
+  const seen = new Set<string>();
+  for (const row of CATALOG) {
+    for (const path of spellings(row.path)) {
+      const shape = routeShape(row.method, path);
+      if (skipped.has(shape) || seen.has(shape)) continue;
+      seen.add(shape);
+      out.push({ method: row.method, path, operation: row.operationId, handler: handlerFor(row) });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,29 @@
+/** A stored catalog resource (JSON object). */
+export type Resource = Record<string, unknown>;
+
+/** Rate-limit window of one identity (a token label, or `anonymous`). */
+export interface RateWindow {
+  used: number;
+  /** Epoch seconds at which the window resets. */
+  reset: number;
+  /** Set by the `rateLimitExhausted` scenario: the next call answers the rate-limit error. */
+  exhausted?: boolean;
+}
+
+/**
+ * The catalog's state sub-slice: every generic resource keyed by its concrete path
+ * (`/repos/o/r/issues/1`), and per-collection ordered arrays of child keys, so that a page costs the
+ * same at page 1 and page 100.
+ */
+export interface CatalogSlice {
+  records: Record<string, Resource>;
+  lists: Record<string, string[]>;
+  /** Action calls (`/rerun`, `/pings`, ...) by concrete path: how many times and the last body. */
+  actions: Record<string, { count: number; last: unknown }>;
+  rate: Record<string, RateWindow>;
+}
+
+/** An empty catalog slice. */
+export function initialCatalog(): CatalogSlice {
+  return { records: {}, lists: {}, actions: {}, rate: {} };
+}

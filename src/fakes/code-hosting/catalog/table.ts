@@ -1,0 +1,64 @@
+import { Router } from '../../../http/router.js';
+import { CATALOG, type CatalogRow } from '../catalog.js';
+import { spellings } from './aliases.js';
+
+const segs = (p: string) => p.split('/').filter(Boolean);
+
+/** Path templates (seed spelling) that hold collections: a GET list or a POST create on them. */
+const COLLECTIONS = new Set(CATALOG.filter((r) => r.kind === 'list' || r.kind === 'create').map((r) => r.path));
+
+/** The nearest ancestor template that is a collection, or undefined. */
+function parentTemplate(template: string): string | undefined {
+  const s = segs(template);
+  for (let n = s.length - 1; n > 0; n--) {
+    const p = `/${s.slice(0, n).join('/')}`;
+    if (COLLECTIONS.has(p)) return p;
+  }
+  return undefined;
+}
+
+const parents = new Map<string, number | undefined>();
+/** How many segments of an item's concrete path make its parent collection's key (cached). */
+export function parentDepth(template: string): number | undefined {
+  if (!parents.has(template)) {
+    const p = parentTemplate(template);
+    parents.set(template, p ? segs(p).length : undefined);
+  }
+  return parents.get(template);
+}
+
+/** The concrete key of a template with decoded params: each param percent-encoded, one segment. */
+export function concreteKey(template: string, params: Readonly<Record<string, string>>): string {
+  return `/${segs(template)
+    .map((s) => {
+      const m = /^\{\+?([^}]+)\}$/.exec(s);
+      return m ? encodeURIComponent(params[m[1] as string] ?? '') : s;
+    })
+    .join('/')}`;
+}
+
+/** The first `depth` segments of a concrete key. */
+export function keyPrefix(key: string, depth: number): string {
+  return `/${segs(key).slice(0, depth).join('/')}`;
+}
+
+let pathRouter: Router<string> | undefined;
+/** Finds the catalog template (seed spelling) of a concrete path, in either spelling. */
+export function templateOf(path: string): { template: string; params: Record<string, string> } | undefined {
+  if (!pathRouter) {
+    pathRouter = new Router<string>();
+    const seen = new Set<string>();
+    for (const r of CATALOG) {
+      for (const sp of spellings(r.path)) {
+        if (seen.has(sp)) continue;
+        seen.add(sp);
+        pathRouter.add('ANY', sp, r.path);
+      }
+    }
+  }
+  const m = pathRouter.match('ANY', path);
+  return m.kind === 'match' ? { template: m.match.value, params: m.match.params } : undefined;
+}
+
+/** Rows by `METHOD template` (seed spelling). */
+export const ROWS_BY_KEY: ReadonlyMap<string, CatalogRow> = new Map(CATALOG.map((r) => [`${r.method} ${r.path}`, r]));

@@ -1,0 +1,286 @@
+import type { GitHubHost } from './context.js';
+import { registerHost, sendDeliveries } from './models/deliveries.js';
+import { createHook, renderHook } from './models/hooks.js';
+import { type ImportEnv, pinImport, progressImport, renderImport, startImport } from './models/imports.js';
+import { seedOrigin } from './models/origins.js';
+import { createRepo, ensureAccount, findAccount, findRepo, renderRepo } from './models/repos.js';
+import { seedToken } from './models/tokens.js';
+import { exhaustRateLimit, seedResource, seedResources } from './catalog/facade.js';
+import { githubError } from './errors.js';
+import { type DeliveryRecord, type HookSeed, HookSeedSchema } from './schemas/hook.js';
+import type { ImportStatus, OriginSeed } from './schemas/import.js';
+import { type Account, type OwnerType, type RepoRecord, type RepoSeed, RepoSeedSchema } from './schemas/repo.js';
+import type { TokenSeed } from './schemas/token.js';
+
+/** A webhook delivery as `fakes.codeHosting.deliveries` lists it. */
+export interface DeliveryView {
+  id: number;
+  guid: string;
+  hookId: number;
+  event: string;
+  url: string;
+  /** Headers sent (`x-github-event`, `x-github-delivery`, `x-hub-signature-256`, ...). */
+  headers: Readonly<Record<string, string>>;
+  payload: Readonly<Record<string, unknown>>;
+  /** The exact body sent; the signature covers these bytes. */
+  body: string;
+  /** Status the hook URL answered (0 while pending or on a network failure). */
+  statusCode: number;
+  /** `'pending'`, `'OK'`, or a failure text. */
+  status: string;
+  redelivery: boolean;
+}
+
+/** What `imports.start` takes (the body of `PUT /repos/{owner}/{repo}/import`). */
+export interface ImportStartInput {
+  vcs_url: string;
+  vcs?: 'subversion' | 'git' | 'mercurial' | 'tfvc';
+  vcs_username?: string;
+  vcs_password?: string;
+  tfvc_project?: string;
+}
+
+/** `fakes.codeHosting`: seed helpers and controls of the code hosting fake. */
+export interface CodeHostingFacade {
+  /** Base URLs this fake answers on. */
+  readonly baseUrls: readonly string[];
+  /** Seed helpers (one atomic change each). */
+  readonly seed: {
+    /**
+     * Seeds a repository (and its owner account); returns GitHub's repository JSON.
+     * @example fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello', private: true })
+     */
+    repo(input: RepoSeed): Record<string, unknown>;
+    /** Seeds many repositories in one atomic change (fast for thousands); returns how many were created. */
+    repos(inputs: readonly RepoSeed[]): number;
+    /**
+     * Seeds a token (turns the permission model on) and returns the token string.
+     * @example const token = fakes.codeHosting.seed.token({ type: 'classic', scopes: ['repo'] })
+     */
+    token(input?: TokenSeed): string;
+    /** Seeds an account (a user, or an organization that can own repositories and hooks). */
+    account(input: { login: string; type?: OwnerType }): Account;
+    /**
+     * Says what lives at a `vcs_url` (detection and import read it).
+     * @example fakes.codeHosting.seed.origin({ url: 'https://svn.example.com/app', vcs: 'subversion', requiresAuth: true })
+     */
+    origin(input: OriginSeed): void;
+    /**
+     * Seeds a webhook on a repository (`repo` given) or an organization; returns GitHub's hook JSON.
+     * @example fakes.codeHosting.seed.hook({ owner: 'octo', repo: 'hello', url: 'https://hooks.example.com/in', secret: 's' })
+     */
+    hook(input: HookSeed): Record<string, unknown>;
+    /**
+     * Seeds any catalog resource by its concrete path (either spelling); listed in its parent collection.
+     * @example fakes.codeHosting.seed.resource('/repos/o/r/issues/1', { title: 'Bug', number: 1 })
+     */
+    resource(path: string, body?: Record<string, unknown>): Record<string, unknown>;
+    /** Seeds many catalog resources in one change (e.g. 10,000 issues for paging). Returns how many. */
+    resources(items: ReadonlyArray<readonly [path: string, body: Record<string, unknown>]>): number;
+  };
+  /** Rate-limit controls: `exhaust(label?)` makes the next call (of that token label, or any) answer 403 rate limit exceeded. */
+  readonly rateLimit: { exhaust(label?: string): void };
+  /** Import controls. */
+  readonly imports: {
+    /** Moves an import `steps` (default 1) steps along its state machine; returns the import JSON. */
+    advance(owner: string, repo: string, steps?: number): Record<string, unknown>;
+    /** Starts an import like `PUT .../import` would (no auth checks); returns the import JSON. */
+    start(owner: string, repo: string, input: ImportStartInput): Record<string, unknown>;
+    /**
+     * Puts an import straight into a state (walks the happy path, or sets a waiting state). With `hold`
+     * (default true) polling does not move it on until `advance`, `release` or a client update.
+     */
+    pin(owner: string, repo: string, status: ImportStatus, options?: { hold?: boolean }): Record<string, unknown>;
+    /** Lets polling move a held import again. */
+    release(owner: string, repo: string): void;
+    /** The import JSON of a repository, or undefined. */
+    get(owner: string, repo: string): Record<string, unknown> | undefined;
+    /** Import endpoints answer the retirement error once the fake clock reaches this instant (null: never). */
+    retireAt(at: Date | string | number | null): void;
+    /** Import endpoints answer 503 while on. */
+    maintenance(on: boolean): void;
+  };
+  /** Every webhook delivery, oldest first. */
+  readonly deliveries: readonly DeliveryView[];
+  /** A one-line summary for `fakes.describe()`. */
+  describe(): string;
+}
+
+function view(d: DeliveryRecord): DeliveryView {
+  return {
+    id: d.id,
+    guid: d.guid,
+    hookId: d.hookId,
+    event: d.event,
+    url: d.url,
+    headers: d.requestHeaders,
+    payload: d.payload,
+    body: d.body,
+    statusCode: d.statusCode,
+    status: d.status,
+    redelivery: d.redelivery,
+  };
+}
+
+/** Builds `fakes.codeHosting` over the service host. */
+export function buildFacade(host: GitHubHost): CodeHostingFacade {
+  registerHost(host);
+  const base = () => host.baseUrls[0] ?? 'https://api.github.com';
+  const now = () => host.clock.now().toISOString();
+  const env = (): ImportEnv => ({ lenient: host.auth === 'lenient', apiBase: base(), now: now() });
+  const repoOf = (owner: string, repo: string): RepoRecord => {
+    const r = findRepo(host.state, owner, repo);
+    if (!r) throw new Error(`stuntdouble: no repository ${owner}/${repo}; seed it with fakes.codeHosting.seed.repo({ owner, repo })`);
+    return r;
+  };
+  const importJson = (r: RepoRecord) => {
+    const imp = host.state.imports[r.id];
+    return imp ? renderImport(imp, host.state.repos[r.id] as RepoRecord, base(), host.options.useLfsFormat) : undefined;
+  };
+  const mustImport = (r: RepoRecord) => {
+    const out = importJson(r);
+    if (!out) throw new Error(`stuntdouble: ${r.ownerLogin}/${r.name} has no import`);
+    return out;
+  };
+  return {
+    baseUrls: host.baseUrls,
+    seed: {
+      repo(input) {
+        const s = RepoSeedSchema.parse(input);
+        return host.update((d) => {
+          const existing = findRepo(d, s.owner, s.repo);
+          if (existing) {
+            existing.private = s.private;
+            existing.actionsEnabled = s.actionsEnabled;
+            return renderRepo(d, existing, base());
+          }
+          const rec = createRepo(d, {
+            owner: s.owner,
+            name: s.repo,
+            ownerType: s.ownerType,
+            private: s.private,
+            actionsEnabled: s.actionsEnabled,
+            description: s.description,
+            defaultBranch: s.defaultBranch,
+            now: now(),
+          });
+          return renderRepo(d, rec, base());
+        });
+      },
+      repos(inputs) {
+        const parsed = inputs.map((i) => RepoSeedSchema.parse(i));
+        const at = now();
+        return host.update((d) => {
+          let n = 0;
+          for (const s of parsed) {
+            if (findRepo(d, s.owner, s.repo)) continue;
+            createRepo(d, {
+              owner: s.owner,
+              name: s.repo,
+              ownerType: s.ownerType,
+              private: s.private,
+              actionsEnabled: s.actionsEnabled,
+              description: s.description,
+              defaultBranch: s.defaultBranch,
+              now: at,
+            });
+            n += 1;
+          }
+          return n;
+        });
+      },
+      token(input = {}) {
+        return host.update((d) => seedToken(d, input).token);
+      },
+      account(input) {
+        return host.update((d) => ({ ...ensureAccount(d, input.login, input.type ?? 'User') }));
+      },
+      origin(input) {
+        host.update((d) => {
+          seedOrigin(d, input);
+        });
+      },
+      hook(input) {
+        const s = HookSeedSchema.parse(input);
+        return host.update((d) => {
+          const at = now();
+          if (s.repo) {
+            const r = findRepo(d, s.owner, s.repo);
+            if (!r) throw new Error(`stuntdouble: no repository ${s.owner}/${s.repo}; seed it first`);
+            const h = createHook(
+              d,
+              { kind: 'Repository', repo: r },
+              { url: s.url, secret: s.secret ?? null, events: s.events, active: s.active, contentType: s.contentType, now: at },
+            );
+            return renderHook(h, { kind: 'Repository', repo: r }, base());
+          }
+          const org = findAccount(d, s.owner) ?? ensureAccount(d, s.owner, 'Organization');
+          if (org.type !== 'Organization') throw new Error(`stuntdouble: ${s.owner} is a user; organization hooks need an organization`);
+          const h = createHook(
+            d,
+            { kind: 'Organization', org },
+            { url: s.url, secret: s.secret ?? null, events: s.events, active: s.active, contentType: s.contentType, now: at },
+          );
+          return renderHook(h, { kind: 'Organization', org }, base());
+        });
+      },
+      resource: (path, body) => seedResource(host, path, body),
+      resources: (items) => seedResources(host, items),
+    },
+    imports: {
+      advance(owner, repo, steps = 1) {
+        const r = repoOf(owner, repo);
+        const out = host.update((d) => progressImport(d, r, steps, env()));
+        sendDeliveries(host, out.deliveries);
+        return mustImport(r);
+      },
+      start(owner, repo, input) {
+        const r = repoOf(owner, repo);
+        const out = host.update((d) => startImport(d, r, { ...input }, host.options.defaultLogin, env()));
+        sendDeliveries(host, out.deliveries);
+        return mustImport(r);
+      },
+      pin(owner, repo, status, options = {}) {
+        const r = repoOf(owner, repo);
+        if (!host.state.imports[r.id]) throw githubError.notFound();
+        host.update((d) => pinImport(d, r, status, env(), options.hold ?? true));
+        return mustImport(r);
+      },
+      release(owner, repo) {
+        const r = repoOf(owner, repo);
+        host.update((d) => {
+          const imp = d.imports[r.id];
+          if (imp) imp.held = false;
+        });
+      },
+      get(owner, repo) {
+        const r = findRepo(host.state, owner, repo);
+        return r ? importJson(r) : undefined;
+      },
+      retireAt(at) {
+        const ms = at === null ? null : at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
+        if (ms !== null && !Number.isFinite(ms)) throw new RangeError(`stuntdouble: not a valid instant: ${String(at)}`);
+        host.update((d) => {
+          d.importsRetiredAt = ms;
+        });
+      },
+      maintenance(on) {
+        host.update((d) => {
+          d.importsMaintenance = on;
+        });
+      },
+    },
+    get deliveries() {
+      const s = host.state;
+      return s.deliveryOrder
+        .map((id) => s.deliveries[id])
+        .filter((d): d is DeliveryRecord => d !== undefined)
+        .map(view);
+    },
+    rateLimit: { exhaust: (label) => exhaustRateLimit(host, label) },
+    describe() {
+      const s = host.state;
+      return `${Object.keys(s.repos).length} repos, ${Object.keys(s.imports).length} imports, ${Object.keys(s.hooks).length} hooks, ${s.deliveryOrder.length} deliveries, ${s.tokenCount} tokens`;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { ZodType } from 'zod';
+import type { GitHubRouteContext } from './context.js';
+import { type ValidationIssue, githubError } from './errors.js';
+
+/** The JSON object body of a request; 400 `Problems parsing JSON` / `Body should be a JSON object` like GitHub. A missing body is `{}`. */
+export function objectBody(ctx: GitHubRouteContext): Record<string, unknown> {
+  if (ctx.req.bodyError === 'invalid-json') throw githubError.badRequest('Problems parsing JSON');
+  const b = ctx.req.body;
+  if (b === undefined || b === null || (typeof b === 'string' && b.trim() === '')) return {};
+  if (typeof b !== 'object' || Array.isArray(b)) throw githubError.badRequest('Body should be a JSON object');
+  return b as Record<string, unknown>;
+}
+
+/**
+ * Validates a body with a zod schema; failures become a 422 validation-error naming each field
+ * (`missing_field` when absent, `invalid` otherwise).
+ */
+export function parseBody<T>(schema: ZodType<T>, body: Record<string, unknown>, resource: string, documentationUrl?: string): T {
+  const r = schema.safeParse(body);
+  if (r.success) return r.data;
+  const errors: ValidationIssue[] = r.error.issues.map((i) => {
+    const field = i.path.map(String).join('.');
+    const missing = field !== '' && i.path.length === 1 && body[String(i.path[0])] === undefined;
+    return { resource, code: missing ? 'missing_field' : 'invalid', field };
+  });
+  throw githubError.validation(errors, documentationUrl);
+}
+
+/** Reads a query parameter as a string (first value). */
+export function queryString(ctx: GitHubRouteContext, name: string): string | undefined {
+  const v = ctx.req.query[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** A positive integer path/query value, or undefined. */
+export function positiveInt(v: string | undefined): number | undefined {
+  if (v === undefined || !/^\d+$/.test(v)) return undefined;
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** One page of a list and the `Link` header GitHub sends with it. */
+export interface Page<T> {
+  items: T[];
+  headers: Record<string, string>;
+}
+
+/**
+ * Pages a list with `per_page` (default 30, max 100) and `page` (1-based), and builds the absolute
+ * `Link` header (`next`, `last`, `first`, `prev`) that `octokit.paginate` follows.
+ */
+export function paginate<T>(ctx: GitHubRouteContext, all: readonly T[]): Page<T> {
+  const perPage = Math.min(100, Math.max(1, positiveInt(queryString(ctx, 'per_page')) ?? 30));
+  const page = Math.max(1, positiveInt(queryString(ctx, 'page')) ?? 1);
+  const start = (page - 1) * perPage;
+  const items = all.slice(start, start + perPage);
+  const last = Math.max(1, Math.ceil(all.length / perPage));
+  const link = (p: number, rel: string) => {
+    const u = new URL(ctx.req.url.href);
+    u.searchParams.set('per_page', String(perPage));
+    u.searchParams.set('page', String(p));
+    return `<${u.href}>; rel="${rel}"`;
+  };
+  const parts: string[] = [];
+  if (page > 1) parts.push(link(Math.min(page - 1, last), 'prev'));
+  if (page < last) parts.push(link(page + 1, 'next'), link(last, 'last'));
+  if (page > 1) parts.push(link(1, 'first'));
+  return { items, headers: parts.length ? { link: parts.join(', ') } : {} };
+}

@@ -1,0 +1,334 @@
+import { empty, json } from '../../../http/response.js';
+import type { RouteSpec } from '../../service.js';
+import { type AccessRule, type Principal, authorize } from '../auth.js';
+import type { GitHubRouteContext } from '../context.js';
+import { githubError } from '../errors.js';
+import { objectBody, paginate, parseBody, positiveInt } from '../http-helpers.js';
+import { hostOf, recordDelivery, sendDeliveries } from '../models/deliveries.js';
+import {
+  type HookTarget,
+  createHook,
+  deleteHook,
+  findHook,
+  renderDelivery,
+  renderDeliveryItem,
+  renderHook,
+  renderHookConfig,
+  renderOrgSimple,
+  targetKey,
+} from '../models/hooks.js';
+import { accountOf, findAccount, renderAccount, renderRepo } from '../models/repos.js';
+import type { CodeHostingOptions } from '../options.js';
+import { githubRoute } from '../route.js';
+import { CreateHookBodySchema, type HookRecord, HookConfigInputSchema, UpdateHookBodySchema } from '../schemas/hook.js';
+import type { CodeHostingState } from '../state.js';
+import { RULES, loadRepo } from './shared.js';
+
+type Scope = 'repo' | 'org';
+
+function rules(scope: Scope): { read: AccessRule; write: AccessRule } {
+  return scope === 'repo' ? { read: RULES.repoHooksRead, write: RULES.repoHooksWrite } : { read: RULES.orgHooksRead, write: RULES.orgHooksWrite };
+}
+
+function loadTarget(ctx: GitHubRouteContext, p: Principal, scope: Scope, rule: AccessRule): HookTarget {
+  if (scope === 'repo') return { kind: 'Repository', repo: loadRepo(ctx, p, rule) };
+  const org = findAccount(ctx.state, ctx.params.org ?? '');
+  if (org?.type !== 'Organization' || !org) throw githubError.notFound();
+  // Organization hooks are never public: callers without the permission see 404 or 403, never the list.
+  authorize(ctx, p, rule, { private: true });
+  return { kind: 'Organization', org };
+}
+
+function insecure(v: string | number | undefined): string | undefined {
+  return v === undefined ? undefined : String(v);
+}
+
+/** A delivery's payload context: repository or organization, plus the sender. */
+function eventContext(ctx: GitHubRouteContext, target: HookTarget, login: string | null): Record<string, unknown> {
+  const sender = renderAccount(accountOf(ctx.state, login ?? (target.kind === 'Repository' ? target.repo.ownerLogin : target.org.login)), ctx.baseUrl);
+  if (target.kind === 'Organization') return { organization: renderOrgSimple(target.org, ctx.baseUrl), sender };
+  const owner = findAccount(ctx.state, target.repo.ownerLogin);
+  return {
+    repository: renderRepo(ctx.state, target.repo, ctx.baseUrl),
+    ...(owner?.type === 'Organization' ? { organization: renderOrgSimple(owner, ctx.baseUrl) } : {}),
+    sender,
+  };
+}
+
+function deliverNow(ctx: GitHubRouteContext, hook: HookRecord, target: HookTarget, event: string, payload: Record<string, unknown>): void {
+  const now = ctx.clock.now().toISOString();
+  const id = ctx.update((d) => {
+    const h = d.hooks[hook.id];
+    if (!h) throw githubError.notFound();
+    return recordDelivery(d, h, { event, payload, repositoryId: target.kind === 'Repository' ? target.repo.id : null, now });
+  });
+  sendDeliveries(hostOf(ctx), [id]);
+}
+
+function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOptions>[] {
+  const base = scope === 'repo' ? '/repos/{owner}/{repo}/hooks' : '/orgs/{org}/hooks';
+  const op = (name: string) => (scope === 'repo' ? `repos/${name}` : `orgs/${name}`);
+  const { read, write } = rules(scope);
+  const hookOf = (ctx: GitHubRouteContext, target: HookTarget) => findHook(ctx.state, target, positiveInt(ctx.params.hook_id));
+  return [
+    githubRoute({
+      method: 'GET',
+      path: base,
+      operation: op('list-webhooks'),
+      access: read,
+      handler: (ctx, p) => {
+        const target = loadTarget(ctx, p, scope, read);
+        const ids = ctx.state.hooksByTarget[targetKey(target)] ?? [];
+        const page = paginate(
+          ctx,
+          ids.map((id) => ctx.state.hooks[id]).filter((h): h is HookRecord => h !== undefined),
+        );
+        return json(
+          200,
+          page.items.map((h) => renderHook(h, target, ctx.baseUrl)),
+          page.headers,
+        );
+      },
+    }),
+    githubRoute({
+      method: 'POST',
+      path: base,
+      operation: op('create-webhook'),
+      access: write,
+      handler: (ctx, p) => {
+        const target = loadTarget(ctx, p, scope, write);
+        const body = parseBody(CreateHookBodySchema, objectBody(ctx), 'Hook');
+        if (body.name !== undefined && body.name !== 'web') throw githubError.validation([{ resource: 'Hook', code: 'invalid', field: 'name' }]);
+        const url = body.config?.url;
+        if (!url) throw githubError.validation([{ resource: 'Hook', code: 'custom', message: 'Config must contain URL.' }]);
+        const events = body.events ?? ['push'];
+        const now = ctx.clock.now().toISOString();
+        const id = ctx.update((d) => {
+          for (const existing of d.hooksByTarget[targetKey(target)] ?? []) {
+            const h = d.hooks[existing];
+            if (h && h.config.url === url && h.events.join() === events.join()) {
+              throw githubError.validation([
+                { resource: 'Hook', code: 'custom', message: `Hook already exists on this ${scope === 'repo' ? 'repository' : 'organization'}` },
+              ]);
+            }
+          }
+          const secret = body.config?.secret;
+          const ins = insecure(body.config?.insecure_ssl);
+          return createHook(d, target, {
+            url,
+            events,
+            now,
+            ...(body.config?.content_type ? { contentType: body.config.content_type } : {}),
+            ...(secret ? { secret } : {}),
+            ...(ins !== undefined ? { insecureSsl: ins } : {}),
+            ...(body.active !== undefined ? { active: body.active } : {}),
+          }).id;
+        });
+        const hook = ctx.state.hooks[id] as HookRecord;
+        const out = renderHook(hook, target, ctx.baseUrl);
+        return json(201, out, { location: String(out.url) });
+      },
+    }),
+    githubRoute({
+      method: 'GET',
+      path: `${base}/{hook_id}`,
+      operation: op('get-webhook'),
+      access: read,
+      handler: (ctx, p) => {
+        const target = loadTarget(ctx, p, scope, read);
+        return json(200, renderHook(hookOf(ctx, target), target, ctx.baseUrl));
+      },
+    }),
+    githubRoute({
+      method: 'PATCH',
+      path: `${base}/{hook_id}`,
+      operation: op('update-webhook'),
+      access: write,
+      handler: (ctx, p) => {
+        const target = loadTarget(ctx, p, scope, write);
+        const hook = hookOf(ctx, target);
+        const body = parseBody(UpdateHookBodySchema, objectBody(ctx), 'Hook');
+        const now = ctx.clock.now().toISOString();
+        ctx.update((d) => {
+          const h = d.hooks[hook.id];
+          if (!h) throw githubError.notFound();
+          if (body.config) {
+            if (!body.config.url) throw githubError.validation([{ resource: 'Hook', code: 'custom', message: 'Config must contain URL.' }]);
+            // Like GitHub, a config in this call replaces the old one: a secret not repeated is removed.
+            h.config = {
+              url: body.config.url,
+              content_type: body.config.content_type ?? h.config.content_type,
+              insecure_ssl: insecure(body.config.insecure_ssl) ?? '0',
+              secret: body.config.secret ?? null,
+            };
+          }
+          if (body.events) h.events = [...body.events];
+          if (body.add_events) for (const e of body.add_events) if (!h.events.includes(e)) h.events.push(e);
+          if (body.remove_events) h.events = h.events.filter((e) => !body.remove_events?.includes(e));
+          if (body.active !== undefined) h.active = body.active;
+          h.updatedAt = now;
+        });
+        return json(200, renderHook(ctx.state.hooks[hook.id] as HookRecord, target, ctx.baseUrl));
+      },
+    }),
+    githubRoute({
+      method: 'DELETE',
+      path: `${base}/{hook_id}`,
+      operation: op('delete-webhook'),
+      access: write,
+      handler: (ctx, p) => {
+        const target = loadTarget(ctx, p, scope, write);
+        const hook = hookOf(ctx, target);
+        ctx.update((d) => deleteHook(d, hook.id));
+        return empty(204);
+      },
+    }),
+    githubRoute({
+      method: 'GET',
+      path: `${base}/{hook_id}/config`,
+      operation: op(scope === 'repo' ? 'get-webhook-config-for-repo' : 'get-webhook-config-for-org'),
+      access: read,
+      handler: (ctx, p) => json(200, renderHookConfig(hookOf(ctx, loadTarget(ctx, p, scope, read)))),
+    }),
+    githubRoute({
+      method: 'PATCH',
+      path: `${base}/{hook_id}/config`,
+      operation: op(scope === 'repo' ? 'update-webhook-config-for-repo' : 'update-webhook-config-for-org'),
+      access: write,
+      handler: (ctx, p) => {
+        const hook = hookOf(ctx, loadTarget(ctx, p, scope, write));
+        const body = parseBody(HookConfigInputSchema, objectBody(ctx), 'Hook');
+        ctx.update((d) => {
+          const h = d.hooks[hook.id];
+          if (!h) throw githubError.notFound();
+          if (body.url !== undefined) h.config.url = body.url;
+          if (body.content_type !== undefined) h.config.content_type = body.content_type;
+          if (body.secret !== undefined) h.config.secret = body.secret || null;
+          const ins = insecure(body.insecure_ssl);
+          if (ins !== undefined) h.config.insecure_ssl = ins;
+        });
+        return json(200, renderHookConfig(ctx.state.hooks[hook.id] as HookRecord));
+      },
+    }),
+    githubRoute({
+      method: 'GET',
+      path: `${base}/{hook_id}/deliveries`,
+      operation: op('list-webhook-deliveries'),
+      access: read,
+      handler: (ctx, p) => {
+        const hook = hookOf(ctx, loadTarget(ctx, p, scope, read));
+        // Newest first, like GitHub.
+        const ids = [...(ctx.state.deliveriesByHook[hook.id] ?? [])].reverse();
+        const page = paginate(ctx, ids);
+        return json(
+          200,
+          page.items.map((id) => renderDeliveryItem(ctx.state.deliveries[id] as NonNullable<CodeHostingState['deliveries'][string]>)),
+          page.headers,
+        );
+      },
+    }),
+    githubRoute({
+      method: 'GET',
+      path: `${base}/{hook_id}/deliveries/{delivery_id}`,
+      operation: op('get-webhook-delivery'),
+      access: read,
+      handler: (ctx, p) => {
+        const target = loadTarget(ctx, p, scope, read);
+        const hook = hookOf(ctx, target);
+        const id = positiveInt(ctx.params.delivery_id);
+        const d = id === undefined ? undefined : ctx.state.deliveries[id];
+        if (!d || d.hookId !== hook.id) throw githubError.notFound();
+        return json(200, renderDelivery(d, ctx.baseUrl, target));
+      },
+    }),
+    githubRoute({
+      method: 'POST',
+      path: `${base}/{hook_id}/deliveries/{delivery_id}/attempts`,
+      operation: op('redeliver-webhook-delivery'),
+      access: write,
+      handler: (ctx, p) => {
+        const target = loadTarget(ctx, p, scope, write);
+        const hook = hookOf(ctx, target);
+        const id = positiveInt(ctx.params.delivery_id);
+        const orig = id === undefined ? undefined : ctx.state.deliveries[id];
+        if (!orig || orig.hookId !== hook.id) throw githubError.notFound();
+        const now = ctx.clock.now().toISOString();
+        const newId = ctx.update((d) => {
+          const h = d.hooks[hook.id];
+          if (!h) throw githubError.notFound();
+          const nid = recordDelivery(d, h, {
+            event: orig.event,
+            action: orig.action,
+            payload: orig.payload,
+            repositoryId: orig.repositoryId,
+            redelivery: true,
+            now,
+          });
+          const rec = d.deliveries[nid];
+          // A redelivery carries the original delivery's GUID.
+          if (rec) {
+            rec.guid = orig.guid;
+            rec.requestHeaders['x-github-delivery'] = orig.guid;
+          }
+          return nid;
+        });
+        sendDeliveries(hostOf(ctx), [newId]);
+        return json(202, {});
+      },
+    }),
+    githubRoute({
+      method: 'POST',
+      path: `${base}/{hook_id}/pings`,
+      operation: op('ping-webhook'),
+      access: write,
+      handler: (ctx, p) => {
+        const target = loadTarget(ctx, p, scope, write);
+        const hook = hookOf(ctx, target);
+        const payload = {
+          zen: 'Keep it logically awesome.',
+          hook_id: hook.id,
+          hook: renderHook(hook, target, ctx.baseUrl),
+          ...eventContext(ctx, target, p.login),
+        };
+        deliverNow(ctx, hook, target, 'ping', payload);
+        return empty(204);
+      },
+    }),
+    ...(scope === 'repo'
+      ? [
+          githubRoute({
+            method: 'POST',
+            path: `${base}/{hook_id}/tests`,
+            operation: 'repos/test-push-webhook',
+            access: read,
+            handler: (ctx, p) => {
+              const target = loadTarget(ctx, p, scope, read);
+              const hook = hookOf(ctx, target);
+              if (hook.active && (hook.events.includes('push') || hook.events.includes('*')) && target.kind === 'Repository') {
+                const zero = '0000000000000000000000000000000000000000';
+                const payload = {
+                  ref: `refs/heads/${target.repo.defaultBranch}`,
+                  before: zero,
+                  after: zero,
+                  created: false,
+                  deleted: false,
+                  forced: false,
+                  base_ref: null,
+                  compare: `${renderRepo(ctx.state, target.repo, ctx.baseUrl).html_url}/compare/${zero.slice(0, 12)}...${zero.slice(0, 12)}`,
+                  commits: [],
+                  head_commit: null,
+                  pusher: { name: p.login ?? target.repo.ownerLogin, email: null },
+                  ...eventContext(ctx, target, p.login),
+                };
+                deliverNow(ctx, hook, target, 'push', payload);
+              }
+              return empty(204);
+            },
+          }),
+        ]
+      : []),
+  ];
+}
+
+/** Repository and organization webhook routes. */
+export const webhookRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [...hookRoutes('repo'), ...hookRoutes('org')];

@@ -1,0 +1,216 @@
+import { empty, json } from '../../../http/response.js';
+import type { RouteSpec } from '../../service.js';
+import { type Principal, authorize } from '../auth.js';
+import type { GitHubRouteContext } from '../context.js';
+import { GitHubError, githubError } from '../errors.js';
+import { objectBody, paginate, parseBody, queryString } from '../http-helpers.js';
+import { createRepo, deleteRepo, findAccount, renderRepo, updateRepo } from '../models/repos.js';
+import type { CodeHostingOptions } from '../options.js';
+import { githubRoute } from '../route.js';
+import { ActionsPermissionsBodySchema, CreateRepoBodySchema, type RepoRecord, UpdateRepoBodySchema } from '../schemas/repo.js';
+import type { CodeHostingState } from '../state.js';
+import { RULES, canSee, loadRepo } from './shared.js';
+
+function requireLogin(principal: Principal): string {
+  if (!principal.login) throw new GitHubError(401, 'Requires authentication', { documentationUrl: 'https://docs.github.com/rest' });
+  return principal.login;
+}
+
+function isPrivate(body: { private?: boolean | undefined; visibility?: string | undefined }): boolean | undefined {
+  if (body.visibility !== undefined) return body.visibility !== 'public';
+  return body.private;
+}
+
+/**
+ * Lists repositories by id. Without a filter the page is cut from the id array directly (cost per page
+ * stays flat however many repositories an owner has); with one, the owner's repositories are filtered first.
+ */
+function listOf(ctx: GitHubRouteContext, ids: readonly number[] | undefined, keep: ((r: RepoRecord) => boolean) | null) {
+  const all = ids ?? [];
+  const chosen = keep
+    ? all.filter((id) => {
+        const r = ctx.state.repos[id];
+        return r !== undefined && keep(r);
+      })
+    : all;
+  const page = paginate(ctx, chosen);
+  const out: Record<string, unknown>[] = [];
+  for (const id of page.items) {
+    const r = ctx.state.repos[id];
+    if (r) out.push(renderRepo(ctx.state, r, ctx.baseUrl));
+  }
+  return json(200, out, page.headers);
+}
+
+function createFor(ctx: GitHubRouteContext, owner: string, ownerType: 'User' | 'Organization') {
+  const body = parseBody(CreateRepoBodySchema, objectBody(ctx), 'Repository');
+  const now = ctx.clock.now().toISOString();
+  const priv = isPrivate(body);
+  const id = ctx.update(
+    (d) =>
+      createRepo(d, {
+        owner,
+        ownerType,
+        name: body.name,
+        now,
+        ...(priv !== undefined ? { private: priv } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.homepage !== undefined ? { homepage: body.homepage } : {}),
+        ...(body.has_issues !== undefined ? { hasIssues: body.has_issues } : {}),
+        ...(body.has_projects !== undefined ? { hasProjects: body.has_projects } : {}),
+        ...(body.has_wiki !== undefined ? { hasWiki: body.has_wiki } : {}),
+      }).id,
+  );
+  const out = renderRepo(ctx.state, ctx.state.repos[id] as RepoRecord, ctx.baseUrl);
+  return json(201, out, { location: String(out.url) });
+}
+
+/** Repository routes: get/update/delete, create for the user or an org, the three listings, Actions permissions. */
+export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
+  githubRoute({
+    method: 'GET',
+    path: '/repos/{owner}/{repo}',
+    operation: 'repos/get',
+    access: RULES.readRepo,
+    handler: (ctx, p) => json(200, renderRepo(ctx.state, loadRepo(ctx, p, RULES.readRepo), ctx.baseUrl)),
+  }),
+  githubRoute({
+    method: 'PATCH',
+    path: '/repos/{owner}/{repo}',
+    operation: 'repos/update',
+    access: RULES.adminWrite,
+    handler: (ctx, p) => {
+      const rec = loadRepo(ctx, p, RULES.adminWrite);
+      const body = parseBody(UpdateRepoBodySchema, objectBody(ctx), 'Repository');
+      const priv = isPrivate(body);
+      const now = ctx.clock.now().toISOString();
+      ctx.update((d) => {
+        updateRepo(
+          d,
+          rec.id,
+          {
+            ...(body.name !== undefined ? { name: body.name } : {}),
+            ...(body.description !== undefined ? { description: body.description } : {}),
+            ...(body.homepage !== undefined ? { homepage: body.homepage } : {}),
+            ...(priv !== undefined ? { private: priv } : {}),
+            ...(body.has_issues !== undefined ? { hasIssues: body.has_issues } : {}),
+            ...(body.has_projects !== undefined ? { hasProjects: body.has_projects } : {}),
+            ...(body.has_wiki !== undefined ? { hasWiki: body.has_wiki } : {}),
+            ...(body.default_branch !== undefined ? { defaultBranch: body.default_branch } : {}),
+            ...(body.archived !== undefined ? { archived: body.archived } : {}),
+          },
+          now,
+        );
+      });
+      return json(200, renderRepo(ctx.state, ctx.state.repos[rec.id] as RepoRecord, ctx.baseUrl));
+    },
+  }),
+  githubRoute({
+    method: 'DELETE',
+    path: '/repos/{owner}/{repo}',
+    operation: 'repos/delete',
+    access: RULES.deleteRepo,
+    handler: (ctx, p) => {
+      const rec = loadRepo(ctx, p, RULES.deleteRepo);
+      ctx.update((d) => deleteRepo(d, rec.id));
+      return empty(204);
+    },
+  }),
+  githubRoute({
+    method: 'POST',
+    path: '/user/repos',
+    operation: 'repos/create-for-authenticated-user',
+    access: RULES.createUserRepo,
+    handler: (ctx, p) => {
+      authorize(ctx, p, RULES.createUserRepo);
+      return createFor(ctx, requireLogin(p), 'User');
+    },
+  }),
+  githubRoute({
+    method: 'POST',
+    path: '/orgs/{org}/repos',
+    operation: 'repos/create-in-org',
+    access: RULES.createOrgRepo,
+    handler: (ctx, p) => {
+      const org = findAccount(ctx.state, ctx.params.org ?? '');
+      if (org?.type !== 'Organization' || !org) throw githubError.notFound();
+      authorize(ctx, p, RULES.createOrgRepo);
+      return createFor(ctx, org.login, 'Organization');
+    },
+  }),
+  githubRoute({
+    method: 'GET',
+    path: '/user/repos',
+    operation: 'repos/list-for-authenticated-user',
+    access: RULES.readRepo,
+    handler: (ctx, p) => {
+      const login = requireLogin(p);
+      authorize(ctx, p, RULES.readRepo);
+      const visibility = queryString(ctx, 'visibility') ?? 'all';
+      return listOf(ctx, ctx.state.reposByOwner[login.toLowerCase()], visibility === 'all' ? null : (r) => (visibility === 'private') === r.private);
+    },
+  }),
+  githubRoute({
+    method: 'GET',
+    path: '/orgs/{org}/repos',
+    operation: 'repos/list-for-org',
+    access: RULES.readRepo,
+    handler: (ctx, p) => {
+      const org = findAccount(ctx.state, ctx.params.org ?? '');
+      if (org?.type !== 'Organization' || !org) throw githubError.notFound();
+      authorize(ctx, p, RULES.readRepo);
+      const type = queryString(ctx, 'type') ?? 'all';
+      const everything = type === 'all' && (p.kind === 'lenient' || (p.token?.type === 'classic' && p.token.scopes.includes('repo')));
+      return listOf(
+        ctx,
+        ctx.state.reposByOwner[org.login.toLowerCase()],
+        everything ? null : (r) => canSee(p, r) && (type === 'public' ? !r.private : type === 'private' ? r.private : true),
+      );
+    },
+  }),
+  githubRoute({
+    method: 'GET',
+    path: '/users/{username}/repos',
+    operation: 'repos/list-for-user',
+    access: RULES.readRepo,
+    handler: (ctx, p) => {
+      const user = findAccount(ctx.state, ctx.params.username ?? '');
+      if (!user) throw githubError.notFound();
+      authorize(ctx, p, RULES.readRepo);
+      return listOf(ctx, ctx.state.reposByOwner[user.login.toLowerCase()], (r) => !r.private);
+    },
+  }),
+  githubRoute({
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/actions/permissions',
+    operation: 'actions/get-github-actions-permissions-repository',
+    access: RULES.adminRead,
+    handler: (ctx, p) => {
+      const rec = loadRepo(ctx, p, RULES.adminRead);
+      const body: Record<string, unknown> = { enabled: rec.actionsEnabled };
+      if (rec.actionsEnabled) {
+        body.allowed_actions = rec.allowedActions;
+        if (rec.allowedActions === 'selected')
+          body.selected_actions_url = `${ctx.baseUrl}/repos/${rec.ownerLogin}/${rec.name}/actions/permissions/selected-actions`;
+      }
+      return json(200, body);
+    },
+  }),
+  githubRoute({
+    method: 'PUT',
+    path: '/repos/{owner}/{repo}/actions/permissions',
+    operation: 'actions/set-github-actions-permissions-repository',
+    access: RULES.adminWrite,
+    handler: (ctx, p) => {
+      const rec = loadRepo(ctx, p, RULES.adminWrite);
+      const body = parseBody(ActionsPermissionsBodySchema, objectBody(ctx), 'Repository');
+      ctx.update((d) => {
+        const r = d.repos[rec.id];
+        if (!r) throw githubError.notFound();
+        r.actionsEnabled = body.enabled;
+        if (body.allowed_actions) r.allowedActions = body.allowed_actions;
+      });
+      return empty(204);
+    },
+  }),
+];

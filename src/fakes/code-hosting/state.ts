@@ -1,0 +1,68 @@
+import type { HookRecord, DeliveryRecord } from './schemas/hook.js';
+import type { AuthorRecord, ImportRecord, OriginRecord } from './schemas/import.js';
+import type { Account, RepoRecord } from './schemas/repo.js';
+import type { TokenRecord } from './schemas/token.js';
+import { type CatalogSlice, initialCatalog } from './catalog/state.js';
+
+/** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
+export interface CodeHostingState {
+  counters: Record<string, number>;
+  /** Seeded tokens, keyed by the token string. */
+  tokens: Record<string, TokenRecord>;
+  /** Number of seeded tokens (a seeded token turns the permission model on). */
+  tokenCount: number;
+  /** Accounts keyed by lower-cased login. */
+  accounts: Record<string, Account>;
+  /** Repositories keyed by id. */
+  repos: Record<string, RepoRecord>;
+  /** Lower-cased `owner/repo` → repository id. */
+  repoIndex: Record<string, number>;
+  /** Lower-cased owner login → repository ids in creation order. */
+  reposByOwner: Record<string, number[]>;
+  /** Remote origins keyed by normalized URL. */
+  origins: Record<string, OriginRecord>;
+  /** Imports keyed by repository id. */
+  imports: Record<string, ImportRecord>;
+  /** Commit authors of imports, keyed by id. */
+  authors: Record<string, AuthorRecord>;
+  /** Webhooks keyed by id. */
+  hooks: Record<string, HookRecord>;
+  /** Hook target (`repo:<id>` / `org:<login>`) → hook ids. */
+  hooksByTarget: Record<string, number[]>;
+  /** Deliveries keyed by id. */
+  deliveries: Record<string, DeliveryRecord>;
+  /** Delivery ids in order. */
+  deliveryOrder: number[];
+  /** Hook id → delivery ids. */
+  deliveriesByHook: Record<string, number[]>;
+  /** When set: import endpoints answer the retirement error from this instant (epoch ms). */
+  importsRetiredAt: number | null;
+  /** When true: import endpoints answer 503 (maintenance). */
+  importsMaintenance: boolean;
+  /** Generic catalog resources (section 4.3) and rate-limit windows, see catalog/state.ts. */
+  catalog: CatalogSlice;
+}
+
+/** A fresh state slice. */
+export function initialCodeHostingState(): CodeHostingState {
+  return {
+    counters: {},
+    tokens: {},
+    tokenCount: 0,
+    accounts: {},
+    repos: {},
+    repoIndex: {},
+    reposByOwner: {},
+    origins: {},
+    imports: {},
+    authors: {},
+    hooks: {},
+    hooksByTarget: {},
+    deliveries: {},
+    deliveryOrder: [],
+    deliveriesByHook: {},
+    importsRetiredAt: null,
+    importsMaintenance: false,
+    catalog: initialCatalog(),
+  };
+}

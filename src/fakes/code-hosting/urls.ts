@@ -1,0 +1,23 @@
+/**
+ * URL helpers: every URL in a body points at the base URL the request came in on
+ * (api.github.com, GHE.com `https://api.<sub>.ghe.com`, GHES `https://<host>/api/v3`).
+ */
+
+/** The web (HTML) origin of an API base URL. */
+export function webBase(apiBase: string): string {
+  const u = new URL(apiBase);
+  if (u.hostname === 'api.github.com') return 'https://github.com';
+  if (u.hostname.startsWith('api.')) return `${u.protocol}//${u.host.slice(4)}`;
+  return `${u.protocol}//${u.host}`;
+}
+
+/** The import's web page: `https://import.github.com/o/r/import` on github.com, `<web>/o/r/import` elsewhere. */
+export function importHtmlUrl(apiBase: string, fullName: string): string {
+  const web = webBase(apiBase);
+  return web === 'https://github.com' ? `https://import.github.com/${fullName}/import` : `${web}/${fullName}/import`;
+}
+
+/** Strips a trailing slash. */
+export function trimBase(apiBase: string): string {
+  return apiBase.replace(/\/+$/, '');
+}
