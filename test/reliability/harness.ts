@@ -17,7 +17,7 @@ export type Service = (typeof SERVICES)[number];
 /** Base seed of every property (override with RELIABILITY_SEED). */
 export const BASE_SEED = Number(process.env.RELIABILITY_SEED ?? 20_261_122);
 /** Total generated requests the route properties aim for, spread over all routes. */
-export const BUDGET = Number(process.env.RELIABILITY_BUDGET ?? 20_000);
+export const BUDGET = Number(process.env.RELIABILITY_BUDGET ?? 12_000);
 
 /** A per-route seed, stable across runs and independent of route order. */
 export function seedFor(key: string): number {
@@ -45,8 +45,8 @@ export function fcParams(key: string, numRuns: number): fc.Parameters<unknown> {
  * `it.fails`: they pass while the bug is there and fail (asking for this entry to go) once it is fixed.
  */
 export const KNOWN_FAILURES: Readonly<Record<string, string>> = {
-  'auth codeHosting':
-    "main's GET /rate_limit stub answers 200 to any token in strict mode (the import branch checks credentials), and the import branch's token lookup finds Object.prototype members ('hasOwnProperty' → 403 instead of 401 Bad credentials)",
+  'identity codeHosting':
+    'GitHub rate-limit usage (codeHosting.catalog.rate) lives in the state tree, so every request, a rejected one too, gives fakes.snapshot() a new object; the other properties exempt it as BOOKKEEPING',
 };
 
 /** `it`, or `it.fails` for a known failure (see {@link KNOWN_FAILURES}). */
@@ -747,6 +747,42 @@ export interface Outcome {
 
 const HANG_MS = 10_000;
 
+/**
+ * State that real services change on every request, rejected ones included: GitHub counts a 401 or a
+ * 404 against the caller's rate limit. These paths may change on a rejected request; everything else
+ * must stay the same object. (`rejected.test.ts` keeps the stricter identity promise visible.)
+ */
+export const BOOKKEEPING: Readonly<Record<string, ReadonlyArray<readonly string[]>>> = {
+  codeHosting: [['catalog', 'rate']],
+};
+
+/** Whether `after` is `before` except for bookkeeping paths (each other branch the same object). */
+export function sameExceptBookkeeping(before: unknown, after: unknown): boolean {
+  if (before === after) return true;
+  const b = before as Record<string, unknown>;
+  const a = after as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (a[key] === b[key]) continue;
+    const paths = BOOKKEEPING[key];
+    if (!paths || !sameOutside(b[key], a[key], paths)) return false;
+  }
+  return true;
+}
+
+function sameOutside(before: unknown, after: unknown, paths: ReadonlyArray<readonly string[]>): boolean {
+  if (before === after) return true;
+  if (paths.some((p) => p.length === 0)) return true;
+  if (!before || !after || typeof before !== 'object' || typeof after !== 'object') return false;
+  const b = before as Record<string, unknown>;
+  const a = after as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (a[key] === b[key]) continue;
+    const sub = paths.filter((p) => p[0] === key).map((p) => p.slice(1));
+    if (sub.length === 0 || !sameOutside(b[key], a[key], sub)) return false;
+  }
+  return true;
+}
+
 /** Sends one request through `fakes.handle()` and checks every property; returns the first broken one. */
 export async function probe(fakes: Fakes, service: Service, req: Materialized, base: FakesSnapshot): Promise<Outcome> {
   fakes.restore(base);
@@ -773,7 +809,7 @@ export async function probe(fakes: Fakes, service: Service, req: Materialized, b
     stats.rejected += 1;
     const env = envelopeProblem(service, res);
     if (env) return { res, problem: `${res.status}: ${env}: ${res.text.slice(0, 300)}` };
-    if (after !== base) return { res, problem: `rejected with ${res.status} but the state changed (${res.text.slice(0, 200)})` };
+    if (!sameExceptBookkeeping(base, after)) return { res, problem: `rejected with ${res.status} but the state changed (${res.text.slice(0, 200)})` };
   } else stats.accepted += 1;
   return { res };
 }

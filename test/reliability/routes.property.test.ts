@@ -23,8 +23,8 @@ function makeWorld(service: Service, strict: boolean) {
 
 const probeFakes = createFakes();
 const routes = SERVICES.flatMap((s) => probeFakes.routes(s));
-/** Runs per route and auth mode: the budget spread over every route, within [15, 100]. */
-const RUNS = Math.max(15, Math.min(100, Math.floor(BUDGET / 2 / Math.max(1, routes.length))));
+/** Runs per route and auth mode: the budget spread over every route, within [8, 100]. */
+const RUNS = Math.max(8, Math.min(100, Math.floor(BUDGET / 2 / Math.max(1, routes.length))));
 
 afterAll(() => {
   console.log(
