@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { createFakes, type HandledResponse } from 'stuntdouble';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SERVICES, type Service, fcParams, materialize, requestArb, seedWorld, show, stats, templateSlots, sameExceptBookkeeping } from './harness.js';
 
 const BAD = ['{', '{"a":', '[1,2', '{"a":1,}', "{'a':1}", 'nul', '{"a":"\\x"}', '}{', '{"a":1}{"b":2}', 'NaN', '{"a":01}', '\u00ff\u00fe'];
@@ -19,6 +19,8 @@ function expected(service: Service, res: HandledResponse): string | undefined {
     ? undefined
     : 'expected 400 INVALID_ARGUMENT "Invalid JSON payload received. ..."';
 }
+
+afterAll(() => console.log(`[reliability] bad JSON: ${stats.requests} requests to write routes`));
 
 describe.each(SERVICES)('%s: malformed JSON bodies', (service) => {
   const fakes = createFakes({ clock: '2025-06-01T12:00:00Z', journal: false });
