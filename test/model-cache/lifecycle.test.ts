@@ -29,6 +29,7 @@ describe('model cache on the Vertex AI wire', () => {
     expect(call?.version).toBe('v1beta1');
 
     const id = created.name?.split('/').pop() as string;
+    expect(fakes.modelCache.get(created.name as string)).toMatchObject({ name: created.name, displayName: 'docs' });
     const got = await ai.caches.get({ name: id });
     expect(got.name).toBe(created.name);
 
@@ -44,6 +45,7 @@ describe('model cache on the Vertex AI wire', () => {
 
     await ai.caches.delete({ name: id });
     expect(fakes.calls.at(-1)?.response.body).toEqual({});
+    expect(fakes.modelCache.get(created.name as string)).toBeUndefined();
     const gone = await apiError(ai.caches.get({ name: id }));
     expect(gone.status).toBe(404);
     expect(gone.body.error.status).toBe('NOT_FOUND');
@@ -199,5 +201,34 @@ describe('model cache on the Gemini API wire', () => {
     fakes.modelCache.seed.cachedContent();
     const page = await geminiClient().caches.list();
     expect(page.page).toEqual([]);
+  });
+});
+
+describe('model cache at scale', () => {
+  it('garbage-collects thousands of caches that expire together, and keeps the rest', async () => {
+    fakes.modelCache.seed.cachedContents(3000, { ttl: '600s' });
+    const keep = fakes.modelCache.seed.cachedContent({ ttl: '3600s' });
+    expect(fakes.modelCache.count()).toBe(3001);
+    fakes.clock.advance('10m');
+    expect(fakes.modelCache.count()).toBe(1);
+    const page = await vertexClient().caches.list({ config: { pageSize: 1000 } });
+    expect(page.page.map((c) => c.name)).toEqual([keep.name]);
+    expect((await vertexClient().caches.get({ name: keep.id })).name).toBe(keep.name);
+  });
+});
+
+describe('model cache state', () => {
+  it('survives snapshot/restore and reset, and describes itself', async () => {
+    const a = fakes.modelCache.seed.cachedContent();
+    const snap = fakes.snapshot();
+    await vertexClient().caches.delete({ name: a.name });
+    expect(fakes.modelCache.get(a.name)).toBeUndefined();
+    fakes.restore(snap);
+    expect((await vertexClient().caches.get({ name: a.id })).name).toBe(a.name);
+    expect(fakes.modelCache.describe()).toBe('modelCache: 1 cached content');
+    fakes.reset();
+    expect(fakes.modelCache.count()).toBe(0);
+    const again = fakes.modelCache.seed.cachedContent();
+    expect(again.name).toBe(a.name);
   });
 });

@@ -242,6 +242,15 @@ describe('cached content fields', () => {
     await expectFieldError(create({ kmsKeyName: 'my-key' }), 'cached_content.encryption_spec.kms_key_name');
     await expect(create({ kmsKeyName: 'projects/p/locations/us-central1/keyRings/r/cryptoKeys/k' })).resolves.toHaveProperty('name');
   });
+  it('knows encryption_spec only on Vertex (the Gemini API parser rejects it)', async () => {
+    const res = await fakes.fetch('https://generativelanguage.googleapis.com/v1beta/cachedContents', {
+      method: 'POST',
+      headers: { 'x-goog-api-key': 'k', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'models/gemini-2.5-flash', contents, encryption_spec: { kmsKeyName: 'projects/p/locations/l/keyRings/r/cryptoKeys/k' } }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain('Unknown name "encryption_spec"');
+  });
   it('limits displayName to 128 characters', async () => {
     await expectFieldError(create({ displayName: 'x'.repeat(129) }), 'cached_content.display_name');
   });

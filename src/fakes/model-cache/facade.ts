@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { ServiceHost } from '../service.js';
-import { insertCache, resolveExpiry, resolveModel } from './models/caches.js';
-import { geminiScope, type ModelCacheState, vertexScope } from './models/state.js';
+import { flushPending, insertCache, type PendingIndex, resolveExpiry, resolveModel } from './models/caches.js';
+import { geminiScope, getCache, type ModelCacheState, vertexScope } from './models/state.js';
 import { addDuration, fromMs, parseDurationString, parseTimestamp } from './models/time.js';
 import { computeUsage } from './models/usage.js';
 import type { ModelCacheOptions } from './options.js';
+import { renderCache } from './render.js';
 import { ContentSchema } from './schemas/cached-content.js';
 
 /** Options of `seed.cachedContent`. */
@@ -69,6 +70,8 @@ export interface ModelCacheFacade {
   setUnavailable(unavailable?: boolean): void;
   /** Number of live caches. */
   count(): number;
+  /** A live cache as the wire shows it (full name), or undefined: for assertions without a client. */
+  get(name: string): Record<string, unknown> | undefined;
   /** One-line summary for `fakes.describe()`. */
   describe(): string;
 }
@@ -95,11 +98,12 @@ function seedMany(host: Host, n: number, raw: SeedCacheInput | undefined): Seede
       ? computeUsage(o.contents)
       : { totalTokenCount: minTokens, textCount: minTokens * 4, imageCount: 0, videoDurationSeconds: 0, audioDurationSeconds: 0, inlineBytes: 0 };
     const out: SeededCache[] = [];
+    const pending: PendingIndex = { seqs: [], names: [], expiry: [] };
     for (let i = 0; i < n; i++) {
-      const rec = insertCache(d, at, { model, displayName: o.displayName, expire, usage }, now, n === 1);
+      const rec = insertCache(d, at, { model, displayName: o.displayName, expire, usage }, now, pending);
       out.push({ name: rec.name, id: rec.id, project: at.project, location: at.location, model, expireTime: rec.expireTime, api: o.api });
     }
-    if (n > 1) d.expiry.sort((a, b) => a[0] - b[0]);
+    flushPending(d, at.scope, pending);
     return out;
   });
 }
@@ -148,10 +152,14 @@ export function buildFacade(host: Host): ModelCacheFacade {
         d.unavailable = unavailable;
       });
     },
-    count: () => Object.keys(host.state.caches).length,
+    count: () => host.state.cacheCount,
+    get(name) {
+      const rec = getCache(host.state, name);
+      return rec && rec.expireMs > host.clock.nowMs() ? renderCache(rec) : undefined;
+    },
     describe() {
       const s = host.state;
-      const n = Object.keys(s.caches).length;
+      const n = s.cacheCount;
       const flags = [
         s.unavailable ? 'unavailable' : '',
         Object.keys(s.exhausted).length ? 'quota exhausted' : '',

@@ -23,6 +23,7 @@ export const modelCacheService = defineService<ModelCacheState, ModelCacheOption
   initialState: () => ({
     counters: {},
     caches: {},
+    cacheCount: 0,
     lists: {},
     expiry: [],
     credentials: {},

@@ -1,10 +1,11 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import { type Api, cacheNotFound, fieldError, googleError } from '../errors.js';
-import type { CachedContentInput, Content } from '../schemas/cached-content.js';
-import { indexExpiry, removeCaches, upperBound } from './expiry.js';
+import type { CachedContentInput } from '../schemas/cached-content.js';
+import { appendEntries, type Chunked, insertEntry, walkAfter } from './chunked.js';
+import { removeCaches } from './expiry.js';
 import { decodePageToken, effectivePageSize, encodePageToken } from './paging.js';
-import type { CacheRecord, ModelCacheState } from './state.js';
+import { BUCKET, type CacheRecord, getCache, idOf, type ModelCacheState, slotOf } from './state.js';
 import { addDuration, formatTimestamp, fromMs, type Instant, parseDurationString, parseTimestamp, toMsCeil } from './time.js';
 import { computeUsage, INLINE_LIMIT_BYTES, type Usage } from './usage.js';
 
@@ -98,9 +99,7 @@ export function measure(api: Api, input: CachedContentInput, minTokens: number, 
 
 function newId(d: Draft<ModelCacheState>, api: Api): { id: string; seq: number } {
   const seq = nextId(d.counters, 'cache');
-  if (api === 'vertex') return { seq, id: (3_000_000_000_000_000_000n + BigInt(seq) * 1_000_003n).toString() };
-  const mix = (Math.imul(seq, 0x9e3779b1) >>> 0).toString(36).padStart(7, '0').slice(0, 4);
-  return { seq, id: `${mix}${seq.toString(36).padStart(8, '0')}` };
+  return { seq, id: idOf(api, seq) };
 }
 
 /** What a new cache is made of once validated. */
@@ -111,8 +110,22 @@ export interface NewCache {
   usage: Usage;
 }
 
-/** Stores a new cache (no validation: callers validate first). `indexNow: false` lets bulk seeding sort the index once. */
-export function insertCache(d: Draft<ModelCacheState>, at: Placement, c: NewCache, now: number, indexNow = true): CacheRecord {
+function listOf(d: Draft<ModelCacheState>, scope: string): Draft<Chunked> {
+  const list = d.lists[scope];
+  if (list) return list;
+  d.lists[scope] = [];
+  return d.lists[scope] as Draft<Chunked>;
+}
+
+/** Collects bulk inserts so the scope list and the expiry index are updated once. */
+export interface PendingIndex {
+  seqs: number[];
+  names: string[];
+  expiry: Array<[number, string]>;
+}
+
+/** Stores a new cache (no validation: callers validate first). With `pending`, bulk seeding indexes once at the end ({@link flushPending}). */
+export function insertCache(d: Draft<ModelCacheState>, at: Placement, c: NewCache, now: number, pending?: PendingIndex): CacheRecord {
   const { id, seq } = newId(d, at.api);
   const name = at.api === 'vertex' ? `${at.scope}/cachedContents/${id}` : `cachedContents/${id}`;
   const created = formatTimestamp(fromMs(now));
@@ -133,13 +146,40 @@ export function insertCache(d: Draft<ModelCacheState>, at: Placement, c: NewCach
     expireMs: toMsCeil(c.expire),
     usage,
   };
-  d.caches[name] = rec;
-  const list = d.lists[at.scope];
-  if (list) list.push(name);
-  else d.lists[at.scope] = [name];
-  if (indexNow) indexExpiry(d, rec.expireMs, name);
-  else d.expiry.push([rec.expireMs, name]);
+  const { bucket, index } = slotOf(seq);
+  const records = d.caches[bucket];
+  if (records) records[index] = rec;
+  else {
+    const fresh: Array<CacheRecord | null> = new Array(BUCKET).fill(null);
+    fresh[index] = rec;
+    d.caches[bucket] = fresh;
+  }
+  d.cacheCount += 1;
+  if (pending) {
+    pending.seqs.push(seq);
+    pending.names.push(name);
+    pending.expiry.push([rec.expireMs, name]);
+  } else {
+    appendEntries(listOf(d, at.scope), [seq], [name]);
+    insertEntry(d.expiry, rec.expireMs, name);
+  }
   return rec;
+}
+
+/** Indexes caches collected by bulk inserts into one scope. */
+export function flushPending(d: Draft<ModelCacheState>, scope: string, p: PendingIndex): void {
+  if (p.seqs.length === 0) return;
+  appendEntries(listOf(d, scope), p.seqs, p.names);
+  const sorted = p.expiry.slice().sort((a, b) => a[0] - b[0]);
+  const last = d.expiry[d.expiry.length - 1];
+  const lastKey = last ? (last.keys[last.keys.length - 1] as number) : Number.NEGATIVE_INFINITY;
+  if ((sorted[0]?.[0] ?? lastKey) >= lastKey)
+    appendEntries(
+      d.expiry,
+      sorted.map((e) => e[0]),
+      sorted.map((e) => e[1]),
+    );
+  else for (const [k, n] of sorted) insertEntry(d.expiry, k, n);
 }
 
 /** Creates a cache from a validated request body: quota, model, expiry, size and token checks, then the insert. */
@@ -160,7 +200,7 @@ export function createCache(d: Draft<ModelCacheState>, at: Placement, input: Cac
 
 /** A live cache in the scope, or the real not-found answer. */
 export function findCache(state: ModelCacheState, at: Placement, name: string, now: number): CacheRecord {
-  const rec = state.caches[name];
+  const rec = getCache(state, name);
   if (!rec || rec.scope !== at.scope || rec.expireMs <= now) throw cacheNotFound(at.api, name);
   return rec;
 }
@@ -171,7 +211,7 @@ export function updateExpiry(d: Draft<ModelCacheState>, at: Placement, name: str
   rec.expireTime = formatTimestamp(expire);
   rec.expireMs = toMsCeil(expire);
   rec.updateTime = formatTimestamp(fromMs(now));
-  indexExpiry(d, rec.expireMs, name);
+  insertEntry(d.expiry, rec.expireMs, name);
 }
 
 /** Deletes a cache. */
@@ -180,7 +220,7 @@ export function deleteCache(d: Draft<ModelCacheState>, at: Placement, name: stri
   removeCaches(d, [name]);
 }
 
-/** One page of a scope's caches: cost grows with the page size, not with its depth. */
+/** One page of a scope's caches: cost grows with the page size, not with its depth or the number of caches. */
 export function listCaches(
   state: ModelCacheState,
   scope: string,
@@ -188,20 +228,20 @@ export function listCaches(
   pageSize: number | undefined,
   pageToken: string | undefined,
 ): { items: CacheRecord[]; nextPageToken?: string } {
-  const names = state.lists[scope] ?? [];
   const size = effectivePageSize(pageSize);
-  let i = pageToken ? upperBound(state, names, decodePageToken(scope, pageToken)) : 0;
+  const after = pageToken ? decodePageToken(scope, pageToken) : undefined;
   const items: CacheRecord[] = [];
-  while (i < names.length && items.length < size) {
-    const rec = state.caches[names[i] as string] as CacheRecord;
-    if (rec.expireMs > now) items.push(rec);
-    i++;
-  }
+  let more = false;
+  walkAfter(state.lists[scope] ?? [], after, (_seq, name) => {
+    const rec = getCache(state, name);
+    if (!rec || rec.expireMs <= now) return true;
+    if (items.length === size) {
+      more = true;
+      return false;
+    }
+    items.push(rec);
+    return true;
+  });
   const last = items[items.length - 1];
-  return i < names.length && last ? { items, nextPageToken: encodePageToken(scope, last.seq) } : { items };
-}
-
-/** Contents from seed text, for seeding helpers. */
-export function textContents(text: string): Content[] {
-  return [{ role: 'user', parts: [{ text }] }];
+  return more && last ? { items, nextPageToken: encodePageToken(scope, last.seq) } : { items };
 }

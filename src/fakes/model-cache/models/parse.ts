@@ -81,6 +81,9 @@ export function issueToError(api: Api, issue: z.core.$ZodIssue, input: unknown, 
 /** Parses a CachedContent body (create or update) or throws the real 400. */
 export function parseCachedContent(api: Api, body: unknown, request: string): CachedContentInput {
   const input = normalizeKeys(body ?? {});
+  // The Gemini API has no customer-managed encryption: its parser does not know the field.
+  if (api === 'gemini' && isObject(input) && 'encryptionSpec' in input)
+    throw payloadError('cached_content', `Invalid JSON payload received. Unknown name "encryption_spec" at 'cached_content': Cannot find field.`);
   const parsed = CachedContentInputSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0] as z.core.$ZodIssue;

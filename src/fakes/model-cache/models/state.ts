@@ -1,4 +1,5 @@
 import type { Api } from '../errors.js';
+import type { Chunked } from './chunked.js';
 
 /** What `usageMetadata` reports for a cache. */
 export interface UsageMetadata {
@@ -42,11 +43,13 @@ export interface CredentialRecord {
 /** The model cache fake's state slice. */
 export interface ModelCacheState {
   counters: Record<string, number>;
-  caches: Record<string, CacheRecord>;
-  /** Per scope, cache names in creation (seq) order. */
-  lists: Record<string, string[]>;
-  /** `[expireMs, name]` sorted by time; entries of updated or deleted caches are skipped when due. */
-  expiry: Array<[number, string]>;
+  /** Caches in buckets of {@link BUCKET} by seq (see {@link slotOf}); a write copies one small bucket. */
+  caches: Record<string, Array<CacheRecord | null>>;
+  cacheCount: number;
+  /** Per scope, cache names keyed by seq (creation order), chunked. */
+  lists: Record<string, Chunked>;
+  /** Names keyed by expireMs, chunked; entries of updated or deleted caches are skipped when due. */
+  expiry: Chunked;
   credentials: Record<string, CredentialRecord>;
   credentialCount: number;
   /** Known published models → minimum token count. */
@@ -63,3 +66,42 @@ export interface ModelCacheState {
 export const vertexScope = (project: string, location: string) => `projects/${project}/locations/${location}`;
 /** The listing scope of the Gemini API for a project (`-` when the key names none). */
 export const geminiScope = (project: string | null) => `gemini:${project ?? '-'}`;
+
+/** Records per bucket of `caches`. */
+export const BUCKET = 128;
+
+/** The id of the n-th cache: Vertex a 19-digit number, the Gemini API 12 lowercase letters and digits. */
+export function idOf(api: Api, seq: number): string {
+  if (api === 'vertex') return (3_000_000_000_000_000_000n + BigInt(seq) * 1_000_003n).toString();
+  const mix = (Math.imul(seq, 0x9e3779b1) >>> 0).toString(36).padStart(7, '0').slice(0, 4);
+  return `${mix}${seq.toString(36).padStart(8, '0')}`;
+}
+
+/** The seq a cache id was made from (see {@link idOf}); undefined for ids this fake never issues. */
+export function seqOfId(id: string): number | undefined {
+  if (/^\d{19}$/.test(id)) {
+    const v = BigInt(id) - 3_000_000_000_000_000_000n;
+    return v > 0n && v % 1_000_003n === 0n ? Number(v / 1_000_003n) : undefined;
+  }
+  const m = /^[0-9a-z]{4}([0-9a-z]{8})$/.exec(id);
+  return m ? Number.parseInt(m[1] as string, 36) : undefined;
+}
+
+/**
+ * Where a cache lives in `caches`: buckets are arrays of {@link BUCKET} records indexed by seq. Arrays,
+ * not wide objects: immer deep-freezes each new root and checks every child of every copied node with
+ * Object.isFrozen, which costs O(1) on a frozen array but O(keys) on an object, so wide objects of
+ * wide objects made each write grow with the number of caches.
+ */
+export function slotOf(seq: number): { bucket: string; index: number } {
+  return { bucket: String(Math.floor(seq / BUCKET)), index: seq % BUCKET };
+}
+
+/** A stored cache by name (live or not). */
+export function getCache(state: Pick<ModelCacheState, 'caches'>, name: string): CacheRecord | undefined {
+  const seq = seqOfId(name.slice(name.lastIndexOf('/') + 1));
+  if (seq === undefined) return undefined;
+  const { bucket, index } = slotOf(seq);
+  const rec = state.caches[bucket]?.[index];
+  return rec && rec.name === name ? rec : undefined;
+}

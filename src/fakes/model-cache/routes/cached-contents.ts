@@ -2,7 +2,8 @@ import { json } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
 import { type Api, fieldError, payloadError } from '../errors.js';
 import { createCache, deleteCache, findCache, listCaches, resolveExpiry, updateExpiry } from '../models/caches.js';
-import { normalizeKeys, parseCachedContent } from '../models/parse.js';
+import { UPDATE_REQUEST, updatedExpiration } from '../models/update.js';
+import { parseCachedContent } from '../models/parse.js';
 import type { ModelCacheState } from '../models/state.js';
 import type { ModelCacheOptions } from '../options.js';
 import { renderCache } from '../render.js';
@@ -24,8 +25,6 @@ function create(api: Api) {
   return (ctx: Ctx) => {
     const w = resolveWire(ctx, api, 'CreateCachedContent', 'create', 'parent');
     rejectInvalidJson(ctx);
-    if (api === 'gemini' && ctx.req.body && typeof ctx.req.body === 'object' && 'encryptionSpec' in (normalizeKeys(ctx.req.body) as object))
-      throw payloadError('cached_content', `Invalid JSON payload received. Unknown name "encryption_spec" at 'cached_content': Cannot find field.`);
     const input = parseCachedContent(api, ctx.req.body, 'CreateCachedContentRequest');
     const rec = ctx.update((d) => createCache(d, w, input, ctx.clock.nowMs(), w.version, ctx.req.rawBody.length));
     return json(200, renderCache(rec));
@@ -39,41 +38,16 @@ function get(api: Api) {
   };
 }
 
-const UPDATABLE = new Set(['ttl', 'expireTime']);
-
 function update(api: Api) {
   return (ctx: Ctx) => {
     const w = resolveWire(ctx, api, 'UpdateCachedContent', 'update', 'name');
     rejectInvalidJson(ctx);
-    const request = 'UpdateCachedContentRequest';
-    const input = parseCachedContent(api, ctx.req.body, request);
-    const rawMask = ctx.req.query.updateMask ?? ctx.req.query.update_mask;
-    const mask =
-      rawMask === undefined
-        ? undefined
-        : String(rawMask)
-            .split(',')
-            .map((p) => p.trim().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
-    const sent = Object.keys(normalizeKeys(ctx.req.body ?? {}) as object).filter((k) => k !== 'name');
-    const paths = mask ?? sent;
-    for (const p of paths)
-      if (!UPDATABLE.has(p))
-        throw fieldError(
-          api,
-          mask ? 'update_mask' : `cached_content.${p.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
-          `Field '${p}' cannot be updated; only ttl and expire_time are updatable.`,
-          request,
-        );
-    if (!paths.some((p) => UPDATABLE.has(p))) throw fieldError(api, 'update_mask', 'Nothing to update: set ttl or expire_time.', request);
+    const input = parseCachedContent(api, ctx.req.body, UPDATE_REQUEST);
+    const expiration = updatedExpiration(api, ctx.req.body, input, ctx.req.query.updateMask ?? ctx.req.query.update_mask);
     const now = ctx.clock.nowMs();
     const name = nameOf(ctx, api);
     findCache(ctx.state, w, name, now);
-    const expire = resolveExpiry(
-      api,
-      now,
-      { ttl: paths.includes('ttl') ? input.ttl : undefined, expireTime: paths.includes('expireTime') ? input.expireTime : undefined },
-      request,
-    );
+    const expire = resolveExpiry(api, now, expiration, UPDATE_REQUEST);
     ctx.update((d) => {
       updateExpiry(d, w, name, expire, now);
     });
