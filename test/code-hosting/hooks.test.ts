@@ -107,8 +107,10 @@ describe('webhooks', () => {
     await octokit.request('PUT /repos/{owner}/{repo}/import', { ...R, vcs: 'git', vcs_url: 'https://example.com/a.git' });
     for (let i = 0; i < 10; i++) if ((await octokit.request('GET /repos/{owner}/{repo}/import', R)).data.status === 'complete') break;
     await fakes.flush();
-    expect(got).toHaveLength(1);
-    const d = got[0]!;
+    // A new hook is pinged first, like on GitHub.
+    expect(got.map((g) => g.headers['x-github-event'])).toEqual(['ping', 'repository_import']);
+    expect(JSON.parse(got[0]!.body)).toMatchObject({ hook_id: hook.data.id, hook: { id: hook.data.id } });
+    const d = got[1]!;
     const repo = fakes.state.codeHosting.repos[fakes.state.codeHosting.repoIndex['octo/hello']!]!;
     expect(d.headers['x-github-event']).toBe('repository_import');
     expect(d.headers['x-github-hook-id']).toBe(String(hook.data.id));
@@ -120,12 +122,13 @@ describe('webhooks', () => {
     const payload = JSON.parse(d.body);
     expect(payload).toMatchObject({ status: 'success', repository: { full_name: 'octo/hello', id: repo.id }, sender: { login: 'octocat' } });
     expect(payload).not.toHaveProperty('organization');
-    const [rec] = fakes.codeHosting.deliveries;
+    const rec = fakes.codeHosting.deliveries.find((x) => x.event === 'repository_import');
     expect(rec).toMatchObject({ event: 'repository_import', statusCode: 200, status: 'OK', hookId: hook.data.id, payload: { status: 'success' } });
     // The delivery is also visible through the API.
     const list = await octokit.request('GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries', { ...R, hook_id: hook.data.id });
     expect(list.data).toEqual([
       expect.objectContaining({ id: rec!.id, guid: rec!.guid, event: 'repository_import', status: 'OK', status_code: 200, redelivery: false }),
+      expect.objectContaining({ event: 'ping', status: 'OK' }),
     ]);
     const one = await octokit.request('GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}', {
       ...R,
@@ -143,9 +146,9 @@ describe('webhooks', () => {
     });
     expect(again.status).toBe(202);
     await fakes.flush();
-    expect(got).toHaveLength(2);
-    expect(got[1]!.headers['x-github-delivery']).toBe(d.headers['x-github-delivery']);
-    expect(fakes.codeHosting.deliveries[1]).toMatchObject({ redelivery: true, statusCode: 200 });
+    expect(got).toHaveLength(3);
+    expect(got[2]!.headers['x-github-delivery']).toBe(d.headers['x-github-delivery']);
+    expect(fakes.codeHosting.deliveries[2]).toMatchObject({ redelivery: true, statusCode: 200 });
   });
 
   it('cancel sends cancelled, failure sends failure; organization hooks receive them with the organization', async () => {
@@ -166,7 +169,8 @@ describe('webhooks', () => {
     await octokit.request('PUT /repos/{owner}/{repo}/import', { ...P, vcs: 'git', vcs_url: 'https://example.com/bad.git' });
     for (let i = 0; i < 10; i++) if ((await octokit.request('GET /repos/{owner}/{repo}/import', P)).data.status === 'error') break;
     await fakes.flush();
-    expect(got).toHaveLength(2);
+    expect(got.map((g) => g.headers['x-github-event'])).toEqual(['ping', 'repository_import', 'repository_import']);
+    got.shift();
     const statuses = got.map((g) => JSON.parse(decodeURIComponent(g.body.replace(/^payload=/, ''))).status);
     expect(statuses).toEqual(['cancelled', 'failure']);
     expect(got[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -176,7 +180,7 @@ describe('webhooks', () => {
     expect(payload.organization).toMatchObject({ login: 'acme' });
     expect(payload.repository).toMatchObject({ full_name: 'acme/app' });
     const listed = await octokit.request('GET /orgs/{org}/hooks/{hook_id}/deliveries', { org: 'acme', hook_id: org.data.id });
-    expect(listed.data.map((x) => x.event)).toEqual(['repository_import', 'repository_import']);
+    expect(listed.data.map((x) => x.event)).toEqual(['repository_import', 'repository_import', 'ping']);
     expect((await octokit.request('GET /orgs/{org}/hooks', { org: 'acme' })).data).toHaveLength(1);
     expect((await octokit.request('GET /orgs/{org}/hooks/{hook_id}/config', { org: 'acme', hook_id: org.data.id })).data.url).toBe(`${HOOK_HOST}/org`);
   });

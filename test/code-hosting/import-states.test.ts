@@ -207,6 +207,28 @@ describe('import states: every state of seed section 3 through scenarios and the
     }
   });
 
+  it.each([
+    'detecting',
+    'importing',
+    'mapping',
+    'pushing',
+    'complete',
+    'auth_failed',
+    'error',
+    'detection_needs_auth',
+    'detection_found_nothing',
+    'detection_found_multiple',
+  ] as const)('imports.pin can put an import in %s and the client sees it', async (status) => {
+    fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'pinned' });
+    fakes.codeHosting.seed.origin({ url: 'http://tfs.example.com/tfs/c', vcs: 'tfvc', projects: ['a', 'b'] });
+    fakes.codeHosting.imports.start('octo', 'pinned', { vcs_url: 'http://tfs.example.com/tfs/c' });
+    expect(fakes.codeHosting.imports.pin('octo', 'pinned', status).status).toBe(status);
+    const { data } = await kit('x').request('GET /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'pinned' });
+    expect(data.status).toBe(status);
+    if (status === 'error') expect(data.failed_step).toBe('importing');
+    if (status === 'detection_found_multiple') expect(data.project_choices).toHaveLength(2);
+  });
+
   it('scenario options are validated', () => {
     expect(() => scenarios.importFailed({ failAt: 'nowhere' as never })).toThrow(/invalid options/);
     expect(scenarios.importComplete.reaches).toBe('import.status = complete');

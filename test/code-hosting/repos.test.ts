@@ -77,6 +77,30 @@ describe('repositories', () => {
     await expect(kit().request('GET /users/{username}/repos', { username: 'ghost' })).rejects.toMatchObject({ status: 404 });
   });
 
+  it('org listings hide private repositories from callers that cannot reach them', async () => {
+    fakes.codeHosting.seed.repo({ owner: 'acme', repo: 'open', ownerType: 'Organization' });
+    fakes.codeHosting.seed.repo({ owner: 'acme', repo: 'secret', ownerType: 'Organization', private: true });
+    const full = fakes.codeHosting.seed.token({ type: 'classic', scopes: ['repo'] });
+    const fine = fakes.codeHosting.seed.token({ type: 'fine-grained', permissions: { metadata: 'read' }, repositories: ['acme/open'] });
+    expect((await kit(full).request('GET /orgs/{org}/repos', { org: 'acme' })).data.map((r) => r.name)).toEqual(['open', 'secret']);
+    expect((await kit(full).request('GET /orgs/{org}/repos', { org: 'acme', type: 'private' })).data.map((r) => r.name)).toEqual(['secret']);
+    expect((await kit(fine).request('GET /orgs/{org}/repos', { org: 'acme' })).data.map((r) => r.name)).toEqual(['open']);
+    expect((await kit().request('GET /orgs/{org}/repos', { org: 'acme' })).data.map((r) => r.name)).toEqual(['open']);
+    await expect(kit().request('GET /repos/{owner}/{repo}', { owner: 'acme', repo: 'secret' })).rejects.toMatchObject({ status: 404 });
+    await expect(kit(full).request('GET /orgs/{org}/repos', { org: 'nobody' })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('deleting a repository removes its import and hooks', async () => {
+    fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'gone' });
+    fakes.codeHosting.seed.hook({ owner: 'octo', repo: 'gone', url: 'https://hooks.example.com/x' });
+    const octokit = kit('x');
+    await octokit.request('PUT /repos/{owner}/{repo}/import', { owner: 'octo', repo: 'gone', vcs: 'git', vcs_url: 'https://example.com/a.git' });
+    await octokit.request('DELETE /repos/{owner}/{repo}', { owner: 'octo', repo: 'gone' });
+    expect(Object.keys(fakes.state.codeHosting.imports)).toHaveLength(0);
+    expect(Object.keys(fakes.state.codeHosting.hooks)).toHaveLength(0);
+    expect(Object.keys(fakes.state.codeHosting.authors)).toHaveLength(0);
+  });
+
   it('toggles Actions through the actions permissions API', async () => {
     fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
     const octokit = kit('x');
@@ -114,5 +138,27 @@ describe('repositories', () => {
       .request('GET /repos/{owner}/{repo}', { owner: 'octo', repo: 'hello', headers: { 'x-platform-api-version': 'nope' } })
       .catch((e) => e);
     expect(plat.status).toBe(400);
+    const platOk = await kit('x').request('GET /repos/{owner}/{repo}', { owner: 'octo', repo: 'hello', headers: { 'x-platform-api-version': '2022-11-28' } });
+    expect(platOk.headers['x-github-api-version-selected']).toBe('2022-11-28');
+    await kit('x').request('GET /repos/{owner}/{repo}', { owner: 'octo', repo: 'hello' });
+    expect(fakes.calls.last()?.version).toBe('2022-11-28');
+    const ids = fakes.calls.map((c) => c.response.headers['x-github-request-id']);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('bulk seeding', () => {
+  it('seed.repos creates many repositories in one change, skipping existing ones, and they page', async () => {
+    const fakes = createFakes().install();
+    try {
+      fakes.codeHosting.seed.repo({ owner: 'bulk', repo: 'r0', ownerType: 'Organization' });
+      const n = fakes.codeHosting.seed.repos(Array.from({ length: 250 }, (_, i) => ({ owner: 'bulk', repo: `r${i}`, ownerType: 'Organization' as const })));
+      expect(n).toBe(249);
+      const last = await kit('x').request('GET /orgs/{org}/repos', { org: 'bulk', per_page: 100, page: 3 });
+      expect(last.data.map((r) => r.name)).toEqual(Array.from({ length: 50 }, (_, i) => `r${i + 200}`));
+      expect(new Set((await kit('x').paginate('GET /orgs/{org}/repos', { org: 'bulk', per_page: 100 })).map((r) => r.id)).size).toBe(250);
+    } finally {
+      fakes.uninstall();
+    }
   });
 });

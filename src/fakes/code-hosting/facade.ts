@@ -3,7 +3,7 @@ import { registerHost, sendDeliveries } from './models/deliveries.js';
 import { createHook, renderHook } from './models/hooks.js';
 import { type ImportEnv, pinImport, progressImport, renderImport, startImport } from './models/imports.js';
 import { seedOrigin } from './models/origins.js';
-import { createRepo, ensureAccount, findAccount, findRepo, renderRepo } from './models/repos.js';
+import { createRepo, ensureAccount, findAccount, findRepo, renderRepo, repoKey } from './models/repos.js';
 import { seedToken } from './models/tokens.js';
 import { exhaustRateLimit, seedResource, seedResources } from './catalog/facade.js';
 import { githubError } from './errors.js';
@@ -171,22 +171,45 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
         const parsed = inputs.map((i) => RepoSeedSchema.parse(i));
         const at = now();
         return host.update((d) => {
-          let n = 0;
+          // Records are built outside the draft and assigned in bulk: seeding thousands stays fast.
+          const current = host.state;
+          const records: Record<string, RepoRecord> = {};
+          const index: Record<string, number> = {};
+          const byOwner: Record<string, number[]> = {};
+          let next = d.counters.repo ?? 1296268;
           for (const s of parsed) {
-            if (findRepo(d, s.owner, s.repo)) continue;
-            createRepo(d, {
-              owner: s.owner,
+            const key = repoKey(s.owner, s.repo);
+            if (current.repoIndex[key] !== undefined || index[key] !== undefined) continue;
+            const account = ensureAccount(d, s.owner, s.ownerType);
+            next += 1;
+            records[next] = {
+              id: next,
               name: s.repo,
-              ownerType: s.ownerType,
+              ownerLogin: account.login,
               private: s.private,
-              actionsEnabled: s.actionsEnabled,
               description: s.description,
+              homepage: null,
               defaultBranch: s.defaultBranch,
-              now: at,
-            });
-            n += 1;
+              hasIssues: true,
+              hasProjects: true,
+              hasWiki: true,
+              archived: false,
+              actionsEnabled: s.actionsEnabled,
+              allowedActions: 'all',
+              createdAt: at,
+              updatedAt: at,
+              pushedAt: at,
+            };
+            index[key] = next;
+            const ownerKey = account.login.toLowerCase();
+            byOwner[ownerKey] ??= [];
+            byOwner[ownerKey].push(next);
           }
-          return n;
+          d.counters.repo = next;
+          Object.assign(d.repos, records);
+          Object.assign(d.repoIndex, index);
+          for (const [owner, ids] of Object.entries(byOwner)) d.reposByOwner[owner] = [...(current.reposByOwner[owner] ?? []), ...ids];
+          return Object.keys(records).length;
         });
       },
       token(input = {}) {

@@ -111,7 +111,8 @@ export function sendDeliveries(host: GitHubHost, ids: readonly number[]): void {
       let responseBody: string | null = null;
       const responseHeaders: Record<string, string> = {};
       try {
-        const res = await fetch(d.url, { method: 'POST', headers: d.requestHeaders, body: d.body });
+        // Bounded like GitHub's own 10 s delivery timeout, so `fakes.flush()` cannot hang on an unreachable host.
+        const res = await fetch(d.url, { method: 'POST', headers: d.requestHeaders, body: d.body, signal: AbortSignal.timeout(10_000) });
         statusCode = res.status;
         responseBody = await res.text();
         res.headers.forEach((v, k) => {

@@ -239,9 +239,23 @@ export function pinImport(draft: D, repo: RepoRecord, status: ImportStatus, env:
     enter(imp, status, se, se.origin?.failAt ?? 'importing');
     return;
   }
+  const walk = (e: StepEnv) => {
+    let guard = 0;
+    while (imp.status !== status && IMPORT_TRANSITIONS[imp.status].advance && guard++ < 50) advanceImport(imp, e, 1);
+  };
   if (imp.status === 'detecting') connect(imp, se);
-  let guard = 0;
-  while (imp.status !== status && IMPORT_TRANSITIONS[imp.status].advance && guard++ < 50) advanceImport(imp, se, 1);
+  walk(se);
+  if (imp.status === status) return;
+  // The origin stops the happy path (credentials, several projects, a failing step): a pin forces it.
+  const origin = se.origin ? { ...se.origin, failAt: null, requiresAuth: false } : null;
+  const forced: StepEnv = { ...se, origin };
+  const first = origin?.projects[0];
+  if (first && !imp.tfvc_project && origin.projects.length > 1) {
+    imp.tfvc_project = first.tfvc_project;
+    imp.vcs = first.vcs;
+  }
+  enter(imp, 'importing', forced);
+  walk(forced);
 }
 
 /** Maps a commit author (before the import pushes). */

@@ -103,7 +103,8 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
         if (!url) throw githubError.validation([{ resource: 'Hook', code: 'custom', message: 'Config must contain URL.' }]);
         const events = body.events ?? ['push'];
         const now = ctx.clock.now().toISOString();
-        const id = ctx.update((d) => {
+        const context = eventContext(ctx, target, p.login);
+        const [id, pingId] = ctx.update((d) => {
           for (const existing of d.hooksByTarget[targetKey(target)] ?? []) {
             const h = d.hooks[existing];
             if (h && h.config.url === url && h.events.join() === events.join()) {
@@ -114,7 +115,7 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
           }
           const secret = body.config?.secret;
           const ins = insecure(body.config?.insecure_ssl);
-          return createHook(d, target, {
+          const created = createHook(d, target, {
             url,
             events,
             now,
@@ -122,8 +123,18 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
             ...(secret ? { secret } : {}),
             ...(ins !== undefined ? { insecureSsl: ins } : {}),
             ...(body.active !== undefined ? { active: body.active } : {}),
-          }).id;
+          });
+          // Like GitHub, a new hook is pinged at once.
+          const ping = { zen: 'Keep it logically awesome.', hook_id: created.id, hook: renderHook(created, target, ctx.baseUrl), ...context };
+          const delivery = recordDelivery(d, created, {
+            event: 'ping',
+            payload: ping,
+            repositoryId: target.kind === 'Repository' ? target.repo.id : null,
+            now,
+          });
+          return [created.id, delivery] as const;
         });
+        sendDeliveries(hostOf(ctx), [pingId]);
         const hook = ctx.state.hooks[id] as HookRecord;
         const out = renderHook(hook, target, ctx.baseUrl);
         return json(201, out, { location: String(out.url) });
