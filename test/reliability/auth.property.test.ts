@@ -86,7 +86,9 @@ describe.each(SERVICES)('%s: strict auth refuses every unseeded credential', (se
         // 'unseeded' once the service looked at the credential; null when it refused the request before (unknown method).
         if (res.call.token !== 'unseeded' && res.call.token !== null)
           throw new Error(`journal token is ${JSON.stringify(res.call.token)}, expected 'unseeded'${where}`);
-        if (JSON.stringify(res.call).includes(token) && token.length > 8) throw new Error(`the journal entry contains the secret${where}`);
+        // Only when the credential is the one place the request carries that text (a generated query value may repeat it).
+        const carried = JSON.stringify(req).split(token).length - 1;
+        if (carried === 1 && token.length > 8 && JSON.stringify(res.call).includes(token)) throw new Error(`the journal entry contains the secret${where}`);
       }),
       { ...fcParams(`${service} strict unseeded`, 200), maxSkipsPerRun: 100 },
     );
