@@ -17,6 +17,8 @@ export interface CallMeta {
   tags: string[];
   /** Operation id, when a route wants to refine it (defaults to the route's). */
   operation?: string;
+  /** Route template to journal, when a generic route knows a more specific one (Graph's `/act_{ad_account_id}/customaudiences`). */
+  route?: string;
 }
 
 /** What the core lends a service outside requests: the facade and scenarios use it. */

@@ -335,7 +335,7 @@ export class Engine {
       operation: meta.operation ?? (route ? route.operation : 'unmatched'),
       req,
       path,
-      route: template,
+      route: meta.route ?? template,
       params,
       response,
       at,

@@ -3,6 +3,7 @@ import { codeHostingCatalogScenarios } from './code-hosting-catalog.js';
 import { faultScenarios } from './faults.js';
 import { modelCacheScenarios } from './model-cache.js';
 import { socialGraphScenarios } from './social-graph.js';
+import { socialGraphAudienceScenarios } from './social-graph-audiences.js';
 
 export { defineScenario } from './define.js';
 export type { Scenario, ScenarioDefinition, ScenarioFactory } from './define.js';
@@ -12,6 +13,7 @@ export const scenarios = {
   ...codeHostingScenarios,
   ...codeHostingCatalogScenarios,
   ...socialGraphScenarios,
+  ...socialGraphAudienceScenarios,
   ...modelCacheScenarios,
   ...faultScenarios,
 };

@@ -91,7 +91,7 @@ describe('catalog resources are stateful', () => {
       octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: 'octo', repo: 'hello', issue_number: 'abc' as never }),
     ).rejects.toMatchObject({
       status: 404,
-      response: { data: { message: 'Not Found' } },
+      response: { data: { message: 'Not Found' }, headers: { 'x-accepted-github-permissions': 'issues=read' } },
     });
     await expect(octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: 'octo', repo: 'hello', issue_number: 99 })).rejects.toMatchObject({
       status: 404,
@@ -148,6 +148,22 @@ describe('catalog resources are stateful', () => {
     expect(runs.data.workflow_runs[0]).toMatchObject({ id: expect.any(Number), status: 'completed' });
     const paged = await kit().paginate('GET /repos/{owner}/{repo}/actions/runs', { owner: 'octo', repo: 'hello' });
     expect(paged).toHaveLength(1);
+  });
+
+  it('treats owner and repository names case-insensitively, like GitHub', async () => {
+    fakes.codeHosting.seed.repo({ owner: 'Octo', repo: 'Hello' });
+    fakes.codeHosting.seed.resource('/repos/octo/hello/issues/1', { title: 'seeded lower-case' });
+    await kit().request('POST /repos/{owner}/{repo}/issues', { owner: 'OCTO', repo: 'HELLO', title: 'created upper-case' });
+    const list = await kit().request('GET /repos/{owner}/{repo}/issues', { owner: 'Octo', repo: 'Hello' });
+    expect(list.data.map((i) => i.title)).toEqual(['seeded lower-case', 'created upper-case']);
+    expect(list.data[1]).toMatchObject({ number: 2, url: 'https://api.github.com/repos/Octo/Hello/issues/2' });
+  });
+
+  it('seeds files by path with raw slashes and serves them to Octokit', async () => {
+    fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
+    fakes.codeHosting.seed.resource('/repos/octo/hello/contents/docs/README.md', { type: 'file', path: 'docs/README.md' });
+    const file = await kit().request('GET /repos/{owner}/{repo}/contents/{path}', { owner: 'octo', repo: 'hello', path: 'docs/README.md' });
+    expect(file.data).toMatchObject({ type: 'file', path: 'docs/README.md' });
   });
 
   it('lets users override any catalog operation', async () => {

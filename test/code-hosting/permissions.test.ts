@@ -125,6 +125,13 @@ describe('rate limits on catalog endpoints', () => {
     expect(search.headers['x-ratelimit-limit']).toBe('30');
     const anon = await kit().request('GET /users/{username}/events', { username: 'mona' });
     expect(anon.headers['x-ratelimit-limit']).toBe('60');
+    // Hand-written routes count too; GET /rate_limit reports the windows without counting.
+    const repo = await a.request('GET /repos/{owner}/{repo}', { owner: 'octo', repo: 'hello' });
+    expect(repo.headers['x-ratelimit-remaining']).toBe('4997');
+    const limits = await a.request('GET /rate_limit');
+    expect(limits.data.resources.core).toMatchObject({ limit: 5000, used: 3, remaining: 4997 });
+    expect(limits.data.resources.search).toMatchObject({ limit: 30, used: 1, remaining: 29 });
+    expect((await a.request('GET /rate_limit')).data.rate.used).toBe(3);
   });
 
   it('answers 403 with retry-after and remaining 0 after rateLimitExhausted, until the window resets', async () => {
@@ -139,6 +146,14 @@ describe('rate limits on catalog endpoints', () => {
     fakes.clock.advance('1h');
     const ok = await octokit.request('GET /repos/{owner}/{repo}/issues', { owner: h.owner, repo: h.repo });
     expect(ok.headers['x-ratelimit-remaining']).toBe('4999');
+  });
+
+  it('answers the rate-limit 403 on hand-written routes too', async () => {
+    const h = fakes.apply(scenarios.rateLimitExhausted({ seedToken: true }));
+    const err = await failure(kit(h.token).request('GET /repos/{owner}/{repo}', { owner: h.owner, repo: h.repo }));
+    expect(err.status).toBe(403);
+    expect(err.response.headers['x-ratelimit-remaining']).toBe('0');
+    expect(err.response.headers['retry-after']).toBeDefined();
   });
 
   it('exhausts whoever calls next without a token option', async () => {

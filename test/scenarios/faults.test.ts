@@ -1,6 +1,12 @@
+import { ApiError } from '@google/genai';
+import bizSdk from 'facebook-nodejs-business-sdk';
 import { Octokit } from 'octokit';
 import { createFakes, scenarios } from 'stuntdouble';
 import { afterEach, describe, expect, it } from 'vitest';
+import { vertexClient } from '../model-cache/helpers.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the SDK ships no typings.
+const { FacebookAdsApi, Page } = bizSdk as any;
 
 describe('fault scenarios', () => {
   const fakes = createFakes({ clock: '2024-01-01T00:00:00Z' });
@@ -56,5 +62,30 @@ describe('fault scenarios', () => {
     expect(() => scenarios.flaky({ route: 'GET /rate_limit', failures: 0 } as never)).toThrow(/scenario flaky: invalid options: failures/);
     expect(() => scenarios.latency({ ms: 10, extra: true } as never)).toThrow(/invalid options/);
     expect(() => scenarios.serviceUnavailable({ service: 'nope' } as never)).toThrow(/service/);
+  });
+
+  it('networkError: the Facebook SDK surfaces the connection failure', async () => {
+    fakes.install();
+    const { pageId } = fakes.apply(scenarios.pageWithFeed({ posts: 1 }));
+    fakes.apply(scenarios.networkError({ service: 'socialGraph', times: 1 }));
+    FacebookAdsApi.init('EAAtoken', 'en_US', false);
+    const err = await new Page(pageId).get(['name']).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(String((err as Error).message)).toMatch(/no response was received|socket hang up|ECONNRESET/i);
+    expect(fakes.calls.last()?.tags).toEqual(['networkError']);
+    const page = await new Page(pageId).get(['name']);
+    expect(page._data.id).toBe(pageId);
+  });
+
+  it('serviceUnavailable: @google/genai surfaces the 503 UNAVAILABLE', async () => {
+    fakes.install();
+    const { name } = fakes.modelCache.seed.cachedContent({ project: 'p', location: 'us-central1', model: 'gemini-2.5-flash' });
+    fakes.apply(scenarios.serviceUnavailable({ service: 'modelCache' }));
+    const err = await vertexClient()
+      .caches.get({ name })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(503);
+    expect(JSON.parse((err as ApiError).message)).toEqual({ error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } });
   });
 });

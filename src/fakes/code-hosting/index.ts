@@ -3,6 +3,8 @@ import { type RouteSpec, defineService } from '../service.js';
 import { githubError, renderGitHubError } from './errors.js';
 import { type CodeHostingFacade, buildFacade } from './facade.js';
 import { CodeHostingOptionsSchema, type CodeHostingOptions } from './options.js';
+import { rateResource, withRateHeaders } from './catalog/rate-limit.js';
+import { countRequests } from './catalog/counted.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { webhookRoutes } from './routes/hooks.js';
 import { importRoutes } from './routes/imports.js';
@@ -18,20 +20,21 @@ export type { CodeHostingFacade, DeliveryView, ImportStartInput } from './facade
 
 /** Hand-written routes (their own models); the generic catalog serves every other row of section 4.3. */
 const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
+  // GET /rate_limit reports the caller's windows and does not count against them (as on GitHub).
   githubRoute({
     method: 'GET',
     path: '/rate_limit',
     operation: 'rate-limit/get',
     access: { permissions: [] },
     handler: (ctx) => {
-      const reset = Math.floor(ctx.clock.nowMs() / 1000) + 3600;
-      const core = { limit: 5000, used: 0, remaining: 5000, reset };
-      return json(200, { resources: { core }, rate: core });
+      const now = Math.floor(ctx.clock.nowMs() / 1000);
+      const core = rateResource(ctx.state.catalog.rate, ctx.meta.token, 'core', now);
+      const search = rateResource(ctx.state.catalog.rate, ctx.meta.token, 'search', now);
+      return json(200, { resources: { core, search }, rate: core });
     },
   }),
-  ...repoRoutes,
-  ...importRoutes,
-  ...webhookRoutes,
+  // Hand-written routes count against the caller's rate limit like catalog routes.
+  ...countRequests([...repoRoutes, ...importRoutes, ...webhookRoutes]),
 ];
 
 /** The code hosting fake (GitHub REST wire). */
@@ -45,6 +48,7 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   routes: [...handWritten, ...catalogRoutes(handWritten.map((r) => `${r.method} ${r.path}`))],
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
-  finalize: finalizeResponse,
+  // Every answer carries the caller's x-ratelimit-* window (catalog routes count requests).
+  finalize: (res, ctx) => finalizeResponse(withRateHeaders(res, ctx), ctx),
   facade: buildFacade,
 });

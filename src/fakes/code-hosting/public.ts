@@ -15,3 +15,5 @@ export type { TokenSeed, TokenType } from './schemas/token.js';
 export { CATALOG } from './catalog.js';
 export type { CatalogKind, CatalogRow } from './catalog.js';
 export { PATH_ALIASES, realSpelling, spellings } from './catalog/aliases.js';
+export { codeHostingCatalogScenarios } from '../../scenarios/code-hosting-catalog.js';
+export type { CatalogHandles } from '../../scenarios/code-hosting-catalog.js';

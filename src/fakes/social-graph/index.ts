@@ -1,25 +1,24 @@
-import { z } from 'zod';
 import { defineService } from '../service.js';
 import { fbtraceId, renderGraphError, unsupportedRequest } from './errors.js';
+import { type SocialGraphFacade, socialGraphFacade } from './facade.js';
+import { audiencesTick } from './models/audiences-lifecycle.js';
+import { audiencesDueAt } from './models/audiences-aging.js';
+import { publishDue, scheduleDueAt } from './models/posts.js';
+import { queueFeedWebhooks } from './models/webhooks.js';
+import { type SocialGraphOptions, SocialGraphOptionsSchema } from './options.js';
+import { graphRoutes } from './routes/graph.js';
+import { type SocialGraphState, initialSocialGraphState } from './state.js';
 
-/** Options of the social graph fake (`createFakes({ socialGraph })`). */
-export const SocialGraphOptionsSchema = z
-  .object({
-    /** Base URLs answered; default `https://graph.facebook.com`. */
-    baseUrls: z.array(z.url()).min(1).optional(),
-  })
-  .strict();
-/** Resolved social graph options. */
-export type SocialGraphOptions = z.output<typeof SocialGraphOptionsSchema>;
+export { SocialGraphOptionsSchema } from './options.js';
+export type { SocialGraphOptions } from './options.js';
+export type { SocialGraphState } from './state.js';
+export type { SocialGraphFacade } from './facade.js';
 
-/** The social graph fake's state slice. */
-export interface SocialGraphState {
-  counters: Record<string, number>;
-}
-
-/** `fakes.socialGraph`: seed helpers and controls of the social graph fake. */
-export interface SocialGraphFacade {
-  readonly baseUrls: readonly string[];
+/** The earlier of two optional instants. */
+function earliest(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Math.min(a, b);
 }
 
 const VERSION = /^\/(v\d+\.\d+)(\/.*|$)/;
@@ -30,13 +29,26 @@ export const socialGraphService = defineService<SocialGraphState, SocialGraphOpt
   title: 'Facebook Graph',
   defaultBaseUrls: ['https://graph.facebook.com'],
   parseOptions: (raw) => SocialGraphOptionsSchema.parse(raw ?? {}),
-  initialState: () => ({ counters: {} }),
+  initialState: initialSocialGraphState,
   prepare: (_req, path) => {
     const m = VERSION.exec(path);
     return m ? { path: m[2] || '/', extras: { version: m[1] as string } } : { path };
   },
-  routes: [],
+  routes: graphRoutes(),
   renderError: (err, ctx) => renderGraphError(err, fbtraceId(ctx.seq)),
   notFound: (ctx) => unsupportedRequest(ctx.req.method, ctx.path.split('/').filter(Boolean)[0] ?? ''),
-  facade: (host) => ({ baseUrls: host.baseUrls }),
+  finalize: (res, ctx) => {
+    const headers = { ...(res.headers ?? {}) };
+    headers['x-fb-trace-id'] ??= fbtraceId(ctx.seq);
+    headers['facebook-api-version'] ??= ctx.extras.version ?? 'v24.0';
+    // Graph reports app usage (percent of the limit) on every answer; throttled answers set their own.
+    headers['x-app-usage'] ??= '{"call_count":0,"total_cputime":0,"total_time":0}';
+    return { ...res, headers };
+  },
+  dueAt: (state) => earliest(scheduleDueAt(state), audiencesDueAt(state)),
+  tick: (draft, now, host) => {
+    for (const post of publishDue(draft, now)) queueFeedWebhooks(draft, host, post, 'add', now);
+    audiencesTick(draft, now);
+  },
+  facade: socialGraphFacade,
 });

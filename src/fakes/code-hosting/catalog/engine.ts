@@ -130,9 +130,15 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
   checkRequired(row, body);
   switch (row.kind) {
     case 'create': {
-      const id = nextId(counters, 'catalog', 1000);
-      const number = row.numbered ? nextId(counters, numberCounter(key)) : undefined;
-      const childKey = `${key}/${encodeURIComponent(itemKeyValue(row, body, id, number))}`;
+      let id = nextId(counters, 'catalog', 1000);
+      let number = row.numbered ? nextId(counters, numberCounter(key)) : undefined;
+      let childKey = `${key}/${encodeURIComponent(itemKeyValue(row, body, id, number))}`;
+      // Seeded items may hold the next number or id: generated keys move past them.
+      for (let guard = 0; slice.records[childKey] && guard < 10_000 && (row.numbered || !row.itemKey); guard++) {
+        if (number !== undefined) number = nextId(counters, numberCounter(key));
+        else id = nextId(counters, 'catalog', 1000);
+        childKey = `${key}/${encodeURIComponent(itemKeyValue(row, body, id, number))}`;
+      }
       if (slice.records[childKey]) throw githubError.validation([{ resource: resourceName(row.path), code: 'already_exists', field: row.itemKey ?? 'id' }]);
       const rec: Resource = stamp(op, childKey, {
         id,

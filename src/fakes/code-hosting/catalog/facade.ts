@@ -3,6 +3,8 @@ import type { ServiceHost } from '../../service.js';
 import { nextId } from '../../../store/ids.js';
 import { htmlUrl, putResource } from './engine.js';
 import type { CatalogState } from './routes.js';
+import type { CodeHostingState } from '../state.js';
+import { canonicalKey } from './canonical.js';
 import type { Resource } from './state.js';
 import { concreteKey, keyPrefix, parentDepth, templateOf } from './table.js';
 
@@ -14,7 +16,7 @@ import { concreteKey, keyPrefix, parentDepth, templateOf } from './table.js';
 export function seedResource<S extends CatalogState, O>(host: ServiceHost<S, O>, path: string, body: Resource = {}): Resource {
   const found = templateOf(path.split('?')[0] as string);
   if (!found) throw new Error(`stuntdouble: '${path}' is no path of the code hosting catalog`);
-  const key = concreteKey(found.template, found.params);
+  const key = canonicalKey(host.state as unknown as CodeHostingState, concreteKey(found.template, found.params));
   const now = host.clock.now().toISOString();
   return host.update((draft) =>
     putResource((draft as Draft<CatalogState>).catalog, (draft as Draft<CatalogState>).counters, found.template, key, body, {
@@ -32,7 +34,7 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
   const resolved = items.map(([path, body]) => {
     const found = templateOf(path);
     if (!found) throw new Error(`stuntdouble: '${path}' is no path of the code hosting catalog`);
-    return { template: found.template, key: concreteKey(found.template, found.params), body };
+    return { template: found.template, key: canonicalKey(host.state as unknown as CodeHostingState, concreteKey(found.template, found.params)), body };
   });
   host.update((draft) => {
     const d = draft as Draft<CatalogState>;
@@ -53,7 +55,9 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
       const depth = parentDepth(r.template);
       if (prev || depth === undefined) continue;
       const parent = keyPrefix(r.key, depth);
-      (added[parent] ??= []).push(r.key);
+      const list = added[parent];
+      if (list) list.push(r.key);
+      else added[parent] = [r.key];
     }
     Object.assign(d.catalog.records, records);
     for (const [parent, keys] of Object.entries(added)) d.catalog.lists[parent] = [...(current.lists[parent] ?? []), ...keys];

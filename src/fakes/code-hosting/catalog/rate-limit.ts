@@ -63,3 +63,35 @@ export function peek(rate: Readonly<Record<string, RateWindow>>, key: string, re
   if (!w || w.reset <= nowSec) return { limit, used: 0, reset: nowSec + (resource === 'search' ? 60 : 3600), resource, exceeded: false };
   return { limit, used: Math.min(w.used, limit), reset: w.reset, resource, exceeded: false };
 }
+
+/**
+ * Adds the caller's current `x-ratelimit-*` window to an answer that has none (hand-written routes,
+ * unmatched paths): wraps the service's finalize. Only catalog routes count requests.
+ */
+export function withRateHeaders(
+  res: { status: number; headers?: Record<string, string>; body?: unknown },
+  ctx: {
+    readonly meta: { token: string | null };
+    readonly path: string;
+    readonly state: { catalog: { rate: Record<string, RateWindow> } };
+    readonly clock: { nowMs(): number };
+  },
+): { status: number; headers?: Record<string, string>; body?: unknown } {
+  if (res.headers?.['x-ratelimit-limit']) return res;
+  const resource = ctx.path.startsWith('/search/') ? 'search' : 'core';
+  const who = ctx.meta.token === null ? 'anonymous' : ctx.meta.token;
+  const info = peek(ctx.state.catalog.rate, `${resource}:${who}`, resource, Math.floor(ctx.clock.nowMs() / 1000), who !== 'anonymous');
+  return { ...res, headers: { ...rateHeaders(info), ...(res.headers ?? {}) } };
+}
+
+/** The caller's window as `GET /rate_limit` reports it (`{ limit, used, remaining, reset, resource }`). */
+export function rateResource(
+  rate: Readonly<Record<string, RateWindow>>,
+  token: string | null,
+  resource: 'core' | 'search',
+  nowSec: number,
+): { limit: number; used: number; remaining: number; reset: number; resource: string } {
+  const who = token === null ? 'anonymous' : token;
+  const info = peek(rate, `${resource}:${who}`, resource, nowSec, who !== 'anonymous');
+  return { limit: info.limit, used: info.used, remaining: info.limit - info.used, reset: info.reset, resource };
+}

@@ -16,6 +16,7 @@ import { type Operation, mutate, read } from './engine.js';
 import { acceptedScopes, parseRule } from './permissions.js';
 import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError } from './rate-limit.js';
 import type { CatalogSlice, Resource } from './state.js';
+import { canonicalKey } from './canonical.js';
 import { concreteKey, keyPrefix } from './table.js';
 /** The part of the service state the catalog needs. */
 export interface CatalogState {
@@ -80,11 +81,12 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
       selectVersion(ctx);
       const principal = authenticate(ctx);
       rateKey = `${resource}:${principal.token?.label ?? (principal.kind === 'lenient' ? 'unseeded' : 'anonymous')}`;
+      declareAccess(ctx, accessRule(row, false));
       for (const p of row.intParams) if (!isInt(ctx.params[p])) throw githubError.notFound();
       const body = row.method === 'GET' ? {} : bodyOf(ctx);
       const op: Operation = {
         row,
-        key: concreteKey(row.path, ctx.params),
+        key: canonicalKey(ctx.state, concreteKey(row.path, ctx.params)),
         body,
         baseUrl: ctx.baseUrl,
         url: ctx.req.url,

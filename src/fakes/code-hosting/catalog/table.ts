@@ -53,6 +53,8 @@ export function templateOf(path: string): { template: string; params: Record<str
         if (seen.has(sp)) continue;
         seen.add(sp);
         pathRouter.add('ANY', sp, r.path);
+        // File paths may be written with raw slashes when seeding (`/contents/docs/README.md`).
+        if (/\/\{(path|dir)\}$/.test(sp)) pathRouter.add('ANY', sp.replace(/\{(path|dir)\}$/, '{+$1}'), r.path);
       }
     }
   }

@@ -1,0 +1,158 @@
+import { toReal } from '../aliases.js';
+import { graphErrors } from '../errors.js';
+import type { SocialGraphState } from '../state.js';
+
+/** A field type as the reference states it (used for docs and for typed defaults). */
+export type FieldType = 'id' | 'string' | 'bool' | 'int' | 'float' | 'datetime' | 'list' | 'map' | 'object' | 'enum';
+
+/** One readable field of a node type. */
+export interface FieldSpec<R> {
+  type: FieldType;
+  /** Reads the value; default: `record.fields[name]`. Returning undefined omits the field. */
+  read?: (record: R, g: FieldReadContext) => unknown;
+  /** Deprecated fields always answer null. */
+  deprecated?: boolean;
+  /** Checks access before reading (throws a GraphError, e.g. 200 for `business`). */
+  guard?: (record: R, g: FieldReadContext) => void;
+  /** Field table applied to a nested selection (`from{name}`); plain objects just pick keys otherwise. */
+  nested?: FieldTable<Record<string, unknown>>;
+  /** Name of the nested node type in errors. */
+  nestedType?: string;
+}
+
+/** A typed field table: what `fields=` may select on a node type. */
+export type FieldTable<R> = Readonly<Record<string, FieldSpec<R>>>;
+
+/** What a field reader may look at besides the record. */
+export interface FieldReadContext {
+  /** Current fake-clock time (ms). */
+  readonly now: number;
+  /** The calling principal (for token-dependent fields). */
+  readonly principal: { readonly appId: string; readonly permissions: readonly string[] | 'all' };
+  /** The API version of the request (`v24.0`), null when unversioned. */
+  readonly version?: string | null;
+  /** The state as of the read (for fields that name other nodes). */
+  readonly state: SocialGraphState;
+}
+
+/** One selected field: `name`, optional `.limit(n)` style args and a nested selection. */
+export interface Selected {
+  name: string;
+  args: Record<string, string>;
+  sub: Selected[] | null;
+}
+
+/**
+ * Parses Graph's `fields=` syntax: `a,b{c,d{e}},e.limit(5){f}`.
+ * @example parseFields('message,from{name}') // [{name:'message'}, {name:'from', sub:[{name:'name'}]}]
+ */
+export function parseFields(input: string): Selected[] {
+  let i = 0;
+  const s = input;
+  const list = (depth: number): Selected[] => {
+    const out: Selected[] = [];
+    for (;;) {
+      while (s[i] === ' ') i++;
+      const m = /^[A-Za-z0-9_]+/.exec(s.slice(i));
+      if (!m) {
+        if (s[i] === undefined && out.length === 0 && depth === 0) return out;
+        throw graphErrors.syntax(`Expected field name at character ${i}: ${s}`);
+      }
+      i += m[0].length;
+      const sel: Selected = { name: toReal(m[0]), args: {}, sub: null };
+      while (s[i] === '.') {
+        const a = /^\.([A-Za-z_]+)\(([^)]*)\)/.exec(s.slice(i));
+        if (!a) throw graphErrors.syntax(`Expected modifier at character ${i}: ${s}`);
+        sel.args[a[1] as string] = a[2] as string;
+        i += a[0].length;
+      }
+      if (s[i] === '{') {
+        i++;
+        sel.sub = list(depth + 1);
+        if (s[i] !== '}') throw graphErrors.syntax(`Expected "}" at character ${i}: ${s}`);
+        i++;
+      }
+      out.push(sel);
+      while (s[i] === ' ') i++;
+      if (s[i] === ',') {
+        i++;
+        continue;
+      }
+      if (s[i] === undefined || (s[i] === '}' && depth > 0)) return out;
+      throw graphErrors.syntax(`Expected end of string instead of "${s[i]}" at character ${i}: ${s}`);
+    }
+  };
+  return list(0);
+}
+
+/** Writes a selection back in `fields=` syntax (for edge expansion). */
+export function formatFields(selection: readonly Selected[]): string {
+  return selection
+    .map(
+      (s) =>
+        `${s.name}${Object.entries(s.args)
+          .map(([k, v]) => `.${k}(${v})`)
+          .join('')}${s.sub ? `{${formatFields(s.sub)}}` : ''}`,
+    )
+    .join(',');
+}
+
+/** The selection from a `fields` parameter, or the defaults when it is absent or empty. */
+export function selectionOf(fields: unknown, defaults: readonly string[]): Selected[] {
+  const text = Array.isArray(fields) ? fields.join(',') : typeof fields === 'string' ? fields : '';
+  const parsed = text.trim() === '' ? [] : parseFields(text);
+  return parsed.length > 0 ? parsed : defaults.map((name) => ({ name, args: {}, sub: null }));
+}
+
+/** Whether a record/object value is a plain object. */
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function pick(value: unknown, sub: Selected[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => pick(v, sub));
+  if (isObject(value) && Array.isArray(value.data)) return { ...value, data: (value.data as unknown[]).map((v) => pick(v, sub)) };
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const s of sub) {
+    const v = value[s.name];
+    if (v !== undefined) out[s.name] = s.sub ? pick(v, s.sub) : v;
+  }
+  if ('id' in value && out.id === undefined) out.id = value.id;
+  return out;
+}
+
+/**
+ * Renders the selected fields of a record with a field table; unknown fields throw Graph's
+ * `(#100) Tried accessing nonexisting field (x) on node type (T)`. `id` is always included.
+ * @example renderFields(PAGE_FIELDS, 'Page', page, selectionOf(params.fields, ['name', 'id']), g)
+ */
+export function renderFields<R>(table: FieldTable<R>, typeName: string, record: R, selection: Selected[], g: FieldReadContext): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  checkSelection(table, typeName, selection);
+  for (const sel of selection) {
+    const spec = table[sel.name] as FieldSpec<R>;
+    spec.guard?.(record, g);
+    if (spec.deprecated) {
+      out[sel.name] = null;
+      continue;
+    }
+    const raw = spec.read ? spec.read(record, g) : (record as { fields?: Record<string, unknown> }).fields?.[sel.name];
+    if (raw === undefined) continue;
+    if (sel.sub && spec.nested && isObject(raw)) out[sel.name] = renderFields(spec.nested, spec.nestedType ?? 'Object', raw, sel.sub, g);
+    else out[sel.name] = sel.sub ? pick(raw, sel.sub) : raw;
+  }
+  const id = (record as { id?: unknown }).id;
+  if (id !== undefined && !('id' in out)) out.id = id;
+  return out;
+}
+
+/** Throws the real unknown-field error for a selection (call it before listing: empty edges check too). */
+export function checkSelection<R>(table: FieldTable<R>, typeName: string, selection: Selected[]): void {
+  for (const sel of selection) if (!table[sel.name]) throw graphErrors.nonexistingField(sel.name, typeName);
+}
+
+/** Graph's datetime format: `2024-01-01T00:00:00+0000`. */
+export function graphTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
+}

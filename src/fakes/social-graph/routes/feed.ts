@@ -1,0 +1,106 @@
+import { json } from '../../../http/response.js';
+import { graphErrors } from '../errors.js';
+import { feedPostFromParams } from '../models/feed-rules.js';
+import { hostOf } from '../models/hosts.js';
+import { feedIds } from '../models/pages.js';
+import { pageIds, pagedBody, readLimit } from '../models/paging.js';
+import { parseParams } from '../models/params.js';
+import { createPost, getPost } from '../models/posts.js';
+import type { EdgeSpec, GraphContext } from '../models/registry.js';
+import { requirePageAccess, requirePageRead } from '../models/tokens.js';
+import { queueFeedWebhooks } from '../models/webhooks.js';
+import { FeedCreateSchema } from '../schemas/feed.js';
+import type { PageRecord, PostRecord } from '../state.js';
+import { legacyVersion, postSelection, renderPost } from './post-node.js';
+
+function page(g: GraphContext, id: string): PageRecord {
+  const p = g.ctx.state.pages[id];
+  if (!p) throw graphErrors.param(`Unsupported request: ${id} is not a Page`, 33);
+  return p;
+}
+
+function hasRole(g: GraphContext, pageId: string): boolean {
+  const rec = g.principal.record;
+  return !rec || (rec.type !== 'app' && (rec.tasks[pageId]?.length ?? 0) > 0);
+}
+
+/**
+ * Reads one page of a post edge, newest first. Cursors hold positions, so a deep page costs the
+ * same as the first. Callers without a role on the Page see published posts only.
+ */
+function listEdge(edge: string, opts: { roleOnly?: boolean; authenticOnly?: boolean } = {}) {
+  return (g: GraphContext, id: string) => {
+    const p = page(g, id);
+    requirePageRead(g.ctx.state, g.principal, p);
+    const role = hasRole(g, p.id);
+    if (opts.roleOnly && !role) throw graphErrors.permission(`Reading ${edge} requires a Page access token with a task on the Page`);
+    const limit = readLimit(g.params.limit);
+    const selection = postSelection(g);
+    const state = g.ctx.state;
+    const ids = feedIds(g.ctx.state, p.id, edge);
+    const w = pageIds(ids, {
+      limit,
+      after: g.params.after,
+      before: g.params.before,
+      newestFirst: true,
+      ...(role && !opts.authenticOnly ? {} : { include: (pid: string) => visible(state, pid, role, opts.authenticOnly === true) }),
+    });
+    const data = w.ids.map((pid) => renderPost(g, getPost(state, pid) as PostRecord, selection));
+    const path = `${g.version ? `/${g.version}` : ''}/${p.id}/${edge}`;
+    return json(200, pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data));
+  };
+}
+
+/** Published posts for everyone, all posts for role holders; `tagged` shows only public posts of authentic (published, unrestricted) Pages. */
+function visible(state: GraphContext['ctx']['state'], pid: string, role: boolean, authenticOnly: boolean): boolean {
+  const post = getPost(state, pid);
+  if (!post) return false;
+  if (authenticOnly) {
+    const from = state.pages[post.pageId];
+    return post.published && (from === undefined || (from.published && !from.restricted));
+  }
+  return role || post.published;
+}
+
+const POST_ACCESS = {
+  tasks: ['CREATE_CONTENT'],
+  permissions: ['pages_read_engagement', 'pages_manage_posts'],
+  pageToken: true,
+  what: 'Publishing to a Page',
+} as const;
+
+function createFeedPost(g: GraphContext, id: string) {
+  const p = page(g, id);
+  requirePageAccess(g.principal, p, POST_ACCESS);
+  const params = parseParams(FeedCreateSchema, g.params);
+  const input = feedPostFromParams(g.ctx.state, p.id, params, g.now, legacyVersion(g.version));
+  const app = g.ctx.state.apps[g.principal.appId];
+  input.fields = {
+    ...input.fields,
+    application: {
+      category: 'Business',
+      link: `https://www.facebook.com/games/?app_id=${g.principal.appId}`,
+      name: app?.name ?? g.principal.appId,
+      id: g.principal.appId,
+    },
+  };
+  const selection = g.params.fields !== undefined ? postSelection(g) : null;
+  const host = hostOf(g.ctx);
+  const post = g.ctx.update((d) => {
+    const created = createPost(d, input, g.now);
+    queueFeedWebhooks(d, host, created, 'add', g.now);
+    return created.id;
+  });
+  if (selection) return json(200, renderPost(g, getPost(g.ctx.state, post) as PostRecord, selection));
+  return json(200, { id: post });
+}
+
+/** The Page's post edges: feed (GET/POST), posts, published_posts, scheduled_posts, visitor_posts, tagged. */
+export const feedEdges: Record<string, EdgeSpec> = {
+  feed: { GET: listEdge('feed'), POST: createFeedPost },
+  posts: { GET: listEdge('published_posts') },
+  published_posts: { GET: listEdge('published_posts') },
+  scheduled_posts: { GET: listEdge('scheduled_posts', { roleOnly: true }) },
+  visitor_posts: { GET: listEdge('visitor_posts') },
+  tagged: { GET: listEdge('tagged', { authenticOnly: true }) },
+};

@@ -1,0 +1,96 @@
+import type { FakeResponse } from '../../../http/response.js';
+import type { RouteSpec } from '../../service.js';
+import { toReal } from '../aliases.js';
+import { graphErrors, unsupportedRequest } from '../errors.js';
+import { type LIMIT_CODES, checkRateLimit, failureError, matchFailure } from '../models/limits.js';
+import { edgeNames, findNode, type GraphHandler } from '../models/node-types.js';
+import type { GraphRouteContext } from '../models/registry.js';
+import { graphContext } from './context.js';
+import type { SocialGraphOptions } from '../options.js';
+import type { SocialGraphState } from '../state.js';
+import { sharedUrlRoute } from './shared-url.js';
+import { resolveMe } from './user-node.js';
+
+type Verb = 'GET' | 'POST' | 'DELETE';
+
+/** How the journal names a node of each type in route templates, so `toHaveReceived('POST /act_{ad_account_id}/customaudiences')` matches. */
+const NODE_TEMPLATE: Record<string, string> = {
+  Page: '{page_id}',
+  PagePost: '{post_id}',
+  CustomAudience: '{custom_audience_id}',
+  AdAccount: 'act_{ad_account_id}',
+  AdSet: '{adset_id}',
+  User: '{user_id}',
+};
+const NODE_VERB: Record<Verb, string> = { GET: 'get', POST: 'update', DELETE: 'delete' };
+const EDGE_VERB: Record<Verb, string> = { GET: 'list', POST: 'create', DELETE: 'delete' };
+
+async function dispatch(ctx: GraphRouteContext, verb: Verb, edgeParam?: string): Promise<FakeResponse> {
+  const edge = edgeParam === undefined ? undefined : toReal(edgeParam);
+  const opOf = (op: string) => (edge === undefined ? `${op}.${NODE_VERB[verb]}` : `${op}/${edge}.${EDGE_VERB[verb]}`);
+  const raw = ctx.params.id as string;
+  let g = graphContext(ctx, raw, opOf('node'));
+  const id = raw === 'me' ? resolveMe(g) : raw;
+  const found = findNode(ctx.state, id);
+  const operation = opOf(found ? found.type.op : 'node');
+  ctx.meta.operation = operation;
+  if (found) {
+    const node = raw === 'me' ? 'me' : (NODE_TEMPLATE[found.type.type] ?? '{id}');
+    ctx.meta.route = edge === undefined ? `/${node}` : `/${node}/${edge}`;
+  }
+  g = { ...g, operation };
+  // An id no node has, or an edge its type lacks, is journaled as unmatched (usually a missing seed).
+  if (!found) {
+    ctx.meta.operation = 'unmatched';
+    throw unsupportedRequest(verb, id);
+  }
+  const spec = edge === undefined ? undefined : found.type.edges[edge];
+  if (edge !== undefined && !spec) {
+    ctx.meta.operation = 'unmatched';
+    if (verb === 'GET') throw graphErrors.nonexistingField(edge, found.type.type);
+    throw unsupportedRequest(verb, id);
+  }
+  const handler: GraphHandler | undefined = edge === undefined ? found.type[verb] : spec?.[verb];
+  if (!handler) throw unsupportedRequest(verb, id);
+  const pageId = found.type.pageOf ? found.type.pageOf(found.record) : null;
+  // Reading a Page's linked photo-app fields counts against the photoshare (Instagram) limit too.
+  const photoshareRead = edge === undefined && verb === 'GET' && /instagram/.test(String(g.params.fields ?? ''));
+  const family = spec?.limitFamily ?? (photoshareRead ? 'photoshare' : null);
+  checkRateLimit(ctx.state, pageId, family as keyof typeof LIMIT_CODES | null, g.now);
+  const fi = matchFailure(ctx.state.failures, operation, id);
+  if (fi >= 0) {
+    const f = ctx.state.failures[fi];
+    if (f) {
+      ctx.update((d) => {
+        const df = d.failures[fi];
+        if (df && df.times !== null) {
+          df.times -= 1;
+          if (df.times <= 0) d.failures.splice(fi, 1);
+        }
+      });
+      throw failureError(f);
+    }
+  }
+  return handler(g, id);
+}
+
+type R = RouteSpec<SocialGraphState, SocialGraphOptions>;
+
+/** The node and edge routes: `/{id}`, a literal route per known edge name, and `/{id}/{edge}`. */
+export function graphRoutes(): R[] {
+  const routes: R[] = [];
+  for (const verb of ['GET', 'POST', 'DELETE'] as const) {
+    routes.push({ method: verb, path: '/{id}', operation: `node.${NODE_VERB[verb]}`, handler: (ctx) => dispatch(ctx, verb) });
+    for (const edge of edgeNames()) {
+      routes.push({ method: verb, path: `/{id}/${edge}`, operation: `node/${edge}.${EDGE_VERB[verb]}`, handler: (ctx) => dispatch(ctx, verb, edge) });
+    }
+    routes.push({
+      method: verb,
+      path: '/{id}/{edge}',
+      operation: `node/edge.${EDGE_VERB[verb]}`,
+      handler: (ctx) => dispatch(ctx, verb, ctx.params.edge as string),
+    });
+  }
+  routes.push(...sharedUrlRoute());
+  return routes;
+}

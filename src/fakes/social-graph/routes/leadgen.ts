@@ -1,0 +1,77 @@
+import { json } from '../../../http/response.js';
+import { nextId } from '../../../store/ids.js';
+import { GraphError, codeError, graphErrors } from '../errors.js';
+import { edgeIds, edgeList } from '../models/pages.js';
+import { pageIds, pagedBody, readLimit } from '../models/paging.js';
+import { parseParams } from '../models/params.js';
+import type { EdgeSpec, GraphContext } from '../models/registry.js';
+import { requirePageAccess } from '../models/tokens.js';
+import { LEADGEN_KEYS, type LeadgenForm, LeadgenFormSchema } from '../schemas/leadgen.js';
+import type { PageRecord } from '../state.js';
+
+const NEED = { tasks: ['ADVERTISE', 'MANAGE', 'MANAGE_LEADS'], permissions: ['pages_manage_ads', 'leads_retrieval'], what: 'Managing lead forms' } as const;
+
+function page(g: GraphContext, id: string): PageRecord {
+  const p = g.ctx.state.pages[id];
+  if (!p) throw new GraphError(100, `Unsupported request. Object with ID '${id}' is not a Page`, { subcode: 33, type: 'GraphMethodException' });
+  return p;
+}
+
+/** Rules beyond shape: CUSTOM questions need a label, unique keys, button types need their target, a valid phone (192). */
+function checkForm(f: LeadgenForm, hasUpload: boolean): void {
+  const keys = new Set<string>();
+  for (const q of f.questions) {
+    if (q.type === 'CUSTOM' && !q.label) throw graphErrors.param('Param questions: a CUSTOM question needs a label');
+    if (q.key !== undefined) {
+      if (keys.has(q.key)) throw graphErrors.param(`Param questions: duplicate question key ${q.key}`);
+      keys.add(q.key);
+    }
+  }
+  const t = f.thank_you_page;
+  if (t) {
+    if (t.button_type === 'VIEW_WEBSITE' && !t.website_url)
+      throw graphErrors.param('Param thank_you_page[website_url] is required with button_type VIEW_WEBSITE');
+    if (t.button_type === 'CALL_BUSINESS' && !t.business_phone_number)
+      throw graphErrors.param('Param thank_you_page[business_phone_number] is required with button_type CALL_BUSINESS');
+    if (t.business_phone_number !== undefined && !/^\+?[\d\s()-]{6,20}$/.test(t.business_phone_number)) throw codeError(192);
+  }
+  if (hasUpload && t?.button_type !== 'VIEW_ON_FACEBOOK') throw graphErrors.param('Param upload_gated_file needs thank_you_page[button_type] VIEW_ON_FACEBOOK');
+}
+
+/** leadgen_forms: POST with every parameter validated (unknown parameters answer 105), GET lists. */
+export const leadgenEdges: Record<string, EdgeSpec> = {
+  leadgen_forms: {
+    limitFamily: 'leadgen',
+    GET: (g, id) => {
+      const p = page(g, id);
+      requirePageAccess(g.principal, p, NEED);
+      const limit = readLimit(g.params.limit);
+      const w = pageIds(edgeIds(g.ctx.state, id, 'leadgen_forms'), { limit, after: g.params.after, before: g.params.before, newestFirst: true });
+      const data = w.ids.map((fid) => {
+        const o = g.ctx.state.objects[fid];
+        return { id: fid, name: o?.fields.name, locale: o?.fields.locale, status: 'ACTIVE' };
+      });
+      const path = `${g.version ? `/${g.version}` : ''}/${id}/leadgen_forms`;
+      return json(200, pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data));
+    },
+    POST: (g, id) => {
+      const p = page(g, id);
+      requirePageAccess(g.principal, p, NEED);
+      const extra = Object.keys(g.params).filter((k) => !LEADGEN_KEYS.has(k));
+      if (extra.length > 0)
+        throw new GraphError(105, `The number of parameters exceeded the maximum for this operation (unexpected: ${extra.join(', ')})`, {
+          type: 'GraphMethodException',
+        });
+      const f = parseParams(LeadgenFormSchema, g.params);
+      checkForm(f, f.upload_gated_file !== undefined);
+      const fid = g.ctx.update((d) => {
+        const oid = String(nextId(d.counters, 'object', 300_000_000_000_000));
+        const { upload_gated_file: _u, fields: _f, ...stored } = f;
+        d.objects[oid] = { id: oid, type: 'leadgen_form', ownerId: id, fields: { ...stored, locale: f.locale ?? 'EN_US', status: 'ACTIVE' } };
+        edgeList(d, id, 'leadgen_forms').push(oid);
+        return oid;
+      });
+      return json(200, { id: fid });
+    },
+  },
+};

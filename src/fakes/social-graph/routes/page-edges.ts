@@ -1,0 +1,222 @@
+import { json } from '../../../http/response.js';
+import { nextId } from '../../../store/ids.js';
+import { GraphError, codeError, graphErrors } from '../errors.js';
+import { edgeIds, edgeList } from '../models/pages.js';
+import { pageIds, pagedBody, readLimit } from '../models/paging.js';
+import { parseParams } from '../models/params.js';
+import type { EdgeSpec, GraphContext } from '../models/registry.js';
+import { requirePageAccess, requirePageRead } from '../models/tokens.js';
+import {
+  AssignUserSchema,
+  LocationsDeleteSchema,
+  NlpConfigSchema,
+  NumberVerificationSchema,
+  OwnedPageSchema,
+  PersonaSchema,
+  TakeThreadControlSchema,
+  UnassignUserSchema,
+} from '../schemas/page-edges.js';
+import type { PageRecord } from '../state.js';
+import { leadgenEdges } from './leadgen.js';
+import { subscribedAppsEdge } from './subscribed-apps.js';
+
+/** The Page of an edge call, or 100/33. */
+export function pageOf(g: GraphContext, id: string): PageRecord {
+  const p = g.ctx.state.pages[id];
+  if (!p) throw new GraphError(100, `Unsupported request. Object with ID '${id}' is not a Page`, { subcode: 33, type: 'GraphMethodException' });
+  return p;
+}
+
+const ok = () => json(200, { success: true });
+const MESSAGING = { tasks: ['MESSAGING', 'PAGES_MESSAGING', 'MANAGE'], permissions: ['pages_messaging'], pageToken: true } as const;
+const MANAGE = { tasks: ['MANAGE'], permissions: ['pages_manage_metadata'] } as const;
+
+/** The verification code the fake "sends" to a number: its last six digits. */
+export function verificationCodeFor(number: string): string {
+  return number.replace(/\D/g, '').slice(-6).padStart(6, '0');
+}
+
+function numberVerification(g: GraphContext, id: string) {
+  const page = pageOf(g, id);
+  requirePageAccess(g.principal, page, { ...MANAGE, pageToken: true, what: 'Verifying a WhatsApp number' });
+  const p = parseParams(NumberVerificationSchema, g.params);
+  const digits = p.whatsapp_number.replace(/[\s()-]/g, '');
+  const display = digits.startsWith('+') ? digits : `+${digits}`;
+  if (!/^\+?\d{8,15}$/.test(digits)) {
+    return json(200, {
+      error_message: 'The phone number is not a valid WhatsApp number',
+      verification_status: 'NOT_VERIFIED',
+      whatsapp_number_type: 0,
+      whatsapp_display_number: display,
+    });
+  }
+  if (p.verification_code === undefined) {
+    return json(200, { error_message: '', verification_status: 'CODE_SENT', whatsapp_number_type: 1, whatsapp_display_number: display });
+  }
+  if (p.verification_code !== verificationCodeFor(digits)) {
+    return json(200, {
+      error_message: 'The verification code is incorrect',
+      verification_status: 'NOT_VERIFIED',
+      whatsapp_number_type: 1,
+      whatsapp_display_number: display,
+    });
+  }
+  g.ctx.update((d) => {
+    const dp = d.pages[id] as PageRecord;
+    dp.fields.whatsapp_number = display;
+    dp.fields.has_whatsapp_number = true;
+  });
+  return json(200, { error_message: '', verification_status: 'VERIFIED', whatsapp_number_type: 1, whatsapp_display_number: display });
+}
+
+const OWNED_OUTCOME: Record<Exclude<PageRecord['claim'], 'ok'>, number> = {
+  needs_password: 413,
+  needs_2fa: 415,
+  already_has_access: 3944,
+  must_be_admin: 3977,
+  insufficient_permission: 3982,
+  linked_photoshare: 42001,
+};
+
+function listObjects(edge: string) {
+  return (g: GraphContext, id: string) => {
+    const page = pageOf(g, id);
+    requirePageRead(g.ctx.state, g.principal, page);
+    const limit = readLimit(g.params.limit);
+    const w = pageIds(edgeIds(g.ctx.state, id, edge), { limit, after: g.params.after, before: g.params.before });
+    const data = w.ids.map((oid) => ({ id: oid, ...(g.ctx.state.objects[oid]?.fields ?? {}) }));
+    const path = `${g.version ? `/${g.version}` : ''}/${id}/${edge}`;
+    return json(200, pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data));
+  };
+}
+
+/** Page edges of sections 4.2/4.3 besides the feed. */
+export const pageEdges: Record<string, EdgeSpec> = {
+  assigned_users: {
+    GET: (g, id) => {
+      const page = pageOf(g, id);
+      requirePageAccess(g.principal, page, { ...MANAGE, permissions: ['business_management'], what: 'Reading assigned users' });
+      const data = Object.entries(page.assignedUsers).map(([uid, tasks]) => ({ id: uid, name: g.ctx.state.users[uid]?.name ?? `User ${uid}`, tasks }));
+      return json(200, { data });
+    },
+    POST: (g, id) => {
+      const page = pageOf(g, id);
+      requirePageAccess(g.principal, page, { ...MANAGE, permissions: ['business_management'], what: 'Assigning users' });
+      const p = parseParams(AssignUserSchema, g.params);
+      g.ctx.update((d) => {
+        (d.pages[id] as PageRecord).assignedUsers[p.user] = p.tasks ?? ['MANAGE'];
+      });
+      return ok();
+    },
+    DELETE: (g, id) => {
+      const page = pageOf(g, id);
+      requirePageAccess(g.principal, page, { ...MANAGE, permissions: ['business_management'], what: 'Removing assigned users' });
+      const p = parseParams(UnassignUserSchema, g.params);
+      if (!page.assignedUsers[p.user]) throw graphErrors.param(`User ${p.user} is not assigned to Page ${id}`);
+      g.ctx.update((d) => {
+        delete (d.pages[id] as PageRecord).assignedUsers[p.user];
+      });
+      return ok();
+    },
+  },
+  locations: {
+    GET: (g, id) => {
+      const page = pageOf(g, id);
+      requirePageRead(g.ctx.state, g.principal, page);
+      return json(200, { data: Object.entries(page.locations).map(([cid, store]) => ({ id: cid, store_number: store })) });
+    },
+    DELETE: (g, id) => {
+      const page = pageOf(g, id);
+      requirePageAccess(g.principal, page, { ...MANAGE, what: 'Removing Page locations' });
+      const p = parseParams(LocationsDeleteSchema, g.params);
+      if (p.location_page_ids.some((cid) => page.locations[cid] === undefined)) throw codeError(371);
+      const results = p.location_page_ids.map((cid) => ({ child_id: cid, success: p.store_numbers.includes(page.locations[cid] as number) }));
+      g.ctx.update((d) => {
+        const dp = d.pages[id] as PageRecord;
+        for (const r of results) {
+          if (!r.success) continue;
+          delete dp.locations[r.child_id];
+          const child = d.pages[r.child_id];
+          if (child) {
+            child.isLocation = false;
+            delete child.fields.parent_page;
+          }
+        }
+      });
+      return json(200, { status: results.every((r) => r.success), data: results });
+    },
+  },
+  page_whatsapp_number_verification: { POST: numberVerification },
+  take_thread_control: {
+    limitFamily: 'messaging',
+    POST: (g, id) => {
+      const page = pageOf(g, id);
+      requirePageAccess(g.principal, page, { ...MESSAGING, what: 'Taking thread control' });
+      const p = parseParams(TakeThreadControlSchema, g.params);
+      const known = Object.values(g.ctx.state.users).some((u) => u.psids[id] === p.recipient.id);
+      if (!known || page.messagingBlocked) throw codeError(551);
+      g.ctx.update((d) => {
+        (d.pages[id] as PageRecord).fields.thread_owner = { psid: p.recipient.id, app_id: g.principal.appId, metadata: p.metadata ?? null };
+      });
+      return ok();
+    },
+  },
+  personas: {
+    limitFamily: 'messaging',
+    GET: listObjects('personas'),
+    POST: (g, id) => {
+      const page = pageOf(g, id);
+      requirePageAccess(g.principal, page, { ...MESSAGING, what: 'Creating a persona' });
+      const p = parseParams(PersonaSchema, g.params);
+      if (page.messagingBlocked) throw codeError(230);
+      const pid = g.ctx.update((d) => {
+        const oid = String(nextId(d.counters, 'object', 300_000_000_000_000));
+        d.objects[oid] = { id: oid, type: 'persona', ownerId: id, fields: { name: p.name, profile_picture_url: p.profile_picture_url } };
+        edgeList(d, id, 'personas').push(oid);
+        return oid;
+      });
+      return json(200, { id: pid });
+    },
+  },
+  owned_pages: {
+    POST: (g, id) => {
+      const page = pageOf(g, id);
+      requirePageAccess(g.principal, page, { tasks: ['MANAGE'], permissions: ['business_management'], what: 'Claiming a Page' });
+      const p = parseParams(OwnedPageSchema, g.params);
+      const target = g.ctx.state.pages[p.page_id];
+      if (!target) throw graphErrors.param(`Param page_id must be a valid Page id: ${p.page_id}`);
+      if (target.claim !== 'ok') throw codeError(OWNED_OUTCOME[target.claim]);
+      g.ctx.update((d) => {
+        edgeList(d, id, 'owned_pages').push(p.page_id);
+        (d.pages[p.page_id] as PageRecord).claim = 'already_has_access';
+      });
+      const body: Record<string, unknown> = { access_status: 'CONFIRMED' };
+      if (g.params.fields !== undefined) body.id = p.page_id;
+      return json(200, body);
+    },
+  },
+  nlp_configs: {
+    limitFamily: 'messaging',
+    POST: (g, id) => {
+      const page = pageOf(g, id);
+      requirePageAccess(g.principal, page, { ...MESSAGING, what: 'Configuring built-in NLP' });
+      const p = parseParams(NlpConfigSchema, g.params);
+      if (p.model === 'CUSTOM' && !p.custom_token) throw graphErrors.param('Param custom_token is required with model CUSTOM');
+      g.ctx.update((d) => {
+        const dp = d.pages[id] as PageRecord;
+        dp.fields.nlp_config = { ...((dp.fields.nlp_config as object) ?? {}), ...p };
+      });
+      return ok();
+    },
+  },
+  instagram_accounts: {
+    limitFamily: 'photoshare',
+    GET: (g, id) => {
+      const page = pageOf(g, id);
+      requirePageRead(g.ctx.state, g.principal, page);
+      return json(200, { data: [] });
+    },
+  },
+  subscribed_apps: subscribedAppsEdge,
+  ...leadgenEdges,
+};

@@ -1,0 +1,82 @@
+import { json } from '../../../http/response.js';
+import { GraphError, codeError, graphErrors } from '../errors.js';
+import { formatFields, renderFields, selectionOf } from '../models/fields.js';
+import { feedIds } from '../models/pages.js';
+import { type EdgeSpec, type GraphContext, registerNodeType } from '../models/registry.js';
+import { requirePageRead } from '../models/tokens.js';
+import type { PageRecord } from '../state.js';
+import { feedEdges } from './feed.js';
+import { pageEdges } from './page-edges.js';
+import { updatePage } from './page-update.js';
+import { PAGE_FIELDS } from '../models/page-field-table.js';
+
+/** Throws 100/33 unless the id is a Page; returns it. */
+export function pageOrThrow(g: GraphContext, id: string): PageRecord {
+  const page = g.ctx.state.pages[id];
+  if (!page) throw graphErrors.param(`Unsupported request: ${id} is not a Page`, 33);
+  return page;
+}
+
+async function readPage(g: GraphContext, id: string) {
+  const page = pageOrThrow(g, id);
+  requirePageRead(g.ctx.state, g.principal, page);
+  const out: Record<string, unknown> = {};
+  const linking = g.params.account_linking_token;
+  if (linking !== undefined) {
+    const rec = typeof linking === 'string' ? g.ctx.state.linkingTokens[linking] : undefined;
+    if (!rec || rec.pageId !== page.id || rec.expiresAt <= g.now) {
+      throw graphErrors.param('Invalid account_linking_token: the token is unknown, for another Page, or older than 5 minutes');
+    }
+    if (rec.blocked) throw codeError(230);
+    out.recipient = rec.psid;
+  }
+  const fields = g.params.fields === undefined && linking !== undefined ? ['id'] : ['name', 'id'];
+  const selection = selectionOf(g.params.fields, fields);
+  // Edge expansion: `fields=name,feed.limit(2){message}` nests the edge's answer.
+  const expand = selection.filter((s) => EXPANDABLE[s.name]?.GET !== undefined);
+  const plain = selection.filter((s) => EXPANDABLE[s.name]?.GET === undefined);
+  Object.assign(out, renderFields(PAGE_FIELDS, 'Page', page, plain, g.read));
+  for (const e of expand) {
+    const query: Record<string, string> = {};
+    if (g.principal.token !== null) query.access_token = g.principal.token;
+    if (e.sub) query.fields = formatFields(e.sub);
+    if (e.args.limit !== undefined) query.limit = e.args.limit;
+    const sub: GraphContext = { ...g, params: { ...query }, ctx: { ...g.ctx, req: { ...g.ctx.req, query } } as GraphContext['ctx'] };
+    const handler = EXPANDABLE[e.name]?.GET;
+    if (!handler) continue;
+    const res = await handler(sub, id);
+    out[e.name] = res.body;
+  }
+  return json(200, out);
+}
+
+/** Edges that `fields=` may expand on a Page. */
+const EXPANDABLE: Record<string, EdgeSpec> = {
+  ...feedEdges,
+  personas: pageEdges.personas as EdgeSpec,
+  leadgen_forms: pageEdges.leadgen_forms as EdgeSpec,
+  subscribed_apps: pageEdges.subscribed_apps as EdgeSpec,
+};
+
+registerNodeType<PageRecord>({
+  type: 'Page',
+  op: 'page',
+  find: (state, id) => state.pages[id],
+  fields: PAGE_FIELDS,
+  defaultFields: ['name', 'id'],
+  pageOf: (p) => p.id,
+  GET: readPage,
+  POST: updatePage,
+  DELETE: (_g, id) => {
+    throw new GraphError(100, `Unsupported delete request. Object with ID '${id}' does not support this operation.`, {
+      subcode: 33,
+      type: 'GraphMethodException',
+    });
+  },
+  edges: { ...feedEdges, ...pageEdges },
+});
+
+/** Count of posts on a Page's feed (used by describe()). */
+export function feedCount(state: Parameters<typeof feedIds>[0], pageId: string): number {
+  return feedIds(state, pageId, 'feed').length;
+}

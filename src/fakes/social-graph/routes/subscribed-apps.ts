@@ -1,0 +1,59 @@
+import { json } from '../../../http/response.js';
+import { renderFields, selectionOf } from '../models/fields.js';
+import { parseParams } from '../models/params.js';
+import type { EdgeSpec, GraphContext } from '../models/registry.js';
+import { requirePageAccess, requirePageRead } from '../models/tokens.js';
+import { SubscribeSchema } from '../schemas/page-edges.js';
+import type { PageRecord } from '../state.js';
+import { pageOf } from './page-edges.js';
+
+const NEED = { tasks: ['MODERATE', 'MANAGE'], permissions: ['pages_manage_metadata'], pageToken: true } as const;
+
+function appRow(g: GraphContext, page: PageRecord) {
+  const appId = g.principal.appId;
+  const fields = page.subscriptions[appId];
+  if (fields === undefined) return [];
+  const app = g.ctx.state.apps[appId];
+  return [{ category: 'Business', link: `https://www.facebook.com/games/?app_id=${appId}`, name: app?.name ?? appId, id: appId, subscribed_fields: fields }];
+}
+
+/** subscribed_apps: GET answers only the calling app; POST validates fields against section 6; DELETE unsubscribes. */
+export const subscribedAppsEdge: EdgeSpec = {
+  GET: (g, id) => {
+    const page = pageOf(g, id);
+    requirePageRead(g.ctx.state, g.principal, page);
+    requirePageAccess(g.principal, page, { ...NEED, what: 'Reading subscribed apps' });
+    return json(200, { data: appRow(g, page) });
+  },
+  POST: (g, id) => {
+    const page = pageOf(g, id);
+    requirePageRead(g.ctx.state, g.principal, page);
+    requirePageAccess(g.principal, page, { ...NEED, what: 'Subscribing an app' });
+    const p = parseParams(SubscribeSchema, g.params);
+    g.ctx.update((d) => {
+      (d.pages[id] as PageRecord).subscriptions[g.principal.appId] = [...new Set(p.subscribed_fields)];
+    });
+    if (g.params.fields !== undefined) {
+      const row = appRow(g, g.ctx.state.pages[id] as PageRecord)[0] ?? {};
+      return json(200, {
+        success: true,
+        ...renderFields(
+          { id: { type: 'id' }, name: { type: 'string' }, subscribed_fields: { type: 'list' }, category: { type: 'string' }, link: { type: 'string' } },
+          'Application',
+          { id: g.principal.appId, fields: row },
+          selectionOf(g.params.fields, ['id']),
+          g.read,
+        ),
+      });
+    }
+    return json(200, { success: true });
+  },
+  DELETE: (g, id) => {
+    const page = pageOf(g, id);
+    requirePageAccess(g.principal, page, { ...NEED, what: 'Unsubscribing an app' });
+    g.ctx.update((d) => {
+      delete (d.pages[id] as PageRecord).subscriptions[g.principal.appId];
+    });
+    return json(200, { success: true });
+  },
+};

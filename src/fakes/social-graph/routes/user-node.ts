@@ -1,0 +1,61 @@
+import { json } from '../../../http/response.js';
+import { GraphError, graphErrors } from '../errors.js';
+import { type FieldTable, renderFields, selectionOf } from '../models/fields.js';
+import { pageIds, pagedBody, readLimit } from '../models/paging.js';
+import { type GraphContext, registerNodeType } from '../models/registry.js';
+import type { UserRecord } from '../state.js';
+
+/** The User fields this fake knows. */
+export const USER_FIELDS: FieldTable<UserRecord> = {
+  id: { type: 'id', read: (u) => u.id },
+  name: { type: 'string', read: (u) => u.name },
+};
+
+/**
+ * `me`: the Page of a Page token, the user of a user token; app tokens (and lenient unseeded
+ * tokens, whose user the fake cannot know) get Graph's 2500.
+ */
+export function resolveMe(g: GraphContext): string {
+  const rec = g.principal.record;
+  if (rec?.type === 'page') return Object.keys(rec.tasks)[0] as string;
+  if (rec?.type === 'user' && rec.userId) return rec.userId;
+  throw new GraphError(2500, 'An active access token must be used to query information about the current user.', { type: 'OAuthException' });
+}
+
+function accounts(g: GraphContext, id: string) {
+  const rec = g.principal.record;
+  if (rec && rec.userId !== id) throw graphErrors.permission('Only the user themself can list their Pages');
+  requirePagesShowList(g);
+  const state = g.ctx.state;
+  const pageIdsOfUser = rec ? Object.keys(rec.tasks).filter((pid) => (rec.tasks[pid]?.length ?? 0) > 0 && state.pages[pid]) : [];
+  const limit = readLimit(g.params.limit);
+  const w = pageIds(pageIdsOfUser, { limit, after: g.params.after, before: g.params.before });
+  const data = w.ids.map((pid) => {
+    const page = state.pages[pid];
+    const token = Object.values(state.tokens).find((t) => t.type === 'page' && t.tasks[pid] !== undefined)?.token;
+    return {
+      ...(token ? { access_token: token } : {}),
+      category: page?.fields.category ?? 'Local business',
+      name: page?.fields.name,
+      id: pid,
+      tasks: rec?.tasks[pid] ?? [],
+    };
+  });
+  const path = `${g.version ? `/${g.version}` : ''}/${id}/accounts`;
+  return json(200, pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data));
+}
+
+function requirePagesShowList(g: GraphContext): void {
+  const p = g.principal.permissions;
+  if (p !== 'all' && !p.includes('pages_show_list')) throw graphErrors.permission('Listing Pages requires the pages_show_list permission');
+}
+
+registerNodeType<UserRecord>({
+  type: 'User',
+  op: 'user',
+  find: (state, id) => state.users[id],
+  fields: USER_FIELDS,
+  defaultFields: ['name', 'id'],
+  GET: (g, id) => json(200, renderFields(USER_FIELDS, 'User', g.ctx.state.users[id] as UserRecord, selectionOf(g.params.fields, ['name', 'id']), g.read)),
+  edges: { accounts: { GET: accounts } },
+});
