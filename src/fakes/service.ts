@@ -58,6 +58,11 @@ export interface RouteContext<S, O> extends ServiceHost<S, O> {
   readonly meta: CallMeta;
   /** Values a service's `prepare` step extracted (Graph's version prefix, ...). */
   readonly extras: Readonly<Record<string, string>>;
+  /**
+   * The service host itself, for work queued with `after()` that records its outcome later (a webhook
+   * delivery's answer). Request handlers change state through `ctx.update`, once.
+   */
+  readonly host: ServiceHost<S, O>;
 }
 
 /** A route handler: reads the context, changes state through one `ctx.update`, returns an answer or throws a service error. */

@@ -249,6 +249,7 @@ export class Engine {
       seq,
       meta,
       extras,
+      host,
       template: null,
       operation: 'unmatched',
     };

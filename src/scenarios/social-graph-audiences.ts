@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Fakes } from '../create-fakes.js';
 import { type Duration, parseDuration } from '../store/duration.js';
 import { defineScenario } from './define.js';
+import { type WireAnswer, atInstant, ensure, ensureGraphError, graph, refused } from './social-graph.js';
 
 /** What every audience scenario returns. */
 export interface AudienceHandles {
@@ -43,8 +44,48 @@ function base(
   return { adAccountId, audienceId, adSetId, token: adsToken(fakes, opts.label ?? 'ads-user', opts.appId) };
 }
 
+async function readAudience(fakes: Fakes, h: AudienceHandles, fields: string): Promise<WireAnswer> {
+  return graph(fakes, 'GET', `/${h.audienceId}`, h.token, { fields });
+}
+
+async function readAdSet(fakes: Fakes, h: AudienceHandles): Promise<WireAnswer> {
+  return graph(fakes, 'GET', `/${h.adSetId}`, h.token, { fields: 'status,effective_status,issues_info' });
+}
+
+/** Proves the audience reads operation_status.code `code` and its ad set reads `effective`. */
+async function checkStatus(fakes: Fakes, name: string, h: AudienceHandles, code: number, effective: string): Promise<void> {
+  const a = await readAudience(fakes, h, 'operation_status,fields_violating_integrity_policy');
+  const status = a.body.operation_status as { code?: number } | undefined;
+  ensure(a.status === 200 && status?.code === code, name, `the audience should read operation_status.code ${code}`, a);
+  const flagged = a.body.fields_violating_integrity_policy as unknown[] | undefined;
+  ensure((code === 471) === (Array.isArray(flagged) && flagged.length > 0), name, 'fields_violating_integrity_policy does not match operation_status', a);
+  const s = await readAdSet(fakes, h);
+  ensure(s.status === 200 && s.body.effective_status === effective, name, `the ad set should read effective_status ${effective}`, s);
+  const issues = (s.body.issues_info as unknown[] | undefined) ?? [];
+  ensure((effective === 'WITH_ISSUES') === issues.length > 0, name, `the ad set's issues_info does not match ${effective}`, s);
+}
+
+/** Proves creating an audience in the account is refused with `code`, without a change. */
+async function checkCreateRefused(fakes: Fakes, name: string, h: AudienceHandles, code: number): Promise<void> {
+  const got = await refused(fakes, name, () =>
+    graph(fakes, 'POST', `/${h.adAccountId}/customaudiences`, h.token, { name: 'stuntdouble check', customer_file_source: 'USER_PROVIDED_ONLY' }),
+  );
+  ensureGraphError(name, got, code, { status: 400 });
+}
+
 /** Custom audience scenarios (seed sections 2.4, 3, 5, 7). */
 export const socialGraphAudienceScenarios = {
+  audienceInUse: defineScenario({
+    name: 'audienceInUse',
+    description: 'A customer-file audience in normal standing (operation_status 200, no integrity flags) targeted by an active ad set.',
+    service: 'socialGraph',
+    reaches: 'custom audience unflagged (operation_status.code = 200) used by an active ad set',
+    options: z.object({ name: z.string().default('Newsletter subscribers'), count: z.number().int().min(100).default(5000) }).strict(),
+    handles: '{ adAccountId, audienceId, adSetId, token }',
+    apply: (fakes, o): AudienceHandles => base(fakes, { name: o.name, count: o.count }),
+    check: (fakes, h) => checkStatus(fakes, 'audienceInUse', h, 200, 'ACTIVE'),
+  }),
+
   audienceFlagged: defineScenario({
     name: 'audienceFlagged',
     description:
@@ -75,6 +116,7 @@ export const socialGraphAudienceScenarios = {
       sg.audiences.flag(audienceId, o.fields);
       return { adAccountId, audienceId, adSetId, token: adsToken(fakes, 'ads-user') };
     },
+    check: (fakes, h) => checkStatus(fakes, 'audienceFlagged', h, 471, 'WITH_ISSUES'),
   }),
 
   lookalikeFlagged: defineScenario({
@@ -93,6 +135,11 @@ export const socialGraphAudienceScenarios = {
       sg.audiences.flag(audienceId, o.fields);
       return { adAccountId, audienceId, adSetId, token: adsToken(fakes, 'ads-user'), originAudienceId };
     },
+    async check(fakes, h) {
+      await checkStatus(fakes, 'lookalikeFlagged', h, 471, 'WITH_ISSUES');
+      const a = await readAudience(fakes, h, 'subtype');
+      ensure(a.body.subtype === 'LOOKALIKE', 'lookalikeFlagged', 'the audience should be a LOOKALIKE', a);
+    },
   }),
 
   audienceTermsNotAccepted: defineScenario({
@@ -103,6 +150,7 @@ export const socialGraphAudienceScenarios = {
     options: z.object({}).strict(),
     handles: '{ adAccountId, audienceId, adSetId, token }',
     apply: (fakes): AudienceHandles => base(fakes, { tosAccepted: { customAudience: false } }),
+    check: (fakes, h) => checkCreateRefused(fakes, 'audienceTermsNotAccepted', h, 2663),
   }),
 
   corporateTermsNotAccepted: defineScenario({
@@ -113,6 +161,7 @@ export const socialGraphAudienceScenarios = {
     options: z.object({}).strict(),
     handles: '{ adAccountId, audienceId, adSetId, token }',
     apply: (fakes): AudienceHandles => base(fakes, { tosAccepted: { customAudience: true, corporate: false } }),
+    check: (fakes, h) => checkCreateRefused(fakes, 'corporateTermsNotAccepted', h, 2664),
   }),
 
   developmentApp: defineScenario({
@@ -125,6 +174,9 @@ export const socialGraphAudienceScenarios = {
     apply(fakes): AudienceHandles & { appId: string } {
       const { id: appId } = fakes.socialGraph.seed.app({ mode: 'development', name: 'Dev app' });
       return { ...base(fakes, { appId, label: 'dev-app-user' }), appId };
+    },
+    async check(fakes, h) {
+      ensureGraphError('developmentApp', await readAudience(fakes, h, 'name'), 270);
     },
   }),
 
@@ -150,6 +202,20 @@ export const socialGraphAudienceScenarios = {
       }
       return { ...h, lookalikeIds };
     },
+    async check(fakes, h) {
+      const a = await readAudience(fakes, h, 'lookalike_audience_ids');
+      ensure(
+        JSON.stringify(a.body.lookalike_audience_ids) === JSON.stringify(h.lookalikeIds),
+        'audienceWithLookalikes',
+        'lookalike_audience_ids should list the lookalikes',
+        a,
+      );
+      ensureGraphError(
+        'audienceWithLookalikes',
+        await refused(fakes, 'audienceWithLookalikes', () => graph(fakes, 'DELETE', `/${h.audienceId}`, h.token)),
+        2656,
+      );
+    },
   }),
 
   staleAudience: defineScenario({
@@ -173,6 +239,24 @@ export const socialGraphAudienceScenarios = {
       at.setUTCFullYear(at.getUTCFullYear() + 2);
       return { adAccountId, audienceId, adSetId, token: adsToken(fakes, 'ads-user'), deletesAt: new Date(at.getTime() + 1).toISOString() };
     },
+    /**
+     * Reads delete_time = deletesAt and the paused ad set, then moves the fake clock to deletesAt,
+     * reads the audience gone (100/33), and puts the clock and the state back.
+     */
+    async check(fakes, h) {
+      const at = Date.parse(h.deletesAt);
+      const a = await readAudience(fakes, h, 'name,delete_time');
+      ensure(
+        a.status === 200 && a.body.delete_time === Math.floor(at / 1000),
+        'staleAudience',
+        `the audience should read delete_time ${Math.floor(at / 1000)}`,
+        a,
+      );
+      const s = await readAdSet(fakes, h);
+      ensure(s.body.effective_status === 'PAUSED', 'staleAudience', 'its only ad set should be paused (no active ad set uses it)', s);
+      const gone = await atInstant(fakes, at, () => readAudience(fakes, h, 'name'));
+      ensureGraphError('staleAudience', gone, 100, { subcode: 33 });
+    },
   }),
 
   adAccountRateLimited: defineScenario({
@@ -187,6 +271,16 @@ export const socialGraphAudienceScenarios = {
       fakes.socialGraph.adAccounts.rateLimit(h.adAccountId, { for: o.for as Duration });
       return h;
     },
+    async check(fakes, h) {
+      for (const got of [
+        await readAudience(fakes, h, 'name'),
+        await readAdSet(fakes, h),
+        await graph(fakes, 'GET', `/${h.adAccountId}`, h.token, { fields: 'id' }),
+      ]) {
+        ensureGraphError('adAccountRateLimited', got, 80003, { status: 403 });
+        ensure(got.headers.get('x-business-use-case-usage') !== null, 'adAccountRateLimited', 'expected an X-Business-Use-Case-Usage header', got);
+      }
+    },
   }),
 
   audienceDeleteRateLimited: defineScenario({
@@ -200,6 +294,15 @@ export const socialGraphAudienceScenarios = {
       const h = base(fakes, {});
       fakes.socialGraph.adAccounts.rateLimitDeletes(h.adAccountId, { for: o.for as Duration });
       return h;
+    },
+    async check(fakes, h) {
+      ensureGraphError(
+        'audienceDeleteRateLimited',
+        await refused(fakes, 'audienceDeleteRateLimited', () => graph(fakes, 'DELETE', `/${h.audienceId}`, h.token)),
+        613,
+      );
+      const a = await readAudience(fakes, h, 'name');
+      ensure(a.status === 200, 'audienceDeleteRateLimited', 'reads of the audience are not throttled', a);
     },
   }),
 };

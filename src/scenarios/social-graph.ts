@@ -2,6 +2,93 @@ import { z } from 'zod';
 import type { Fakes } from '../create-fakes.js';
 import { defineScenario } from './define.js';
 
+const GRAPH = 'https://graph.facebook.com/v24.0';
+
+/** What a Graph call answered through `fakes.fetch`. */
+export interface WireAnswer {
+  status: number;
+  body: Record<string, unknown> & { error?: Record<string, unknown> };
+  headers: Headers;
+}
+
+/** Calls the social graph fake as a Graph client would: the token in the query (GET) or the form body (POST/DELETE). */
+export async function graph(
+  fakes: Fakes,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  token: string,
+  params: Record<string, string> = {},
+): Promise<WireAnswer> {
+  const all = new URLSearchParams({ ...params, access_token: token });
+  const res =
+    method === 'GET'
+      ? await fakes.fetch(`${GRAPH}${path}?${all}`)
+      : await fakes.fetch(`${GRAPH}${path}`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: all.toString() });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as WireAnswer['body']) : {}, headers: res.headers };
+}
+
+/** Throws `scenario: what` (with what the wire answered) unless `ok`. */
+export function ensure(ok: boolean, scenario: string, what: string, got?: WireAnswer): void {
+  if (!ok) throw new Error(`${scenario}: ${what}${got ? `; the wire answered ${got.status} ${JSON.stringify(got.body)}` : ''}`);
+}
+
+/** Throws unless the answer is a Graph error `code` (and `subcode`) in the real envelope (message, type, fbtrace_id). */
+export function ensureGraphError(scenario: string, got: WireAnswer, code: number, opts: { subcode?: number; status?: number } = {}): void {
+  const e = got.body.error;
+  ensure(e !== undefined && e.code === code, scenario, `expected Graph error ${code}`, got);
+  const err = e as Record<string, unknown>;
+  ensure(
+    typeof err.message === 'string' && typeof err.type === 'string' && typeof err.fbtrace_id === 'string',
+    scenario,
+    'the error envelope lacks message/type/fbtrace_id',
+    got,
+  );
+  if (opts.subcode !== undefined) ensure(err.error_subcode === opts.subcode, scenario, `expected error_subcode ${opts.subcode}`, got);
+  if (opts.status !== undefined) ensure(got.status === opts.status, scenario, `expected HTTP ${opts.status}`, got);
+}
+
+/**
+ * Runs a call that must be refused and proves it left the social graph state as it was (on a
+ * change, the state is put back and the check throws).
+ */
+export async function refused(fakes: Fakes, scenario: string, call: () => Promise<WireAnswer>): Promise<WireAnswer> {
+  const before = fakes.snapshot();
+  const got = await call();
+  if (fakes.state.socialGraph !== before.socialGraph) {
+    fakes.restore(before);
+    throw new Error(
+      `${scenario}: the call was expected to be refused without a change, but it changed the state; the wire answered ${got.status} ${JSON.stringify(got.body)}`,
+    );
+  }
+  return got;
+}
+
+/**
+ * Runs `fn` with the fake clock at `at`, then puts the clock and the whole state back (checks use
+ * it to show a time-driven transition without leaving the scenario moved on).
+ */
+export async function atInstant<T>(fakes: Fakes, at: number, fn: () => Promise<T>): Promise<T> {
+  const snap = fakes.snapshot();
+  const was = fakes.clock.nowMs();
+  try {
+    fakes.clock.set(at);
+    return await fn();
+  } finally {
+    fakes.clock.set(was);
+    fakes.restore(snap);
+  }
+}
+
+/** A token that reads the Page: a seeded, valid token with a task on it, or any token when none is seeded (lenient). */
+export function readerToken(fakes: Fakes, pageId: string): string {
+  const now = fakes.clock.nowMs();
+  const t = Object.values(fakes.state.socialGraph.tokens).find(
+    (r) => r.type !== 'app' && r.status === 'valid' && (r.expiresAt === null || r.expiresAt > now) && (r.tasks[pageId]?.length ?? 0) > 0,
+  );
+  return t?.token ?? 'stuntdouble-check-token';
+}
+
 const duration = z.union([z.number().nonnegative(), z.string().regex(/^\d+(\.\d+)?(ms|s|m|h|d)$/)]);
 
 function pageFor(fakes: Fakes, pageId: string | undefined, name: string): string {
@@ -28,6 +115,31 @@ export const pageWithFeed = defineScenario({
     const token = o.pageToken ? fakes.socialGraph.seed.token({ type: 'page', pageId, label: 'page-token' }) : undefined;
     return { pageId, postIds: ids, ...(token ? { token } : {}) };
   },
+  // Pages through GET /{page}/feed (100 a page): a big feed costs posts/100 requests.
+  async check(fakes, h: { pageId: string; postIds: string[]; token?: string }, o) {
+    const token = h.token ?? readerToken(fakes, h.pageId);
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const got = await graph(fakes, 'GET', `/${h.pageId}/feed`, token, { limit: '100', fields: 'id,is_published', ...(after ? { after } : {}) });
+      ensure(got.status === 200 && Array.isArray(got.body.data), 'pageWithFeed', `GET /${h.pageId}/feed did not list posts`, got);
+      const data = got.body.data as { id: string; is_published: boolean }[];
+      for (const post of data) {
+        ensure(post.is_published === true, 'pageWithFeed', `post ${post.id} reads is_published ${String(post.is_published)}`);
+        seen.push(post.id);
+      }
+      const paging = got.body.paging as { next?: string; cursors?: { after?: string } } | undefined;
+      after = paging?.cursors?.after;
+      if (!paging?.next || !after || data.length === 0) break;
+    }
+    ensure(seen.length === o.posts, 'pageWithFeed', `the feed lists ${seen.length} posts, expected ${o.posts}`);
+    const want = new Set(h.postIds);
+    ensure(
+      seen.every((id) => want.has(id)),
+      'pageWithFeed',
+      'the feed lists posts the scenario did not seed',
+    );
+  },
 });
 
 /** A scheduled post that publishes when the fake clock passes its time. */
@@ -35,7 +147,7 @@ export const scheduledPost = defineScenario({
   name: 'scheduledPost',
   description: 'A Page with one scheduled (unpublished) post due `in` from now; advancing the fake clock past it publishes it.',
   service: 'socialGraph',
-  reaches: 'post.is_published = false (scheduled) → true at scheduled_publish_time',
+  reaches: 'post scheduled (is_published = false) → published at scheduled_publish_time',
   options: z.object({ in: duration.default('1h'), message: z.string().default('Scheduled hello'), pageId: z.string().optional() }).strict(),
   handles: '{ pageId, postId, publishAt (ISO) }',
   apply: (fakes, o) => {
@@ -43,6 +155,29 @@ export const scheduledPost = defineScenario({
     const at = fakes.clock.nowMs() + (typeof o.in === 'number' ? o.in : parseIn(o.in));
     const { id } = fakes.socialGraph.seed.post({ pageId, message: o.message, published: false, scheduledAt: at });
     return { pageId, postId: id, publishAt: new Date(at).toISOString() };
+  },
+  /**
+   * Reads the post unpublished with its scheduled_publish_time, then moves the fake clock to
+   * publishAt, reads it published, and puts the clock and the state back (the scenario is unchanged).
+   */
+  async check(fakes, h) {
+    const token = readerToken(fakes, h.pageId);
+    const at = Date.parse(h.publishAt);
+    const before = await graph(fakes, 'GET', `/${h.postId}`, token, { fields: 'is_published,scheduled_publish_time' });
+    ensure(before.status === 200 && before.body.is_published === false, 'scheduledPost', 'the post should read is_published false', before);
+    ensure(
+      Number(before.body.scheduled_publish_time) === Math.floor(at / 1000),
+      'scheduledPost',
+      `scheduled_publish_time should be ${Math.floor(at / 1000)}`,
+      before,
+    );
+    const after = await atInstant(fakes, at, () => graph(fakes, 'GET', `/${h.postId}`, token, { fields: 'is_published,created_time' }));
+    ensure(
+      after.status === 200 && after.body.is_published === true,
+      'scheduledPost',
+      'at scheduled_publish_time the post should read is_published true',
+      after,
+    );
   },
 });
 
@@ -66,6 +201,11 @@ export const unpublishedPage = defineScenario({
     const appToken = fakes.socialGraph.seed.token({ type: 'app', label: 'app-token' });
     return { pageId, pageToken, appToken };
   },
+  async check(fakes, h) {
+    const page = await graph(fakes, 'GET', `/${h.pageId}`, h.pageToken, { fields: 'id,is_published' });
+    ensure(page.status === 200 && page.body.is_published === false, 'unpublishedPage', 'the Page token should read is_published false', page);
+    ensureGraphError('unpublishedPage', await graph(fakes, 'GET', `/${h.pageId}`, h.appToken, { fields: 'id' }), 100, { subcode: 33 });
+  },
 });
 
 /** A restricted Page: app tokens refused, users must meet the restrictions. */
@@ -83,6 +223,12 @@ export const restrictedPage = defineScenario({
     const appToken = fakes.socialGraph.seed.token({ type: 'app', label: 'app-token' });
     return { pageId, pageToken, userToken, appToken };
   },
+  async check(fakes, h) {
+    const page = await graph(fakes, 'GET', `/${h.pageId}`, h.pageToken, { fields: 'id,is_published' });
+    ensure(page.status === 200 && page.body.is_published === true, 'restrictedPage', 'the Page token should read the published Page', page);
+    ensureGraphError('restrictedPage', await graph(fakes, 'GET', `/${h.pageId}`, h.userToken, { fields: 'id' }), 210);
+    ensureGraphError('restrictedPage', await graph(fakes, 'GET', `/${h.pageId}`, h.appToken, { fields: 'id' }), 200);
+  },
 });
 
 /** A token the service does not accept (190). */
@@ -98,6 +244,15 @@ export const invalidToken = defineScenario({
     const validToken = fakes.socialGraph.seed.token({ type: 'page', pageId, label: 'page-token' });
     const expiredToken = fakes.socialGraph.seed.token({ type: 'page', pageId, label: 'expired-token', expiresAt: fakes.clock.nowMs() - 1000 });
     return { pageId, token: 'EAAinvalid-token-not-issued', expiredToken, validToken };
+  },
+  async check(fakes, h) {
+    const bad = await graph(fakes, 'GET', `/${h.pageId}`, h.token, { fields: 'id' });
+    ensureGraphError('invalidToken', bad, 190, { status: 400 });
+    ensure(bad.body.error?.type === 'OAuthException' && bad.body.error.error_subcode === undefined, 'invalidToken', 'expected a plain 190 OAuthException', bad);
+    ensure(bad.headers.get('www-authenticate')?.includes('invalid_token') === true, 'invalidToken', 'expected a WWW-Authenticate invalid_token header', bad);
+    ensureGraphError('invalidToken', await graph(fakes, 'GET', `/${h.pageId}`, h.expiredToken, { fields: 'id' }), 190, { subcode: 463, status: 400 });
+    const ok = await graph(fakes, 'GET', `/${h.pageId}`, h.validToken, { fields: 'id' });
+    ensure(ok.status === 200 && ok.body.id === h.pageId, 'invalidToken', 'the valid token should read the Page', ok);
   },
 });
 
@@ -126,7 +281,29 @@ export const missingPermission = defineScenario({
     const token = fakes.socialGraph.seed.token({ type: 'page', pageId, label: 'limited-token', permissions: all.filter((p) => p !== o.permission) });
     return { pageId, token };
   },
+  /**
+   * Probes the missing permission with a call that needs it and must answer 200 without a change:
+   * pages_manage_posts (POST feed), pages_read_engagement (GET feed), pages_show_list (GET me/accounts).
+   * For another permission it proves the token is otherwise valid (it reads the Page).
+   */
+  async check(fakes, h, o) {
+    const probes: Record<string, () => Promise<WireAnswer>> = {
+      pages_manage_posts: () => graph(fakes, 'POST', `/${h.pageId}/feed`, h.token, { message: 'stuntdouble check' }),
+      pages_read_engagement: () => graph(fakes, 'GET', `/${h.pageId}/feed`, h.token),
+      pages_show_list: () => graph(fakes, 'GET', '/me/accounts', h.token),
+    };
+    const probe = probes[o.permission];
+    if (probe) {
+      ensureGraphError('missingPermission', await refused(fakes, 'missingPermission', probe), 200);
+      return;
+    }
+    const page = await graph(fakes, 'GET', `/${h.pageId}`, h.token, { fields: 'id' });
+    ensure(page.status === 200, 'missingPermission', 'the token should still read the Page', page);
+  },
 });
+
+/** The read each throttled family answers with its code (and one that stays open, for the narrower families). */
+const LIMIT_PROBES = { page: 'feed', photoshare: 'instagram_accounts', leadgen: 'leadgen_forms', messaging: 'personas' } as const;
 
 function rateLimited(name: string, family: 'page' | 'photoshare' | 'leadgen' | 'messaging', code: number, what: string) {
   return defineScenario({
@@ -140,6 +317,21 @@ function rateLimited(name: string, family: 'page' | 'photoshare' | 'leadgen' | '
       const pageId = pageFor(fakes, o.pageId, 'Cafe');
       fakes.socialGraph.rateLimit({ family, pageId, ...(o.for !== undefined ? { for: o.for as number } : {}) });
       return { pageId };
+    },
+    // Proves the throttle while it is active (a `for` window that has passed by the check's time fails it).
+    async check(fakes, h) {
+      const token = readerToken(fakes, h.pageId);
+      const got = await graph(fakes, 'GET', `/${h.pageId}/${LIMIT_PROBES[family]}`, token);
+      ensureGraphError(name, got, code, { status: 403 });
+      ensure(got.body.error?.is_transient === true, name, 'a rate-limit error is transient', got);
+      const usage = got.headers.get('x-app-usage');
+      ensure(usage !== null && (JSON.parse(usage) as { call_count?: number }).call_count === 100, name, 'expected X-App-Usage with call_count 100', got);
+      const second = code === 80002 ? 'x-business-use-case-usage' : 'x-page-usage';
+      ensure(got.headers.get(second) !== null, name, `expected a ${second} header`, got);
+      if (family !== 'page') {
+        const open = await graph(fakes, 'GET', `/${h.pageId}`, token, { fields: 'id' });
+        ensure(open.status === 200, name, `only ${family} calls are throttled: a plain Page read should answer 200`, open);
+      }
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { GitHubHost } from './context.js';
-import { registerHost, sendDeliveries } from './models/deliveries.js';
+import { sendDeliveries } from './models/deliveries.js';
 import { createHook, renderHook } from './models/hooks.js';
 import { type ImportEnv, pinImport, progressImport, renderImport, startImport } from './models/imports.js';
 import { seedOrigin } from './models/origins.js';
@@ -124,7 +124,6 @@ function view(d: DeliveryRecord): DeliveryView {
 
 /** Builds `fakes.codeHosting` over the service host. */
 export function buildFacade(host: GitHubHost): CodeHostingFacade {
-  registerHost(host);
   const base = () => host.baseUrls[0] ?? 'https://api.github.com';
   const now = () => host.clock.now().toISOString();
   const env = (): ImportEnv => ({ lenient: host.auth === 'lenient', apiBase: base(), now: now() });

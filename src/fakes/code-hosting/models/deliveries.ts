@@ -135,17 +135,3 @@ export function sendDeliveries(host: GitHubHost, ids: readonly number[]): void {
     });
   }
 }
-
-const hosts = new WeakMap<object, GitHubHost>();
-
-/** Registers the service host (done by the facade) so routes can queue post-commit work that changes state. */
-export function registerHost(host: GitHubHost): void {
-  hosts.set(host.after, host);
-}
-
-/** The service host behind a route context (the engine lends routes the host's `after`). */
-export function hostOf(ctx: { after: GitHubHost['after'] }): GitHubHost {
-  const h = hosts.get(ctx.after);
-  if (!h) throw new Error('stuntdouble bug: code hosting host not registered');
-  return h;
-}

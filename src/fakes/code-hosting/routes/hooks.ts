@@ -4,7 +4,7 @@ import { type AccessRule, type Principal, authorize } from '../auth.js';
 import type { GitHubRouteContext } from '../context.js';
 import { githubError } from '../errors.js';
 import { objectBody, paginate, parseBody, positiveInt } from '../http-helpers.js';
-import { hostOf, recordDelivery, sendDeliveries } from '../models/deliveries.js';
+import { recordDelivery, sendDeliveries } from '../models/deliveries.js';
 import {
   type HookTarget,
   createHook,
@@ -62,7 +62,7 @@ function deliverNow(ctx: GitHubRouteContext, hook: HookRecord, target: HookTarge
     if (!h) throw githubError.notFound();
     return recordDelivery(d, h, { event, payload, repositoryId: target.kind === 'Repository' ? target.repo.id : null, now });
   });
-  sendDeliveries(hostOf(ctx), [id]);
+  sendDeliveries(ctx.host, [id]);
 }
 
 function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOptions>[] {
@@ -134,7 +134,7 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
           });
           return [created.id, delivery] as const;
         });
-        sendDeliveries(hostOf(ctx), [pingId]);
+        sendDeliveries(ctx.host, [pingId]);
         const hook = ctx.state.hooks[id] as HookRecord;
         const out = renderHook(hook, target, ctx.baseUrl);
         return json(201, out, { location: String(out.url) });
@@ -283,7 +283,7 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
           }
           return nid;
         });
-        sendDeliveries(hostOf(ctx), [newId]);
+        sendDeliveries(ctx.host, [newId]);
         return json(202, {});
       },
     }),

@@ -4,7 +4,7 @@ import type { Principal } from '../auth.js';
 import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError } from '../errors.js';
 import { objectBody, positiveInt, queryString } from '../http-helpers.js';
-import { hostOf, sendDeliveries } from '../models/deliveries.js';
+import { sendDeliveries } from '../models/deliveries.js';
 import {
   IMPORT_DOCS,
   type ImportEnv,
@@ -52,7 +52,7 @@ function current(ctx: GitHubRouteContext, repo: RepoRecord): Record<string, unkn
 }
 
 function deliver(ctx: GitHubRouteContext, outcome: ImportOutcome): void {
-  if (outcome.deliveries.length) sendDeliveries(hostOf(ctx), outcome.deliveries);
+  if (outcome.deliveries.length) sendDeliveries(ctx.host, outcome.deliveries);
 }
 
 type Handler = (ctx: GitHubRouteContext, repo: RepoRecord, principal: Principal) => ReturnType<GitHubRouteSpec['handler']>;
