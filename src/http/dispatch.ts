@@ -107,6 +107,7 @@ export class Engine {
       auth: this.auth,
       baseUrls,
       after: (fn) => this.after(fn),
+      meters: {},
     };
     this.#entries.push({ def, host, router, baseUrls: baseUrls.map(parseBaseUrl) });
     return host;
@@ -199,6 +200,11 @@ export class Engine {
     };
   }
 
+  /** Clears every service's meters (reset). */
+  resetMeters(): void {
+    for (const e of this.#entries) for (const k of Object.keys(e.host.meters)) delete e.host.meters[k];
+  }
+
   /** Drops every override. */
   clearOverrides(): void {
     this.#overrides.clear();
@@ -243,6 +249,7 @@ export class Engine {
       auth: this.auth,
       baseUrls: host.baseUrls,
       after: host.after,
+      meters: host.meters,
       req,
       path,
       baseUrl: base.href,

@@ -44,10 +44,7 @@ export function fcParams(key: string, numRuns: number): fc.Parameters<unknown> {
  * Failures this suite found that are not fixed on this branch yet, by test key. Their tests run as
  * `it.fails`: they pass while the bug is there and fail (asking for this entry to go) once it is fixed.
  */
-export const KNOWN_FAILURES: Readonly<Record<string, string>> = {
-  'identity codeHosting':
-    'GitHub rate-limit usage (codeHosting.catalog.rate) lives in the state tree, so every request, a rejected one too, gives fakes.snapshot() a new object; the other properties exempt it as BOOKKEEPING',
-};
+export const KNOWN_FAILURES: Readonly<Record<string, string>> = {};
 
 /** `it`, or `it.fails` for a known failure (see {@link KNOWN_FAILURES}). */
 export function itUnlessKnown<T extends { fails: unknown }>(it: T, key: string): T | T['fails'] {
@@ -748,13 +745,10 @@ export interface Outcome {
 const HANG_MS = 10_000;
 
 /**
- * State that real services change on every request, rejected ones included: GitHub counts a 401 or a
- * 404 against the caller's rate limit. These paths may change on a rejected request; everything else
- * must stay the same object. (`rejected.test.ts` keeps the stricter identity promise visible.)
+ * State paths a rejected request may change. None: per-request accounting such as GitHub's rate-limit
+ * windows (which count a 401 or a 404 too) lives in the host's meters, outside the state tree.
  */
-export const BOOKKEEPING: Readonly<Record<string, ReadonlyArray<readonly string[]>>> = {
-  codeHosting: [['catalog', 'rate']],
-};
+export const BOOKKEEPING: Readonly<Record<string, ReadonlyArray<readonly string[]>>> = {};
 
 /** Whether `after` is `before` except for bookkeeping paths (each other branch the same object). */
 export function sameExceptBookkeeping(before: unknown, after: unknown): boolean {
