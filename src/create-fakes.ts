@@ -172,6 +172,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
       store.reset();
       journal.clear();
       eng.clearOverrides();
+      eng.resetMeters();
       eng.faults.length = 0;
       applied.length = 0;
       clock = createClock(clockStart, () => eng.runTimers());

@@ -37,6 +37,12 @@ export interface ServiceHost<S, O> {
   readonly baseUrls: readonly string[];
   /** Runs work after the current change lands (webhook deliveries); `fakes.flush()` awaits it. */
   after(fn: () => void | Promise<void>): void;
+  /**
+   * Per-instance traffic accounting outside the state tree (rate-limit windows): mutable, not part of
+   * snapshots, cleared by `reset()`. A rejected request may count here, as on the real service, while
+   * the state (and so `snapshot()`) stays the same object.
+   */
+  readonly meters: Record<string, unknown>;
 }
 
 /** Everything a route handler sees of one request. */

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH, jsonDepth } from './limits.js';
 import { type FakeRequest, type RawRequest, type UploadedFile, normalizeHeaders, parseQuery } from './request.js';
 
 const EMPTY = new Uint8Array(0);
@@ -37,15 +38,20 @@ async function parseMultipart(bytes: Uint8Array, contentTypeHeader: string): Pro
  * Builds a {@link FakeRequest} from raw parts: parses the URL, query, headers and the body by its
  * content type. A body that does not parse is reported in `bodyError`, never thrown.
  */
-export async function parseRequest(raw: RawRequest): Promise<FakeRequest> {
+export async function parseRequest(raw: RawRequest, opts: { maxBodyBytes?: number } = {}): Promise<FakeRequest> {
   const url = raw.url instanceof URL ? raw.url : new URL(raw.url);
   const headers = normalizeHeaders(raw.headers);
-  const rawBody = toBytes(raw.body);
+  let rawBody = toBytes(raw.body);
   const ctHeader = headers['content-type'];
   const contentType = ctHeader?.split(';')[0]?.trim().toLowerCase() || undefined;
   let body: unknown;
   let bodyError: FakeRequest['bodyError'];
-  if (rawBody.length > 0) {
+  const bodySize = rawBody.length;
+  if (opts.maxBodyBytes !== undefined && bodySize > opts.maxBodyBytes) {
+    // Refused before decoding: nothing of it is parsed or kept.
+    bodyError = 'too-large';
+    rawBody = EMPTY;
+  } else if (rawBody.length > 0) {
     const isJsonType = contentType === undefined || contentType === 'application/json' || contentType.endsWith('+json') || contentType === 'text/plain';
     if (contentType === 'application/x-www-form-urlencoded') {
       body = parseForm(decoder.decode(rawBody));
@@ -61,6 +67,10 @@ export async function parseRequest(raw: RawRequest): Promise<FakeRequest> {
       else {
         try {
           body = JSON.parse(text);
+          if (body !== null && typeof body === 'object' && jsonDepth(body) > MAX_JSON_DEPTH) {
+            body = undefined;
+            bodyError = 'invalid-json';
+          }
         } catch {
           // A client that sends text without a type may still mean a form (curl -d).
           if (contentType === undefined && /^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(text)) body = parseForm(text);
@@ -81,6 +91,7 @@ export async function parseRequest(raw: RawRequest): Promise<FakeRequest> {
     body,
     rawBody,
     contentType,
+    bodySize,
     ...(bodyError ? { bodyError } : {}),
   };
 }

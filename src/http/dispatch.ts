@@ -6,6 +6,7 @@ import type { Journal, RecordedCall } from '../store/journal.js';
 import { splitRouteKey } from '../store/journal.js';
 import type { Store } from '../store/store.js';
 import { parseRequest } from './body.js';
+import { BODY_LIMITS } from './limits.js';
 import { redactHeaders, redactQuery, redactUrl, redactValue } from './redact.js';
 import type { FakeRequest, RawRequest } from './request.js';
 import type { FakeResponse } from './response.js';
@@ -118,6 +119,7 @@ export class Engine {
       auth: this.auth,
       baseUrls,
       after: (fn) => this.after(fn),
+      meters: {},
     };
     this.#entries.push({ def, host, router, baseUrls: baseUrls.map(parseBaseUrl) });
     return host;
@@ -210,6 +212,11 @@ export class Engine {
     };
   }
 
+  /** Clears every service's meters (reset). */
+  resetMeters(): void {
+    for (const e of this.#entries) for (const k of Object.keys(e.host.meters)) delete e.host.meters[k];
+  }
+
   /** Drops every override. */
   clearOverrides(): void {
     this.#overrides.clear();
@@ -223,9 +230,12 @@ export class Engine {
 
   /** Handles one request end to end. Never throws for a served URL: every failure becomes the service's envelope. */
   async handle(input: RawRequest | FakeRequest): Promise<HandleResult> {
-    const req = 'rawBody' in input ? input : await parseRequest(input);
-    const resolved = this.resolve(req.url);
+    // Resolve first: the service's body cap decides whether the body is parsed at all.
+    const target = 'rawBody' in input ? input.url : input.url instanceof URL ? input.url : new URL(input.url);
+    const resolved = this.resolve(target);
     if (!resolved) return { kind: 'unserved' };
+    const limit = BODY_LIMITS[resolved.entry.def.name];
+    const req = 'rawBody' in input ? input : await parseRequest({ ...input, url: target }, { maxBodyBytes: limit.maxBodyBytes });
     const { entry, base } = resolved;
     const def = entry.def;
     this.runTimers();
@@ -253,6 +263,7 @@ export class Engine {
       auth: this.auth,
       baseUrls: host.baseUrls,
       after: host.after,
+      meters: host.meters,
       req,
       path,
       baseUrl: base.href,
@@ -293,7 +304,11 @@ export class Engine {
       if (found.kind !== 'match') {
         const closest = entry.router.closest(req.method, path);
         note = `${def.title}: no route for ${req.method} ${path}. Closest: ${closest.join('; ')}`;
-        const fault = this.#fault(def.name, req.method, path, null, 'unmatched', meta.tags);
+        if (req.bodyError === 'too-large') meta.tags.push('too-large');
+        const fault =
+          req.bodyError === 'too-large'
+            ? render(limit.tooLarge(limit.maxBodyBytes), ctx)
+            : this.#fault(def.name, req.method, path, null, 'unmatched', meta.tags);
         response =
           fault ?? render(def.notFound(ctx, { kind: found.kind, closest, ...(found.kind === 'method-not-allowed' ? { allowed: found.allowed } : {}) }), ctx);
       } else {
@@ -304,7 +319,10 @@ export class Engine {
         bare.template = template;
         bare.operation = route.operation;
         const rctx: RouteContext<unknown, unknown> = bare;
-        const decision = this.#decide(def.name, req.method, path, template, route.operation);
+        const decision =
+          req.bodyError === 'too-large'
+            ? { tag: 'too-large', error: limit.tooLarge(limit.maxBodyBytes) }
+            : this.#decide(def.name, req.method, path, template, route.operation);
         if (decision) meta.tags.push(decision.tag);
         if (decision?.delayMs) await this.#delay(decision.delayMs);
         if (decision?.networkError) {
@@ -424,8 +442,11 @@ function buildCall(p: CallParts): RecordedCall {
     ...(p.error ? { error: p.error } : {}),
     ...(p.note ? { note: p.note } : {}),
   };
-  lazy(call, 'body', () => redactValue(p.req.body));
-  lazy(call.response, 'body', () => redactValue(p.response.body));
+  // Capture only the parsed bodies: the raw request bytes must not live on in the journal.
+  const reqBody = p.req.body;
+  const resBody = p.response.body;
+  lazy(call, 'body', () => redactValue(reqBody));
+  lazy(call.response, 'body', () => redactValue(resBody));
   return call;
 }
 

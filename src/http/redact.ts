@@ -2,7 +2,21 @@
 export const REDACTED = '[redacted]';
 
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-goog-api-key', 'x-api-key']);
-const SECRET_QUERY = new Set(['access_token', 'key', 'appsecret_proof', 'client_secret', 'input_token', 'api_key']);
+const SECRET_QUERY = new Set([
+  'access_token',
+  'key',
+  'appsecret_proof',
+  'client_secret',
+  'input_token',
+  'api_key',
+  // Credentials clients put in a query by mistake are still credentials.
+  'apiKey',
+  'token',
+  'password',
+  'secret',
+  'vcs_password',
+  'private_key',
+]);
 const SECRET_FIELDS = new Set([
   'access_token',
   'vcs_password',

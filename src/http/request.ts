@@ -17,7 +17,9 @@ export interface FakeRequest {
   /** The raw body bytes (empty when none). */
   readonly rawBody: Uint8Array;
   /** Set when the body could not be parsed for its declared content type (the service answers its own error). */
-  readonly bodyError?: 'invalid-json' | 'invalid-multipart';
+  readonly bodyError?: 'invalid-json' | 'invalid-multipart' | 'too-large';
+  /** Size of the body as received, in bytes (kept when a too-large body is dropped). */
+  readonly bodySize?: number;
   /** The media type of the body without parameters, e.g. `application/json`. */
   readonly contentType: string | undefined;
 }

@@ -36,6 +36,28 @@ function isHex(s: string): boolean {
   return s.length % 2 === 0 && /^[0-9a-f]*$/i.test(s);
 }
 
+// nock 14 JSON.parse()s a request body sent as `application/json` before calling a reply function and
+// throws (uncaught, the request hangs) when it does not parse. We hide the type from nock in its
+// 'request' event and put it back here, so the fake sees the bytes as sent and answers its own
+// "Problems parsing JSON" (this also spares a parse + stringify round trip per request).
+const hiddenContentType = new WeakMap<object, string>();
+const HIDDEN_TYPE = 'application/x-stuntdouble-raw';
+
+/** The 'request' listener that keeps nock 14 from parsing JSON bodies itself. */
+function hideJsonType(req: unknown): void {
+  const headers = (req as { headers?: Record<string, unknown> } | undefined)?.headers;
+  if (!headers || typeof headers !== 'object') return;
+  const ct = headers['content-type'];
+  if (typeof ct !== 'string' || !ct.toLowerCase().startsWith('application/json')) return;
+  hiddenContentType.set(req as object, ct);
+  headers['content-type'] = HIDDEN_TYPE;
+}
+
+/** The URL of a request nock saw as a path: `new URL('//x', origin)` would read `//x` as a host. */
+function urlOf(uri: string, origin: string): URL {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(uri) ? new URL(uri) : new URL(`${origin}${uri.startsWith('/') ? '' : '/'}${uri}`);
+}
+
 /** Reads nock 14's `(uri, body)` + `this.req` or nock 15's Fetch `Request` into a RawRequest. */
 async function fromNockArgs(
   origin: string,
@@ -54,6 +76,8 @@ async function fromNockArgs(
   // nock 14: the path (with query) and a body that nock decoded as utf8, hex (binary) or parsed JSON.
   const uri = String(first ?? '/');
   const headers = normalizeHeaders(self.req?.headers ?? {});
+  const hidden = self.req ? hiddenContentType.get(self.req) : undefined;
+  if (hidden !== undefined && headers['content-type'] === HIDDEN_TYPE) headers['content-type'] = hidden;
   let body = args[1] as unknown;
   if (body !== undefined && body !== null && typeof body !== 'string') body = JSON.stringify(body);
   let bytes: string | Uint8Array | undefined = body as string | undefined;
@@ -61,7 +85,7 @@ async function fromNockArgs(
   if (typeof body === 'string' && body.length > 0 && ct.startsWith('multipart/') && isHex(body) && !body.includes('--')) {
     bytes = Uint8Array.from(Buffer.from(body, 'hex'));
   }
-  return { method: self.req?.method ?? 'GET', url: new URL(uri, origin), headers, body: bytes ?? '' };
+  return { method: self.req?.method ?? 'GET', url: urlOf(uri, origin), headers, body: bytes ?? '' };
 }
 
 /** One instance's nock interceptors: one persisted catch-all per method on each faked origin. */
@@ -93,8 +117,9 @@ export class NockTransport {
     for (const origin of origins) {
       holders.set(origin, this.#owner);
       const scope = nock(origin).persist();
+      scope.on('request', hideJsonType);
       for (const method of METHODS) {
-        const interceptor = scope.intercept((uri: string) => engine.serves(new URL(uri, origin)), method);
+        const interceptor = scope.intercept((uri: string) => engine.serves(urlOf(uri, origin)), method);
         // A rest-parameter function: its length is 0, so neither nock 14 nor 15 treats it as callback-style.
         interceptor.reply(async function (this: { req?: { headers?: Record<string, string | string[]>; method?: string } }, ...args: unknown[]) {
           const raw = await fromNockArgs(origin, this, args);

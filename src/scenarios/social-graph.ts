@@ -181,6 +181,40 @@ export const scheduledPost = defineScenario({
   },
 });
 
+/** A post that was scheduled and has published at its scheduled_publish_time. */
+export const publishedPost = defineScenario({
+  name: 'publishedPost',
+  description:
+    'A Page with one post that was scheduled for `ago` before now and has published at that time (created_time = the scheduled time); the clock is not moved.',
+  service: 'socialGraph',
+  reaches: 'post published at its scheduled_publish_time (is_published = true)',
+  options: z.object({ ago: duration.default('1h'), message: z.string().default('Scheduled hello'), pageId: z.string().optional() }).strict(),
+  handles: '{ pageId, postId, publishedAt (ISO) }',
+  apply: (fakes, o) => {
+    const pageId = pageFor(fakes, o.pageId, 'Cafe');
+    const at = fakes.clock.nowMs() - (typeof o.ago === 'number' ? o.ago : parseIn(o.ago));
+    const { id } = fakes.socialGraph.seed.post({ pageId, message: o.message, published: false, scheduledAt: at });
+    // A zero clock move evaluates the due schedule now (publishing the post) without moving time.
+    fakes.clock.advance(0);
+    return { pageId, postId: id, publishedAt: new Date(at).toISOString() };
+  },
+  async check(fakes, h) {
+    const token = readerToken(fakes, h.pageId);
+    const post = await graph(fakes, 'GET', `/${h.postId}`, token, { fields: 'is_published,created_time' });
+    ensure(post.status === 200 && post.body.is_published === true, 'publishedPost', 'the post should read is_published true', post);
+    const created = Date.parse(String(post.body.created_time).replace(/\+0000$/, 'Z'));
+    ensure(
+      created === Math.floor(Date.parse(h.publishedAt) / 1000) * 1000,
+      'publishedPost',
+      `created_time should be the scheduled time ${h.publishedAt}`,
+      post,
+    );
+    const listed = await graph(fakes, 'GET', `/${h.pageId}/published_posts`, token, { limit: '1', fields: 'id' });
+    const first = (listed.body.data as { id: string }[] | undefined)?.[0];
+    ensure(first?.id === h.postId, 'publishedPost', 'the post should be the newest of published_posts', listed);
+  },
+});
+
 function parseIn(d: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(d) as RegExpExecArray;
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 'ms'];
@@ -349,6 +383,7 @@ export const messagingRateLimited = rateLimited('messagingRateLimited', 'messagi
 export const socialGraphScenarios = {
   pageWithFeed,
   scheduledPost,
+  publishedPost,
   unpublishedPage,
   restrictedPage,
   invalidToken,

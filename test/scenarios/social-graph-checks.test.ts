@@ -55,6 +55,17 @@ describe('social graph scenario checks', () => {
     await expect(s.check?.(fakes, h)).rejects.toThrow(/scheduledPost: the post should read is_published false/);
   });
 
+  it('publishedPost: the post published at its scheduled time; check() rejects a post still scheduled', async () => {
+    const fakes = fresh();
+    const s = scenarios.publishedPost({ ago: '30m' });
+    const h = fakes.apply(s);
+    expect(fakes.clock.now().toISOString()).toBe('2024-03-01T00:00:00.000Z');
+    expect(fakes.state.socialGraph.schedule).toHaveLength(0);
+    await s.check?.(fakes, h);
+    const scheduled = fakes.apply(scenarios.scheduledPost({ pageId: h.pageId }));
+    await expect(s.check?.(fakes, { ...h, postId: scheduled.postId })).rejects.toThrow(/publishedPost: the post should read is_published true/);
+  });
+
   it('pageWithFeed: check() pages through the feed and rejects a feed of another size', async () => {
     const fakes = fresh();
     const s = scenarios.pageWithFeed({ posts: 230 });

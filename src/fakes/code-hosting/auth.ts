@@ -5,6 +5,7 @@ import type { GitHubRouteContext } from './context.js';
 import { GitHubError, githubError } from './errors.js';
 import type { TokenRecord, TokenType } from './schemas/token.js';
 import type { CodeHostingState } from './state.js';
+import { own } from '../../store/records.js';
 
 /**
  * The permission model of seed section 5, generic over routes: a route declares an {@link AccessRule},
@@ -106,7 +107,7 @@ export function authenticate(ctx: GitHubRouteContext): Principal {
     ctx.meta.token = null;
     return { kind: 'anonymous', token: null, login: null };
   }
-  const rec = ctx.state.tokens[raw];
+  const rec = own(ctx.state.tokens, raw);
   if (rec) {
     ctx.meta.token = rec.label;
     info(ctx.req).token = rec;

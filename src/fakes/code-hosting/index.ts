@@ -3,7 +3,7 @@ import { type RouteSpec, defineService } from '../service.js';
 import { githubError, renderGitHubError } from './errors.js';
 import { type CodeHostingFacade, buildFacade } from './facade.js';
 import { CodeHostingOptionsSchema, type CodeHostingOptions } from './options.js';
-import { rateResource, withRateHeaders } from './catalog/rate-limit.js';
+import { rateResource, rateTable, withRateHeaders } from './catalog/rate-limit.js';
 import { countRequests } from './catalog/counted.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { webhookRoutes } from './routes/hooks.js';
@@ -28,8 +28,8 @@ const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
     access: { permissions: [] },
     handler: (ctx) => {
       const now = Math.floor(ctx.clock.nowMs() / 1000);
-      const core = rateResource(ctx.state.catalog.rate, ctx.meta.token, 'core', now);
-      const search = rateResource(ctx.state.catalog.rate, ctx.meta.token, 'search', now);
+      const core = rateResource(rateTable(ctx), ctx.meta.token, 'core', now);
+      const search = rateResource(rateTable(ctx), ctx.meta.token, 'search', now);
       return json(200, { resources: { core, search }, rate: core });
     },
   }),

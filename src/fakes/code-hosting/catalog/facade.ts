@@ -5,6 +5,7 @@ import { htmlUrl, putResource } from './engine.js';
 import type { CatalogState } from './routes.js';
 import type { CodeHostingState } from '../state.js';
 import { canonicalKey } from './canonical.js';
+import { rateTable } from './rate-limit.js';
 import type { Resource } from './state.js';
 import { concreteKey, keyPrefix, parentDepth, templateOf } from './table.js';
 
@@ -68,13 +69,11 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
 /** Marks the rate limit of a token label (or every identity when omitted) as used up: the next call answers 403. */
 export function exhaustRateLimit<S extends CatalogState, O>(host: ServiceHost<S, O>, label?: string): void {
   const nowSec = Math.floor(host.clock.nowMs() / 1000);
-  host.update((draft) => {
-    const rate = (draft as Draft<CatalogState>).catalog.rate;
-    const keys = label ? [`core:${label}`] : ['core:*'];
-    for (const k of keys) {
-      const w = rate[k];
-      if (w && w.reset > nowSec) w.exhausted = true;
-      else rate[k] = { used: 0, reset: nowSec + 3600, exhausted: true };
-    }
-  });
+  const rate = rateTable(host);
+  const keys = label ? [`core:${label}`] : ['core:*'];
+  for (const k of keys) {
+    const w = rate[k];
+    if (w && w.reset > nowSec) w.exhausted = true;
+    else rate[k] = { used: 0, reset: nowSec + 3600, exhausted: true };
+  }
 }

@@ -1,6 +1,15 @@
 import { GitHubError } from '../errors.js';
 import type { RateWindow } from './state.js';
 
+/**
+ * The rate-limit windows of a fakes instance, by `<resource>:<token label | anonymous>`. They live in
+ * the host's meters, not in the state: counting a rejected request must not change `snapshot()`.
+ */
+export function rateTable(host: { readonly meters: Record<string, unknown> }): Record<string, RateWindow> {
+  host.meters.rate ??= {};
+  return host.meters.rate as Record<string, RateWindow>;
+}
+
 /** The primary rate limit per hour: 5,000 for tokens, 60 without one; search has its own 30/10. */
 export function limitFor(resource: 'core' | 'search', authenticated: boolean): number {
   if (resource === 'search') return authenticated ? 30 : 10;
@@ -73,14 +82,14 @@ export function withRateHeaders(
   ctx: {
     readonly meta: { token: string | null };
     readonly path: string;
-    readonly state: { catalog: { rate: Record<string, RateWindow> } };
+    readonly meters: Record<string, unknown>;
     readonly clock: { nowMs(): number };
   },
 ): { status: number; headers?: Record<string, string>; body?: unknown } {
   if (res.headers?.['x-ratelimit-limit']) return res;
   const resource = ctx.path.startsWith('/search/') ? 'search' : 'core';
   const who = ctx.meta.token === null ? 'anonymous' : ctx.meta.token;
-  const info = peek(ctx.state.catalog.rate, `${resource}:${who}`, resource, Math.floor(ctx.clock.nowMs() / 1000), who !== 'anonymous');
+  const info = peek(rateTable(ctx), `${resource}:${who}`, resource, Math.floor(ctx.clock.nowMs() / 1000), who !== 'anonymous');
   return { ...res, headers: { ...rateHeaders(info), ...(res.headers ?? {}) } };
 }
 

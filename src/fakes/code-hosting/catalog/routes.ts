@@ -14,7 +14,7 @@ import { selectVersion } from '../wire.js';
 import { spellings } from './aliases.js';
 import { type Operation, mutate, read } from './engine.js';
 import { acceptedScopes, parseRule } from './permissions.js';
-import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError } from './rate-limit.js';
+import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError, rateTable } from './rate-limit.js';
 import type { CatalogSlice, Resource } from './state.js';
 import { canonicalKey } from './canonical.js';
 import { concreteKey, keyPrefix } from './table.js';
@@ -96,7 +96,7 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
       };
       const authenticated = principal.kind !== 'anonymous';
       const outcome = ctx.update((draft) => {
-        rate = consume(draft.catalog.rate, rateKey, limitFor(resource, authenticated), nowSec, resource);
+        rate = consume(rateTable(ctx), rateKey, limitFor(resource, authenticated), nowSec, resource);
         if (rate.exceeded) return { error: rateLimitError(rate, nowSec, principal.login ? `user ID ${principal.login}` : 'your IP address') };
         try {
           const repo = check(ctx, row, principal);
@@ -118,7 +118,7 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
     } catch (err) {
       res = renderGitHubError(err);
     }
-    const info = rate ?? peek(ctx.state.catalog.rate, rateKey, resource, nowSec, !rateKey.endsWith(':anonymous'));
+    const info = rate ?? peek(rateTable(ctx), rateKey, resource, nowSec, !rateKey.endsWith(':anonymous'));
     return { ...res, headers: { ...rateHeaders(info), ...(res.headers ?? {}) } };
   };
 }

@@ -20,10 +20,9 @@ export interface CatalogSlice {
   lists: Record<string, string[]>;
   /** Action calls (`/rerun`, `/pings`, ...) by concrete path: how many times and the last body. */
   actions: Record<string, { count: number; last: unknown }>;
-  rate: Record<string, RateWindow>;
 }
 
 /** An empty catalog slice. */
 export function initialCatalog(): CatalogSlice {
-  return { records: {}, lists: {}, actions: {}, rate: {} };
+  return { records: {}, lists: {}, actions: {} };
 }

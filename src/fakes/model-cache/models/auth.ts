@@ -58,7 +58,8 @@ export function authenticate(state: ModelCacheState, input: AuthInput): Identity
       [errorInfo('CREDENTIALS_MISSING', 'googleapis.com', { service, method })],
     );
   }
-  const cred = state.credentials[found.secret];
+  // Own keys only: a secret such as 'constructor' must not find Object.prototype's members.
+  const cred = Object.hasOwn(state.credentials, found.secret) ? state.credentials[found.secret] : undefined;
   if (!input.strict) return { label: cred?.label ?? 'unseeded', project: cred?.project ?? null };
   if (!cred) {
     if (found.kind === 'apiKey')

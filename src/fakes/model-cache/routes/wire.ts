@@ -48,7 +48,8 @@ export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, 
     identity = authenticate(ctx.state, { api, strict, headers: ctx.req.headers, query: ctx.req.query, project, location, rpc, verb, version });
   } catch (err) {
     const header = ctx.req.headers.authorization ?? ctx.req.headers['x-goog-api-key'] ?? ctx.req.query.key;
-    ctx.meta.token = header ? (ctx.state.credentials[String(header).replace(/^Bearer\s+/i, '')]?.label ?? 'unseeded') : null;
+    const secret = String(header).replace(/^Bearer\s+/i, '');
+    ctx.meta.token = header ? ((Object.hasOwn(ctx.state.credentials, secret) ? ctx.state.credentials[secret]?.label : undefined) ?? 'unseeded') : null;
     throw err;
   }
   ctx.meta.token = identity.label;

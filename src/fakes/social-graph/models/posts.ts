@@ -3,6 +3,7 @@ import { nextId } from '../../../store/ids.js';
 import type { PostRecord, ScheduleEntry, SocialGraphState } from '../state.js';
 import { appendId, appendIds, removeId } from './id-list.js';
 import { feedList } from './pages.js';
+import { own } from '../../../store/records.js';
 
 const BUCKET = 1024;
 
@@ -14,12 +15,14 @@ export function postBucket(id: string): string {
 
 /** A post by id (O(1)). */
 export function getPost(state: SocialGraphState, id: string): PostRecord | undefined {
-  return state.posts[postBucket(id)]?.[id];
+  const bucket = own(state.posts, postBucket(id));
+  return bucket ? own(bucket, id) : undefined;
 }
 
 /** A post by id in a draft. */
 export function draftPost(draft: Draft<SocialGraphState>, id: string): Draft<PostRecord> | undefined {
-  return draft.posts[postBucket(id)]?.[id];
+  const bucket = own(draft.posts, postBucket(id));
+  return bucket ? own(bucket, id) : undefined;
 }
 
 /** How many posts exist. */

@@ -3,6 +3,7 @@ import type { FakeRequest } from '../../../http/request.js';
 import type { AuthMode } from '../../service.js';
 import { GraphError, graphErrors } from '../errors.js';
 import { DEFAULT_APP_ID, type PageRecord, type SocialGraphState, type TokenRecord } from '../state.js';
+import { own } from '../../../store/records.js';
 
 /** Every Page task (section 4.2 assigned_users enum). */
 export const PAGE_TASKS = [
@@ -107,7 +108,7 @@ export function appSecretProof(token: string, secret: string): string {
 export function authenticate(state: SocialGraphState, auth: AuthMode, req: FakeRequest, now: number): Principal {
   const token = tokenOf(req);
   if (token === null) throw graphErrors.missingToken();
-  const record = state.tokens[token];
+  const record = own(state.tokens, token);
   if (!record) {
     if (modelOn(state, auth)) throw graphErrors.invalidToken();
     return { token, label: 'unseeded', record: null, appId: DEFAULT_APP_ID, permissions: 'all' };

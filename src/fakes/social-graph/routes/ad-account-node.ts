@@ -13,6 +13,7 @@ import { edgePage, renderedTable, requireAds, select } from './audiences-http.js
 import { AUDIENCE_TABLE, audienceFields } from './audiences-node.js';
 import { AD_SET_TABLE } from './ad-set-node.js';
 import { getAudience } from '../models/audiences-store.js';
+import { own } from '../../../store/records.js';
 
 /** Fields of an AdAccount node this fake answers. */
 export const AD_ACCOUNT_FIELDS = ['id', 'account_id', 'name', 'currency', 'timezone_name', 'account_status', 'tos_accepted', 'business'] as const;
@@ -31,7 +32,7 @@ function gate(g: GraphContext, id: string, method: string): AdAccountRecord {
 export const adAccountType: NodeType<AdAccountRecord> = {
   type: 'AdAccount',
   op: 'adAccount',
-  find: (state, id) => (id.startsWith('act_') ? (state as unknown as AudienceSlices).adAccounts[bareAccountId(id)] : undefined),
+  find: (state, id) => (id.startsWith('act_') ? own((state as unknown as AudienceSlices).adAccounts, bareAccountId(id)) : undefined),
   fields: AD_ACCOUNT_TABLE as unknown as NodeType<AdAccountRecord>['fields'],
   defaultFields: ['id', 'account_id'],
   GET: (g, id) => {

@@ -6,6 +6,7 @@ import { UpdateAdSetParams } from '../schemas/ad-set-params.js';
 import type { AdSetRecord, AudienceSlices } from '../schemas/audience-state.js';
 import { parseParams } from '../schemas/audience-wire.js';
 import { renderedTable, requireAds, select } from './audiences-http.js';
+import { own } from '../../../store/records.js';
 
 /** The `fields=` table of an AdSet node. */
 export const AD_SET_TABLE = renderedTable(AD_SET_FIELDS);
@@ -23,7 +24,7 @@ function gate(g: GraphContext, id: string, method: string): AdSetRecord {
 export const adSetType: NodeType<AdSetRecord> = {
   type: 'AdSet',
   op: 'adSet',
-  find: (state, id) => (state as unknown as AudienceSlices).adSets[id],
+  find: (state, id) => own((state as unknown as AudienceSlices).adSets, id),
   fields: AD_SET_TABLE as unknown as NodeType<AdSetRecord>['fields'],
   defaultFields: ['id'],
   GET: (g, id) => {

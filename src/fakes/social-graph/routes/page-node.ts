@@ -9,6 +9,7 @@ import { feedEdges } from './feed.js';
 import { pageEdges } from './page-edges.js';
 import { updatePage } from './page-update.js';
 import { PAGE_FIELDS } from '../models/page-field-table.js';
+import { own } from '../../../store/records.js';
 
 /** Throws 100/33 unless the id is a Page; returns it. */
 export function pageOrThrow(g: GraphContext, id: string): PageRecord {
@@ -61,7 +62,7 @@ const EXPANDABLE: Record<string, EdgeSpec> = {
 registerNodeType<PageRecord>({
   type: 'Page',
   op: 'page',
-  find: (state, id) => state.pages[id],
+  find: (state, id) => own(state.pages, id),
   fields: PAGE_FIELDS,
   defaultFields: ['name', 'id'],
   pageOf: (p) => p.id,

@@ -4,6 +4,7 @@ import { type FieldTable, renderFields, selectionOf } from '../models/fields.js'
 import { pageIds, pagedBody, readLimit } from '../models/paging.js';
 import { type GraphContext, registerNodeType } from '../models/registry.js';
 import type { UserRecord } from '../state.js';
+import { own } from '../../../store/records.js';
 
 /** The User fields this fake knows. */
 export const USER_FIELDS: FieldTable<UserRecord> = {
@@ -53,7 +54,7 @@ function requirePagesShowList(g: GraphContext): void {
 registerNodeType<UserRecord>({
   type: 'User',
   op: 'user',
-  find: (state, id) => state.users[id],
+  find: (state, id) => own(state.users, id),
   fields: USER_FIELDS,
   defaultFields: ['name', 'id'],
   GET: (g, id) => json(200, renderFields(USER_FIELDS, 'User', g.ctx.state.users[id] as UserRecord, selectionOf(g.params.fields, ['name', 'id']), g.read)),
