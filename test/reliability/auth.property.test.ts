@@ -54,7 +54,7 @@ describe.each(SERVICES)('%s: strict auth refuses every unseeded credential', (se
   const base = fakes.snapshot();
   const baseUrls = (fakes[service] as unknown as { baseUrls: readonly string[] }).baseUrls;
   const routes = fakes.routes(service);
-  const test = routes.length === 0 ? it.skip : (itUnlessKnown(it, `auth ${service}`) as typeof it);
+  const test = itUnlessKnown(it, `auth ${service}`) as typeof it;
   test('on every route', async () => {
     const arb = fc.record({
       route: fc.constantFrom(...routes),

@@ -28,8 +28,8 @@ describe.each(SERVICES)('%s: malformed JSON bodies', (service) => {
   const base = fakes.snapshot();
   const baseUrls = (fakes[service] as unknown as { baseUrls: readonly string[] }).baseUrls;
   const writes = fakes.routes(service).filter((r) => /^(POST|PUT|PATCH) /.test(r));
-  it.skipIf(writes.length > 0)('has no write routes on this branch yet', () => {
-    expect(writes).toEqual([]);
+  it('has write routes', () => {
+    expect(writes.length).toBeGreaterThan(0);
   });
   for (const route of writes) {
     it(`${route} answers the service's invalid-JSON error`, async () => {

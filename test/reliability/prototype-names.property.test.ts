@@ -19,7 +19,7 @@ describe.each(SERVICES)('%s: prototype member names are unknown names', (service
   const base = fakes.snapshot();
   const baseUrls = (fakes[service] as unknown as { baseUrls: readonly string[] }).baseUrls;
   const routes = fakes.routes(service).filter((r) => r.includes('{'));
-  const test = routes.length === 0 ? it.skip : (itUnlessKnown(it, `prototype ${service}`) as typeof it);
+  const test = itUnlessKnown(it, `prototype ${service}`) as typeof it;
   test('on every route with parameters', async () => {
     const arb = fc.record({ route: fc.constantFrom(...routes), slot: fc.nat(), pick: fc.nat(), name: fc.constantFrom(...PROTO) });
     await fc.assert(

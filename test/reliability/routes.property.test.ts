@@ -34,8 +34,8 @@ afterAll(() => {
 
 describe.each(SERVICES)('%s: every route answers generated requests within the contract', (service) => {
   const own = probeFakes.routes(service);
-  it.skipIf(own.length > 0)('has no routes on this branch yet', () => {
-    expect(own).toEqual([]);
+  it('serves routes', () => {
+    expect(own.length).toBeGreaterThan(0);
   });
   const worlds = { lenient: makeWorld(service, false), strict: makeWorld(service, true) };
   for (const route of own) {

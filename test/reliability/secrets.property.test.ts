@@ -33,7 +33,7 @@ describe.each(SERVICES)('%s: secrets stay out of the journal, describe() and err
   const routes = fakes.routes(service);
   const secrets = [...PLANTED, ...world.tokens];
 
-  it.skipIf(routes.length === 0)('for generated requests carrying secrets in every place a client puts them', async () => {
+  it('for generated requests carrying secrets in every place a client puts them', async () => {
     const arb = fc.record({
       route: fc.constantFrom(...routes),
       seed: fc.nat(),

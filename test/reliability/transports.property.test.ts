@@ -105,7 +105,7 @@ const transports = {
 } as const;
 
 describe.each(Object.keys(transports) as Array<keyof typeof transports>)('%s', (name) => {
-  it.skipIf(routes.length === 0)('answers generated requests to every route within the contract', async () => {
+  it('answers generated requests to every route within the contract', async () => {
     const send = transports[name];
     const routeArb = fc
       .constantFrom(...routes)
