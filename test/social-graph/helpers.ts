@@ -57,7 +57,15 @@ export interface GraphErr {
   name: string;
   status: number;
   headers?: Record<string, string>;
-  response: { code: number; error_subcode?: number; message: string; error_user_title?: string; error_user_msg?: string; type?: string; is_transient?: boolean };
+  response: {
+    code: number;
+    error_subcode?: number;
+    message: string;
+    error_user_title?: string;
+    error_user_msg?: string;
+    type?: string;
+    is_transient?: boolean;
+  };
 }
 
 /** Awaits a call that must fail with a `FacebookRequestError` and returns it. */
