@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Fakes } from '../create-fakes.js';
+import { DEFAULT_PERMISSIONS } from '../fakes/social-graph/models/tokens.js';
 import { defineScenario } from './define.js';
 
 const GRAPH = 'https://graph.facebook.com/v24.0';
@@ -300,19 +301,8 @@ export const missingPermission = defineScenario({
   handles: '{ pageId, token }',
   apply: (fakes, o) => {
     const pageId = pageFor(fakes, o.pageId, 'Cafe');
-    const all = [
-      'pages_show_list',
-      'pages_read_engagement',
-      'pages_read_user_content',
-      'pages_manage_posts',
-      'pages_manage_metadata',
-      'pages_manage_engagement',
-      'pages_manage_ads',
-      'pages_messaging',
-      'leads_retrieval',
-      'business_management',
-    ];
-    const token = fakes.socialGraph.seed.token({ type: 'page', pageId, label: 'limited-token', permissions: all.filter((p) => p !== o.permission) });
+    const permissions = DEFAULT_PERMISSIONS.filter((p) => p !== o.permission);
+    const token = fakes.socialGraph.seed.token({ type: 'page', pageId, label: 'limited-token', permissions });
     return { pageId, token };
   },
   /**

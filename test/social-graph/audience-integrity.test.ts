@@ -2,26 +2,11 @@ import { createHash } from 'node:crypto';
 import bizSdk from 'facebook-nodejs-business-sdk';
 import { createFakes, scenarios } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fbError } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the SDK ships no typings; these tests drive it as plain JavaScript.
 const sdk: any = bizSdk;
 const { FacebookAdsApi, AdAccount, AdSet, CustomAudience } = sdk;
-
-interface GraphErr {
-  name: string;
-  response: { code: number; error_subcode?: number; message: string; error_user_title?: string };
-}
-
-async function fbError(p: Promise<unknown>): Promise<GraphErr> {
-  try {
-    await p;
-  } catch (e) {
-    const err = e as GraphErr;
-    expect(err.name).toBe('FacebookRequestError');
-    return err;
-  }
-  throw new Error('expected the call to fail with a FacebookRequestError');
-}
 
 describe('custom audiences: the integrity flag (seed section 3)', () => {
   const fakes = createFakes({ clock: '2025-09-02T00:00:00Z' });

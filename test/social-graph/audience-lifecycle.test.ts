@@ -1,28 +1,11 @@
 import bizSdk from 'facebook-nodejs-business-sdk';
 import { createFakes, scenarios } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fbError } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the SDK ships no typings; these tests drive it as plain JavaScript.
 const sdk: any = bizSdk;
 const { FacebookAdsApi, AdAccount, AdSet, CustomAudience } = sdk;
-
-interface GraphErr {
-  name: string;
-  status: number;
-  headers: Record<string, string>;
-  response: { code: number; error_subcode?: number; message: string; is_transient?: boolean };
-}
-
-async function fbError(p: Promise<unknown>): Promise<GraphErr> {
-  try {
-    await p;
-  } catch (e) {
-    const err = e as GraphErr;
-    expect(err.name).toBe('FacebookRequestError');
-    return err;
-  }
-  throw new Error('expected the call to fail with a FacebookRequestError');
-}
 
 describe('custom audiences: delete, aging and rate limits', () => {
   const fakes = createFakes({ clock: '2024-04-01T00:00:00Z' });
@@ -97,7 +80,7 @@ describe('custom audiences: delete, aging and rate limits', () => {
       expect(e.status).toBe(403);
     }
     const last = await fbError(new CustomAudience(h.audienceId).get(['name']));
-    const usage = JSON.parse(last.headers['x-business-use-case-usage'] as string);
+    const usage = JSON.parse(last.headers?.['x-business-use-case-usage'] as string);
     expect(usage[h.adAccountId.slice(4)][0].estimated_time_to_regain_access).toBe(30);
     fakes.clock.advance('31m');
     expect((await new CustomAudience(h.audienceId).get(['name']))._data.name).toBe('Newsletter subscribers');

@@ -2,27 +2,11 @@ import { createHash } from 'node:crypto';
 import bizSdk from 'facebook-nodejs-business-sdk';
 import { createFakes, scenarios } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fbError } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the SDK ships no typings; these tests drive it as plain JavaScript.
 const sdk: any = bizSdk;
 const { FacebookAdsApi, AdAccount, CustomAudience } = sdk;
-
-interface GraphErr {
-  name: string;
-  status: number;
-  response: { code: number; error_subcode?: number; message: string };
-}
-
-async function fbError(p: Promise<unknown>): Promise<GraphErr> {
-  try {
-    await p;
-  } catch (e) {
-    const err = e as GraphErr;
-    expect(err.name).toBe('FacebookRequestError');
-    return err;
-  }
-  throw new Error('expected the call to fail with a FacebookRequestError');
-}
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 

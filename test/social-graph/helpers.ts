@@ -1,4 +1,5 @@
 import bizSdk from 'facebook-nodejs-business-sdk';
+import { expect } from 'vitest';
 
 /** The versioned Graph base the Business SDK uses. */
 export const BASE = 'https://graph.facebook.com/v24.0';
@@ -49,4 +50,32 @@ export async function sdkError(p: Promise<unknown>): Promise<{ status: number; c
     };
   }
   throw new Error('expected the SDK call to fail');
+}
+
+/** A Graph error as the Business SDK throws it (`FacebookRequestError`). */
+export interface GraphErr {
+  name: string;
+  status: number;
+  headers?: Record<string, string>;
+  response: {
+    code: number;
+    error_subcode?: number;
+    message: string;
+    error_user_title?: string;
+    error_user_msg?: string;
+    type?: string;
+    is_transient?: boolean;
+  };
+}
+
+/** Awaits a call that must fail with a `FacebookRequestError` and returns it. */
+export async function fbError(p: Promise<unknown>): Promise<GraphErr> {
+  try {
+    await p;
+  } catch (e) {
+    const err = e as GraphErr;
+    expect(err.name).toBe('FacebookRequestError');
+    return err;
+  }
+  throw new Error('expected the call to fail with a FacebookRequestError');
 }
