@@ -59,7 +59,14 @@ describe('two instances in one process', () => {
       expect(left).not.toContain('-a.example.com');
       expect(left).toContain('vertex-b.example.com');
       expect((await fetch('https://graph-b.example.com/v24.0/me?access_token=x')).status).toBeLessThan(500);
-      await expect(fetch('https://graph-a.example.com/v24.0/me')).rejects.toThrow();
+      const before = a.calls.count();
+      const outcome = await fetch('https://graph-a.example.com/v24.0/me').then(
+        (r) => r.status,
+        () => 'refused',
+      );
+      // nock 14 refuses the request (net connect is off); nock 15 answers its own 501 for a request no interceptor takes.
+      expect(['refused', 501]).toContain(outcome);
+      expect(a.calls.count()).toBe(before);
     } finally {
       a.uninstall();
       b.uninstall();

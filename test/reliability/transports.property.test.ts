@@ -45,7 +45,9 @@ function sendable(req: Materialized): boolean {
 
 function fetchInit(req: Materialized): RequestInit {
   const method = req.method.toUpperCase();
-  return { method, headers: req.headers, ...(method === 'GET' || method === 'HEAD' || req.body === undefined ? {} : { body: req.body as BodyInit }) };
+  // A wrong content-length breaks HTTP framing on the client side (undici refuses it) before any server sees it: not sent here.
+  const { 'content-length': _framing, ...headers } = req.headers;
+  return { method, headers, ...(method === 'GET' || method === 'HEAD' || req.body === undefined ? {} : { body: req.body as BodyInit }) };
 }
 
 interface Answer {
@@ -116,8 +118,12 @@ describe.each(Object.keys(transports) as Array<keyof typeof transports>)('%s', (
       fc.asyncProperty(routeArb, async ({ service, desc }) => {
         const req = materialize(desc, (fakes[service] as unknown as { baseUrls: string[] }).baseUrls);
         fc.pre(sendable(req));
-        // node:http (through @mswjs/interceptors) reads a path starting with '//' as another host: a client-side quirk.
-        fc.pre(name !== 'node:http + nock' || !new URL(req.url).pathname.startsWith('//'));
+        // node:http (through @mswjs/interceptors) reads a path starting with '//' as another host, and with
+        // nock 15 an empty segment anywhere ('/a//b') escapes interception: client-side quirks, not the fake's.
+        fc.pre(name !== 'node:http + nock' || !new URL(req.url).pathname.includes('//'));
+        // With nock 15, a node:http DELETE that carries a body is not intercepted at all (it goes to DNS):
+        // an interceptor quirk outside the fake, so such requests are not sent through node:http here.
+        fc.pre(name !== 'node:http + nock' || req.method.toUpperCase() !== 'DELETE' || req.body === undefined);
         fakes.restore(base);
         stats.requests += 1;
         let ans: Answer;
