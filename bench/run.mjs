@@ -198,7 +198,7 @@ await writeFile(
     2,
   )}\n`,
 );
-// BENCH_MARKDOWN=1: the same table as Markdown on stdout, for docs/performance.md.
+// BENCH_MARKDOWN=1: the same table as Markdown on stdout, for the README's Performance section.
 const md = [
   `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine.cpu} × ${machine.cpus} (nproc), ${machine.memoryGiB} GiB, Node ${machine.node}, nock ${machine.nock}, load average ${machine.loadavg.join(' / ')}; ${time} ms per task in ${rounds} interleaved rounds, ${totalSeconds.toFixed(0)} s in all.`,
   '',
