@@ -22,7 +22,7 @@ import type { CodeHostingOptions } from '../options.js';
 import { githubRoute } from '../route.js';
 import { CreateHookBodySchema, type HookRecord, HookConfigInputSchema, UpdateHookBodySchema } from '../schemas/hook.js';
 import type { CodeHostingState } from '../state.js';
-import { RULES, loadRepo } from './shared.js';
+import { RULES, loadOrg, loadRepo } from './shared.js';
 
 type Scope = 'repo' | 'org';
 
@@ -32,8 +32,7 @@ function rules(scope: Scope): { read: AccessRule; write: AccessRule } {
 
 function loadTarget(ctx: GitHubRouteContext, p: Principal, scope: Scope, rule: AccessRule): HookTarget {
   if (scope === 'repo') return { kind: 'Repository', repo: loadRepo(ctx, p, rule) };
-  const org = findAccount(ctx.state, ctx.params.org ?? '');
-  if (org?.type !== 'Organization' || !org) throw githubError.notFound();
+  const org = loadOrg(ctx);
   // Organization hooks are never public: callers without the permission see 404 or 403, never the list.
   authorize(ctx, p, rule, { private: true });
   return { kind: 'Organization', org };

@@ -9,7 +9,7 @@ import type { CodeHostingOptions } from '../options.js';
 import { githubRoute } from '../route.js';
 import { ActionsPermissionsBodySchema, CreateRepoBodySchema, type RepoRecord, UpdateRepoBodySchema } from '../schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
-import { RULES, canSee, loadRepo } from './shared.js';
+import { RULES, canSee, loadOrg, loadRepo } from './shared.js';
 
 function requireLogin(principal: Principal): string {
   if (!principal.login) throw new GitHubError(401, 'Requires authentication', { documentationUrl: 'https://docs.github.com/rest' });
@@ -132,8 +132,7 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
     operation: 'repos/create-in-org',
     access: RULES.createOrgRepo,
     handler: (ctx, p) => {
-      const org = findAccount(ctx.state, ctx.params.org ?? '');
-      if (org?.type !== 'Organization' || !org) throw githubError.notFound();
+      const org = loadOrg(ctx);
       authorize(ctx, p, RULES.createOrgRepo);
       return createFor(ctx, org.login, 'Organization');
     },
@@ -156,8 +155,7 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
     operation: 'repos/list-for-org',
     access: RULES.readRepo,
     handler: (ctx, p) => {
-      const org = findAccount(ctx.state, ctx.params.org ?? '');
-      if (org?.type !== 'Organization' || !org) throw githubError.notFound();
+      const org = loadOrg(ctx);
       authorize(ctx, p, RULES.readRepo);
       const type = queryString(ctx, 'type') ?? 'all';
       const everything = type === 'all' && (p.kind === 'lenient' || (p.token?.type === 'classic' && p.token.scopes.includes('repo')));

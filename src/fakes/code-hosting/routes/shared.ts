@@ -1,8 +1,8 @@
 import { type AccessRule, type Principal, authorize } from '../auth.js';
 import type { GitHubRouteContext } from '../context.js';
 import { githubError } from '../errors.js';
-import { findRepo, repoKey } from '../models/repos.js';
-import type { RepoRecord } from '../schemas/repo.js';
+import { findAccount, findRepo, repoKey } from '../models/repos.js';
+import type { Account, RepoRecord } from '../schemas/repo.js';
 
 /**
  * Loads the repository named by the route's `{owner}`/`{repo}` and checks the caller against the rule:
@@ -18,6 +18,13 @@ export function loadRepo(ctx: GitHubRouteContext, principal: Principal, rule: Ac
 }
 
 /** Whether a caller may see a repository in a listing (private ones need a token that reaches them). */
+/** The organization named by `{org}`, or GitHub's 404 (a user login is not an organization). */
+export function loadOrg(ctx: GitHubRouteContext): Account {
+  const org = findAccount(ctx.state, ctx.params.org ?? '');
+  if (org?.type !== 'Organization') throw githubError.notFound();
+  return org;
+}
+
 export function canSee(principal: Principal, rec: RepoRecord): boolean {
   if (!rec.private || principal.kind === 'lenient') return true;
   const t = principal.token;

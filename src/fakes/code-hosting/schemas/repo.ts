@@ -61,19 +61,10 @@ export const CreateRepoBodySchema = z.object({
   auto_init: z.boolean().optional(),
 });
 
-/** Body of `PATCH /repos/{owner}/{repo}`. */
-export const UpdateRepoBodySchema = z.object({
-  name: z.string().min(1).optional(),
-  description: z.string().nullable().optional(),
-  homepage: z.string().nullable().optional(),
-  private: z.boolean().optional(),
-  visibility: z.enum(['public', 'private', 'internal']).optional(),
-  has_issues: z.boolean().optional(),
-  has_projects: z.boolean().optional(),
-  has_wiki: z.boolean().optional(),
-  default_branch: z.string().min(1).optional(),
-  archived: z.boolean().optional(),
-});
+/** Body of `PATCH /repos/{owner}/{repo}`: the create fields, all optional, plus the default branch and archiving. */
+export const UpdateRepoBodySchema = CreateRepoBodySchema.omit({ auto_init: true })
+  .partial()
+  .extend({ default_branch: z.string().min(1).optional(), archived: z.boolean().optional() });
 
 /** Body of `PUT /repos/{owner}/{repo}/actions/permissions`. */
 export const ActionsPermissionsBodySchema = z.object({
