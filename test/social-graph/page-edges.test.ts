@@ -119,6 +119,11 @@ describe('owned_pages', () => {
       const t = fakes.socialGraph.seed.page({ claim }).id;
       const r = await form('POST', `/${pageId}/owned_pages`, { page_id: t }, 't');
       expect(r.body.error?.code).toBe(code);
+      // Regression: the message's curly apostrophe reaches the body as is and the header as '?' (not a hung reply).
+      if (code === 42001) {
+        expect(r.body.error?.message).toContain('can’t');
+        expect(r.headers.get('www-authenticate')).toContain('can?t');
+      }
     }
     expect((await form('POST', `/${pageId}/owned_pages`, { page_id: '42' }, 't')).body.error?.code).toBe(100);
   });

@@ -59,7 +59,7 @@ export function renderGraphError(err: unknown, fbtraceId: string): FakeResponse 
     e.extra.status ?? graphStatus(e.code),
     { error },
     {
-      'www-authenticate': `OAuth "Facebook Platform" "${error.type === 'OAuthException' ? 'invalid_token' : 'invalid_request'}" "${prefixed.replace(/"/g, "'").replace(/[^\x20-\x7e]/g, '?')}"`,
+      'www-authenticate': `OAuth "Facebook Platform" "${error.type === 'OAuthException' ? 'invalid_token' : 'invalid_request'}" "${prefixed.replace(/"/g, "'")}"`,
       ...(e.extra.headers ?? {}),
     },
   );
