@@ -243,7 +243,7 @@ export function describeFakes(fakes: Fakes, lastN = 20): string {
   for (const name of ['codeHosting', 'socialGraph', 'modelCache'] as const) {
     const facade = fakes[name] as { describe?: () => string };
     const summary = facade.describe?.();
-    if (summary) lines.push(summary.startsWith(`${name}:`) ? summary : `${name}: ${summary}`);
+    if (summary) lines.push(`${name}: ${summary}`);
   }
   const calls = fakes.calls;
   lines.push(`calls: ${calls.length}${fakes.unmatched.length ? ` (${fakes.unmatched.length} unmatched)` : ''}`);

@@ -157,4 +157,13 @@ describe('createFakes lifecycle', () => {
     expect(() => createFakes({ auth: 'loose' as never })).toThrow(/invalid createFakes options: auth/);
     expect(() => createFakes({ codeHosting: { importProgress: 'fast' } as never })).toThrow(/codeHosting\.importProgress/);
   });
+
+  it('describe() summarises each service on one line under its name', () => {
+    const fakes = createFakes();
+    fakes.socialGraph.seed.page({ name: 'Cafe' });
+    const text = fakes.describe();
+    for (const name of ['codeHosting', 'socialGraph', 'modelCache']) expect(text.match(new RegExp(`^${name}: `, 'gm'))).toHaveLength(1);
+    expect(text).toMatch(/^socialGraph: 1 pages, /m);
+    expect(text).not.toMatch(/(\w+): \1:/);
+  });
 });

@@ -225,7 +225,8 @@ describe('model cache state', () => {
     expect(fakes.modelCache.get(a.name)).toBeUndefined();
     fakes.restore(snap);
     expect((await vertexClient().caches.get({ name: a.id })).name).toBe(a.name);
-    expect(fakes.modelCache.describe()).toBe('modelCache: 1 cached content');
+    expect(fakes.modelCache.describe()).toBe('1 cached content');
+    expect(fakes.describe()).toContain('modelCache: 1 cached content');
     fakes.reset();
     expect(fakes.modelCache.count()).toBe(0);
     const again = fakes.modelCache.seed.cachedContent();

@@ -167,7 +167,7 @@ export function buildFacade(host: Host): ModelCacheFacade {
       ]
         .filter(Boolean)
         .join(', ');
-      return `modelCache: ${n} cached content${n === 1 ? '' : 's'}${flags ? ` (${flags})` : ''}`;
+      return `${n} cached content${n === 1 ? '' : 's'}${flags ? ` (${flags})` : ''}`;
     },
   };
 }

@@ -280,7 +280,7 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
     },
     describe() {
       const s = host.state;
-      return `socialGraph: ${Object.keys(s.pages).length} pages, ${postCount(s)} posts, ${Object.keys(s.tokens).length} tokens, ${s.deliveries.length} deliveries, ${describeAudiences(s)}`;
+      return `${Object.keys(s.pages).length} pages, ${postCount(s)} posts, ${Object.keys(s.tokens).length} tokens, ${s.deliveries.length} deliveries, ${describeAudiences(s)}`;
     },
   };
 }
