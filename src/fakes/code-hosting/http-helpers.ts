@@ -1,3 +1,4 @@
+import { linkHeader, parsePaging } from './catalog/paging.js';
 import type { ZodType } from 'zod';
 import type { GitHubRouteContext } from './context.js';
 import { type ValidationIssue, githubError } from './errors.js';
@@ -47,23 +48,12 @@ export interface Page<T> {
 
 /**
  * Pages a list with `per_page` (default 30, max 100) and `page` (1-based), and builds the absolute
- * `Link` header (`next`, `last`, `first`, `prev`) that `octokit.paginate` follows.
+ * `Link` header (`next`, `last`, `first`, `prev`) that `octokit.paginate` follows — the same rules as
+ * the catalog's collections (catalog/paging.ts).
  */
 export function paginate<T>(ctx: GitHubRouteContext, all: readonly T[]): Page<T> {
-  const perPage = Math.min(100, Math.max(1, positiveInt(queryString(ctx, 'per_page')) ?? 30));
-  const page = Math.max(1, positiveInt(queryString(ctx, 'page')) ?? 1);
-  const start = (page - 1) * perPage;
-  const items = all.slice(start, start + perPage);
-  const last = Math.max(1, Math.ceil(all.length / perPage));
-  const link = (p: number, rel: string) => {
-    const u = new URL(ctx.req.url.href);
-    u.searchParams.set('per_page', String(perPage));
-    u.searchParams.set('page', String(p));
-    return `<${u.href}>; rel="${rel}"`;
-  };
-  const parts: string[] = [];
-  if (page > 1) parts.push(link(Math.min(page - 1, last), 'prev'));
-  if (page < last) parts.push(link(page + 1, 'next'), link(last, 'last'));
-  if (page > 1) parts.push(link(1, 'first'));
-  return { items, headers: parts.length ? { link: parts.join(', ') } : {} };
+  const paging = parsePaging(ctx.req.query);
+  const start = (paging.page - 1) * paging.perPage;
+  const link = linkHeader(ctx.req.url, paging, all.length);
+  return { items: all.slice(start, start + paging.perPage), headers: link ? { link } : {} };
 }
