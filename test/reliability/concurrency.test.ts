@@ -8,21 +8,13 @@ import { GoogleGenAI } from '@google/genai';
 import { Octokit } from '@octokit/rest';
 import bizSdk from 'facebook-nodejs-business-sdk';
 import nock from 'nock';
-import { createFakes } from 'stuntdouble';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useFakes } from 'stuntdouble/vitest';
 
 const N = 1_000;
 // biome-ignore lint/suspicious/noExplicitAny: the SDK ships no typings; driven as plain JavaScript.
 const { FacebookAdsApi, Page } = bizSdk as any;
-const fakes = createFakes({ clock: '2025-06-01T12:00:00Z' });
-
-beforeEach(() => {
-  fakes.reset();
-  fakes.install();
-});
-afterEach(() => {
-  fakes.uninstall();
-});
+const fakes = useFakes({ clock: '2025-06-01T12:00:00Z' });
 afterAll(() => {
   nock.cleanAll();
   nock.enableNetConnect();

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import bizSdk from 'facebook-nodejs-business-sdk';
-import { createFakes, scenarios } from 'stuntdouble';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scenarios } from 'stuntdouble';
+import { describe, expect, it } from 'vitest';
+import { useFakes } from 'stuntdouble/vitest';
 import { fbError } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the SDK ships no typings; these tests drive it as plain JavaScript.
@@ -9,14 +10,7 @@ const sdk: any = bizSdk;
 const { FacebookAdsApi, AdAccount, AdSet, CustomAudience } = sdk;
 
 describe('custom audiences: the integrity flag (seed section 3)', () => {
-  const fakes = createFakes({ clock: '2025-09-02T00:00:00Z' });
-  beforeEach(() => {
-    fakes.reset();
-    fakes.install();
-  });
-  afterEach(() => {
-    fakes.uninstall();
-  });
+  const fakes = useFakes({ clock: '2025-09-02T00:00:00Z' });
 
   it('a flagged audience reads operation_status 471 with the violating fields, and its ad set WITH_ISSUES', async () => {
     const h = fakes.apply(scenarios.audienceFlagged({ fields: ['name', 'rule'] }));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import bizSdk from 'facebook-nodejs-business-sdk';
 import { createFakes, scenarios } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useFakes } from 'stuntdouble/vitest';
 import { fbError } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the SDK ships no typings; these tests drive it as plain JavaScript.
@@ -105,14 +106,7 @@ describe('custom audiences: people (/{id}/users, /act_{id}/usersofanyaudience)',
 });
 
 describe('custom audiences: permissions and scenarios', () => {
-  const fakes = createFakes({ clock: '2024-04-01T00:00:00Z' });
-  beforeEach(() => {
-    fakes.reset();
-    fakes.install();
-  });
-  afterEach(() => {
-    fakes.uninstall();
-  });
+  const fakes = useFakes({ clock: '2024-04-01T00:00:00Z' });
 
   it('needs ads_management to write and ads_read to read once tokens are seeded (200)', async () => {
     const { id: act } = fakes.socialGraph.seed.adAccount();

@@ -1,17 +1,10 @@
 import { appSecretProof } from 'stuntdouble/social-graph';
 import { createFakes, scenarios } from 'stuntdouble';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakes } from 'stuntdouble/vitest';
 import { form, get, sdk, sdkError } from './helpers.js';
 
-const fakes = createFakes({ clock: '2024-04-01T00:00:00Z' });
-
-beforeEach(() => {
-  fakes.reset();
-  fakes.install();
-});
-afterEach(() => {
-  fakes.uninstall();
-});
+const fakes = useFakes({ clock: '2024-04-01T00:00:00Z' });
 
 describe('tokens', () => {
   it('lenient mode lets any token through and journals it as unseeded; no token is 104', async () => {

@@ -1,18 +1,11 @@
 import bizSdk from 'facebook-nodejs-business-sdk';
-import { createFakes } from 'stuntdouble';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakes } from 'stuntdouble/vitest';
 
 const { FacebookAdsApi, Page } = bizSdk;
 
 describe('social graph base', () => {
-  const fakes = createFakes({ clock: '2024-04-01T00:00:00Z' });
-  beforeEach(() => {
-    fakes.reset();
-    fakes.install();
-  });
-  afterEach(() => {
-    fakes.uninstall();
-  });
+  const fakes = useFakes({ clock: '2024-04-01T00:00:00Z' });
 
   it('reads a page, posts and pages the feed to the end with the SDK cursor', async () => {
     const { id } = fakes.socialGraph.seed.page({ name: 'Cafe' });

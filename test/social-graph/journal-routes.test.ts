@@ -1,19 +1,15 @@
 // Regression: the journal names Graph calls by the specific route template of the node type, so the
 // vitest matchers can say what a test means ('POST /act_{ad_account_id}/customaudiences').
 import bizSdk from 'facebook-nodejs-business-sdk';
-import { createFakes, scenarios } from 'stuntdouble';
+import { scenarios } from 'stuntdouble';
 import 'stuntdouble/vitest';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { useFakes } from 'stuntdouble/vitest';
 
 // biome-ignore lint/suspicious/noExplicitAny: the SDK ships no typings.
 const { FacebookAdsApi, AdAccount, CustomAudience, Page } = bizSdk as any;
 
-const fakes = createFakes({ clock: '2025-09-02T00:00:00Z' });
-beforeEach(() => fakes.install());
-afterEach(() => {
-  fakes.uninstall();
-  fakes.reset();
-});
+const fakes = useFakes({ clock: '2025-09-02T00:00:00Z' });
 
 it('journals audience, ad account and page calls under their own templates', async () => {
   const { adAccountId, audienceId, token } = fakes.apply(scenarios.audienceFlagged({ fields: ['name'] }));

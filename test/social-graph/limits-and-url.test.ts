@@ -1,16 +1,9 @@
-import { createFakes, scenarios } from 'stuntdouble';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scenarios } from 'stuntdouble';
+import { describe, expect, it } from 'vitest';
+import { useFakes } from 'stuntdouble/vitest';
 import { BASE, form, get, sdk, sdkError } from './helpers.js';
 
-const fakes = createFakes({ clock: '2024-04-01T00:00:00Z' });
-
-beforeEach(() => {
-  fakes.reset();
-  fakes.install();
-});
-afterEach(() => {
-  fakes.uninstall();
-});
+const fakes = useFakes({ clock: '2024-04-01T00:00:00Z' });
 
 describe('rate limits', () => {
   it('pageRateLimited answers 80001 with usage headers on every Page call until the window ends', async () => {

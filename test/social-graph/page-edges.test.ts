@@ -1,16 +1,8 @@
-import { createFakes } from 'stuntdouble';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakes } from 'stuntdouble/vitest';
 import { BASE, form, get, sdk, sdkError } from './helpers.js';
 
-const fakes = createFakes({ clock: '2024-04-01T00:00:00Z' });
-
-beforeEach(() => {
-  fakes.reset();
-  fakes.install();
-});
-afterEach(() => {
-  fakes.uninstall();
-});
+const fakes = useFakes({ clock: '2024-04-01T00:00:00Z' });
 
 const json = async (method: string, path: string, body: Record<string, unknown>, token = 't') => {
   const res = await fetch(`${BASE}${path}?access_token=${token}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

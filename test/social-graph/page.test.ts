@@ -1,16 +1,8 @@
-import { createFakes } from 'stuntdouble';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakes } from 'stuntdouble/vitest';
 import { form, get, sdk, sdkError } from './helpers.js';
 
-const fakes = createFakes({ clock: '2024-04-01T00:00:00Z' });
-
-beforeEach(() => {
-  fakes.reset();
-  fakes.install();
-});
-afterEach(() => {
-  fakes.uninstall();
-});
+const fakes = useFakes({ clock: '2024-04-01T00:00:00Z' });
 
 describe('page read', () => {
   it('answers typed fields, null for deprecated ones, and the real spelling of aliased fields', async () => {
