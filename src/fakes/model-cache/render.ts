@@ -2,26 +2,9 @@ import type { CacheRecord } from './models/state.js';
 
 /** A CachedContent as the wire shows it: no input-only fields; Vertex omits zero usage numbers, the Gemini API reports only totalTokenCount. */
 export function renderCache(rec: CacheRecord): Record<string, unknown> {
-  if (rec.api === 'gemini') {
-    return {
-      name: rec.name,
-      model: rec.model,
-      createTime: rec.createTime,
-      updateTime: rec.updateTime,
-      expireTime: rec.expireTime,
-      displayName: rec.displayName ?? '',
-      usageMetadata: { totalTokenCount: rec.usage.totalTokenCount },
-    };
-  }
+  const times = { name: rec.name, model: rec.model, createTime: rec.createTime, updateTime: rec.updateTime, expireTime: rec.expireTime };
+  if (rec.api === 'gemini') return { ...times, displayName: rec.displayName ?? '', usageMetadata: { totalTokenCount: rec.usage.totalTokenCount } };
   const usage: Record<string, number> = {};
   for (const [k, v] of Object.entries(rec.usage)) if (v !== 0) usage[k] = v;
-  return {
-    name: rec.name,
-    model: rec.model,
-    createTime: rec.createTime,
-    updateTime: rec.updateTime,
-    expireTime: rec.expireTime,
-    ...(rec.displayName !== null ? { displayName: rec.displayName } : {}),
-    usageMetadata: usage,
-  };
+  return { ...times, ...(rec.displayName !== null ? { displayName: rec.displayName } : {}), usageMetadata: usage };
 }
