@@ -301,46 +301,50 @@ export class Engine {
         bare.extras = extras;
       }
       const found = entry.router.match(req.method, path);
-      if (found.kind !== 'match') {
-        const closest = entry.router.closest(req.method, path);
-        note = `${def.title}: no route for ${req.method} ${path}. Closest: ${closest.join('; ')}`;
-        if (req.bodyError === 'too-large') meta.tags.push('too-large');
-        const fault =
-          req.bodyError === 'too-large'
-            ? render(limit.tooLarge(limit.maxBodyBytes), ctx)
-            : this.#fault(def.name, req.method, path, null, 'unmatched', meta.tags);
-        response =
-          fault ?? render(def.notFound(ctx, { kind: found.kind, closest, ...(found.kind === 'method-not-allowed' ? { allowed: found.allowed } : {}) }), ctx);
-      } else {
+      let closest: string[] = [];
+      if (found.kind === 'match') {
         route = found.match.value;
         params = found.match.params;
         template = found.match.template;
         bare.params = params;
         bare.template = template;
         bare.operation = route.operation;
+      } else {
+        closest = entry.router.closest(req.method, path);
+        note = `${def.title}: no route for ${req.method} ${path}. Closest: ${closest.join('; ')}`;
+      }
+      // Body limits and faults apply alike to matched and unmatched requests (an unavailable service is unavailable everywhere).
+      const decision =
+        req.bodyError === 'too-large'
+          ? { tag: 'too-large', error: limit.tooLarge(limit.maxBodyBytes) }
+          : this.#decide(def.name, req.method, path, template, route?.operation ?? 'unmatched');
+      if (decision) meta.tags.push(decision.tag);
+      if (decision?.delayMs) await this.#delay(decision.delayMs);
+      if (decision?.networkError) {
+        networkError = Object.assign(new Error(decision.networkError), { code: 'ECONNRESET' });
+        response = { status: 0 };
+      } else if (decision?.response) response = decision.response;
+      else if (decision?.error !== undefined) response = render(decision.error, ctx);
+      else if (found.kind !== 'match' || !route) {
+        response = render(
+          def.notFound(ctx, {
+            kind: found.kind === 'match' ? 'not-found' : found.kind,
+            closest,
+            ...(found.kind === 'method-not-allowed' ? { allowed: found.allowed } : {}),
+          }),
+          ctx,
+        );
+      } else {
         const rctx: RouteContext<unknown, unknown> = bare;
-        const decision =
-          req.bodyError === 'too-large'
-            ? { tag: 'too-large', error: limit.tooLarge(limit.maxBodyBytes) }
-            : this.#decide(def.name, req.method, path, template, route.operation);
-        if (decision) meta.tags.push(decision.tag);
-        if (decision?.delayMs) await this.#delay(decision.delayMs);
-        if (decision?.networkError) {
-          networkError = Object.assign(new Error(decision.networkError), { code: 'ECONNRESET' });
-          response = { status: 0 };
-        } else if (decision?.response) response = decision.response;
-        else if (decision?.error !== undefined) response = render(decision.error, ctx);
-        else {
-          const override =
-            this.#overrides.get(`${def.name} ${found.match.method} ${template}`) ??
-            (req.method === 'HEAD' ? this.#overrides.get(`${def.name} GET ${template}`) : undefined);
-          if (override) meta.tags.push('override');
-          try {
-            response = await (override ?? route.handler)(rctx);
-            if (!response || typeof response.status !== 'number') throw new Error(`handler of ${route.operation} returned no response`);
-          } catch (err) {
-            response = render(err, ctx);
-          }
+        const override =
+          this.#overrides.get(`${def.name} ${found.match.method} ${template}`) ??
+          (req.method === 'HEAD' ? this.#overrides.get(`${def.name} GET ${template}`) : undefined);
+        if (override) meta.tags.push('override');
+        try {
+          response = await (override ?? route.handler)(rctx);
+          if (!response || typeof response.status !== 'number') throw new Error(`handler of ${route.operation} returned no response`);
+        } catch (err) {
+          response = render(err, ctx);
         }
       }
     } catch (err) {
@@ -370,12 +374,6 @@ export class Engine {
     this.journal.record(call);
     if (networkError) return { kind: 'network-error', error: networkError, call };
     return { kind: 'response', response, call };
-  }
-
-  #fault(service: ServiceName, method: string, path: string, route: string | null, operation: string, tags: string[]): FakeResponse | undefined {
-    const d = this.#decide(service, method, path, route, operation);
-    if (d?.response) tags.push(d.tag);
-    return d?.response;
   }
 
   #decide(service: ServiceName, method: string, path: string, route: string | null, operation: string): FaultDecision | undefined {

@@ -45,6 +45,12 @@ describe('fault scenarios', () => {
     const a = await fakes.fetch('https://api.github.com/rate_limit');
     expect(a.status).toBe(503);
     expect(await a.json()).toMatchObject({ message: 'Service Unavailable', documentation_url: 'https://docs.github.com/rest' });
+    // An unavailable service is unavailable on every path, known or not (regression: unmatched paths answered 404).
+    const unknownPath = await fakes.fetch('https://api.github.com/definitely/not/a/route');
+    expect(unknownPath.status).toBe(503);
+    expect(await unknownPath.json()).toMatchObject({ message: 'Service Unavailable' });
+    expect(fakes.unmatched.last()?.status).toBe(503);
+    expect(fakes.calls.last()?.tags).toEqual(['serviceUnavailable']);
     gh.remove();
     expect((await fakes.fetch('https://api.github.com/rate_limit')).status).toBe(200);
     expect(fakes.applied.map((s) => s.name)).toEqual(['serviceUnavailable', 'serviceUnavailable', 'serviceUnavailable']);
