@@ -50,7 +50,9 @@ describe.each(WIRES)('$api wire', ({ api, client, notFound }) => {
     const cache = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024), ttl: '300s' } });
     await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'first turn', config: { cachedContent: cache.name as string } });
     fakes.clock.advance('5m');
-    const err = await apiError(ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'second turn', config: { cachedContent: cache.name as string } }));
+    const err = await apiError(
+      ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'second turn', config: { cachedContent: cache.name as string } }),
+    );
     expect(err.status).toBe(notFound.status);
     expect(err.body.error.status).toBe(notFound.code);
     if (api === 'gemini') expect(err.body.error.message).toBe('CachedContent not found (or permission denied)');
@@ -71,7 +73,9 @@ describe.each(WIRES)('$api wire', ({ api, client, notFound }) => {
     const err = await apiError(ai.models.generateContent({ model: 'gemini-2.5-pro', contents: 'hi', config: { cachedContent: cache.name as string } }));
     expect(err.status).toBe(400);
     expect(err.body.error.status).toBe('INVALID_ARGUMENT');
-    expect(err.body.error.message).toMatch(/^Model used by GenerateContent request \(.*models\/gemini-2\.5-pro\) and CachedContent \(.*models\/gemini-2\.5-flash\) has to be the same\.$/);
+    expect(err.body.error.message).toMatch(
+      /^Model used by GenerateContent request \(.*models\/gemini-2\.5-pro\) and CachedContent \(.*models\/gemini-2\.5-flash\) has to be the same\.$/,
+    );
   });
 
   it.each([
@@ -82,7 +86,9 @@ describe.each(WIRES)('$api wire', ({ api, client, notFound }) => {
     const ai = client();
     const cache = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024) } });
     const before = fakes.snapshot();
-    const err = await apiError(ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi', config: { cachedContent: cache.name as string, ...extra } }));
+    const err = await apiError(
+      ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi', config: { cachedContent: cache.name as string, ...extra } }),
+    );
     expect(err.status).toBe(400);
     expect(err.body.error).toMatchObject({
       status: 'INVALID_ARGUMENT',
@@ -95,7 +101,11 @@ describe.each(WIRES)('$api wire', ({ api, client, notFound }) => {
     fakes.modelCache.seed.reply({ match: 'story', text: 'Once upon a time there was a fake that answered every call the same way.' });
     const ai = client();
     const cache = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024) } });
-    const stream = await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'tell a story', config: { cachedContent: cache.name as string } });
+    const stream = await ai.models.generateContentStream({
+      model: 'gemini-2.5-flash',
+      contents: 'tell a story',
+      config: { cachedContent: cache.name as string },
+    });
     const texts: string[] = [];
     let last: Awaited<ReturnType<typeof ai.models.generateContent>> | undefined;
     for await (const chunk of stream) {
@@ -165,7 +175,9 @@ describe('cache placement', () => {
     const cache = await geminiClient(keyP).caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024) } });
     const ok = await geminiClient(keyP).models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi', config: { cachedContent: cache.name as string } });
     expect(ok.usageMetadata?.cachedContentTokenCount).toBe(1024);
-    const err = await apiError(geminiClient(keyQ).models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi', config: { cachedContent: cache.name as string } }));
+    const err = await apiError(
+      geminiClient(keyQ).models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi', config: { cachedContent: cache.name as string } }),
+    );
     expect(err.status).toBe(403);
     expect(err.body.error.message).toBe('CachedContent not found (or permission denied)');
   });
