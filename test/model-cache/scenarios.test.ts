@@ -76,7 +76,9 @@ describe('scenarios of the calls that use a cache', () => {
     const h = fakes.apply(scenarios.cacheReady({ reply: 'From the cache.' }));
     const res = await vertexClient().models.generateContent({ model: 'gemini-2.5-flash', contents: 'q', config: { cachedContent: h.name } });
     expect(res.text).toBe('From the cache.');
-    expect(res.usageMetadata?.cachedContentTokenCount).toBe((fakes.modelCache.get(h.name)?.usageMetadata as { totalTokenCount: number }).totalTokenCount);
+    expect(res.usageMetadata?.cachedContentTokenCount).toBe(
+      (fakes.modelCache.get(h.name) as { usageMetadata: { totalTokenCount: number } }).usageMetadata.totalTokenCount,
+    );
     const plain = await vertexClient().models.generateContent({ model: 'gemini-2.5-flash', contents: 'q' });
     expect(plain.text).toBe('echo: q');
   });
