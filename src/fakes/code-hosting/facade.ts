@@ -8,6 +8,7 @@ import { seedToken } from './models/tokens.js';
 import { exhaustRateLimit, seedResource, seedResources } from './catalog/facade.js';
 import { githubError } from './errors.js';
 import { type DeliveryRecord, type HookSeed, HookSeedSchema } from './schemas/hook.js';
+import { seedHookEvents } from './schemas/events.js';
 import type { ImportStatus, OriginSeed } from './schemas/import.js';
 import { type Account, type OwnerType, type RepoRecord, type RepoSeed, RepoSeedSchema } from './schemas/repo.js';
 import type { TokenSeed } from './schemas/token.js';
@@ -232,7 +233,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
             const h = createHook(
               d,
               { kind: 'Repository', repo: r },
-              { url: s.url, secret: s.secret ?? null, events: s.events, active: s.active, contentType: s.contentType, now: at },
+              { url: s.url, secret: s.secret ?? null, events: seedHookEvents(s.events), active: s.active, contentType: s.contentType, now: at },
             );
             return renderHook(h, { kind: 'Repository', repo: r }, base());
           }
@@ -241,7 +242,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
           const h = createHook(
             d,
             { kind: 'Organization', org },
-            { url: s.url, secret: s.secret ?? null, events: s.events, active: s.active, contentType: s.contentType, now: at },
+            { url: s.url, secret: s.secret ?? null, events: seedHookEvents(s.events), active: s.active, contentType: s.contentType, now: at },
           );
           return renderHook(h, { kind: 'Organization', org }, base());
         });

@@ -20,6 +20,7 @@ import {
 import { accountOf, findAccount, renderAccount, renderRepo } from '../models/repos.js';
 import type { CodeHostingOptions } from '../options.js';
 import { githubRoute } from '../route.js';
+import { EVENT_ALIASES, hookEvents } from '../schemas/events.js';
 import { ROWS_BY_KEY, ruleFor } from '../catalog/table.js';
 import { CreateHookBodySchema, type HookRecord, HookConfigInputSchema, UpdateHookBodySchema } from '../schemas/hook.js';
 import type { CodeHostingState } from '../state.js';
@@ -106,7 +107,7 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
         if (body.name !== undefined && body.name !== 'web') throw githubError.validation([{ resource: 'Hook', code: 'invalid', field: 'name' }]);
         const url = body.config?.url;
         if (!url) throw githubError.validation([{ resource: 'Hook', code: 'custom', message: 'Config must contain URL.' }]);
-        const events = body.events ?? ['push'];
+        const events = hookEvents(body.events ?? ['push']);
         const now = ctx.clock.now().toISOString();
         const context = eventContext(ctx, target, p.login);
         const [id, pingId] = ctx.update((d) => {
@@ -178,9 +179,12 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
               secret: body.config.secret ?? null,
             };
           }
-          if (body.events) h.events = [...body.events];
-          if (body.add_events) for (const e of body.add_events) if (!h.events.includes(e)) h.events.push(e);
-          if (body.remove_events) h.events = h.events.filter((e) => !body.remove_events?.includes(e));
+          if (body.events) h.events = hookEvents(body.events);
+          if (body.add_events) for (const e of hookEvents(body.add_events)) if (!h.events.includes(e)) h.events.push(e);
+          if (body.remove_events) {
+            const gone = body.remove_events.map((e) => EVENT_ALIASES[e] ?? e);
+            h.events = h.events.filter((e) => !gone.includes(e));
+          }
           if (body.active !== undefined) h.active = body.active;
           h.updatedAt = now;
         });
