@@ -12,6 +12,7 @@ import { repoRoutes } from './routes/repos.js';
 import { githubRoute } from './route.js';
 import { type CodeHostingState, initialCodeHostingState } from './state.js';
 import { finalizeResponse } from './wire.js';
+import { conditional } from './conditional.js';
 
 export { CodeHostingOptionsSchema } from './options.js';
 export type { CodeHostingOptions } from './options.js';
@@ -54,7 +55,8 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   },
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
-  // Every answer carries the caller's x-ratelimit-* window (catalog routes count requests).
-  finalize: (res, ctx) => finalizeResponse(withRateHeaders(res, ctx), ctx),
+  // Every answer carries the caller's x-ratelimit-* window (catalog routes count requests); GET
+  // answers carry an ETag, and a matching If-None-Match answers 304 without counting.
+  finalize: (res, ctx) => finalizeResponse(conditional(withRateHeaders(res, ctx), ctx), ctx),
   facade: buildFacade,
 });
