@@ -32,6 +32,8 @@ export default defineConfig({
     'model-cache': 'src/fakes/model-cache/public.ts',
     scenarios: 'src/scenarios/public.ts',
     vitest: 'src/vitest/index.ts',
+    server: 'src/server/index.ts',
+    cli: 'src/server/cli.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
