@@ -1,9 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { createFakes } from '../create-fakes.js';
 import { didYouMean } from './nearest.js';
-import { loadSeedFile } from './seed-file.js';
-import { type StuntdoubleServer, serve } from './serve.js';
+import type { StuntdoubleServer } from './serve.js';
 import { parseServiceName } from './services.js';
 
 const USAGE = `Usage: stuntdouble serve [options]
@@ -53,7 +51,8 @@ export function parseServeArgs(args: string[]) {
     const m = /option '([^']+)'/.exec((err as Error).message);
     const flag = m?.[1]?.replace(/^-+/, '').split('=')[0] ?? '';
     const hint = flag ? didYouMean(flag, Object.keys(OPTIONS)).replace(/'([^']+)'/, "'--$1'") : '';
-    throw new UsageError(`${(err as Error).message}.${hint}`);
+    if ((err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option '${m?.[1] ?? ''}'.${hint}`);
+    throw new UsageError(`${(err as Error).message.replace(/\.$/, '')}.${hint}`);
   }
   const v = parsed.values;
   if (parsed.positionals.length) throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`);
@@ -101,6 +100,8 @@ export async function main(
   }
   let server: StuntdoubleServer;
   try {
+    // Loaded only now: --help and usage errors answer without loading the fakes.
+    const [{ createFakes }, { loadSeedFile }, { serve }] = await Promise.all([import('../create-fakes.js'), import('./seed-file.js'), import('./serve.js')]);
     const seed = opts.seed ? await loadSeedFile(opts.seed) : undefined;
     const fakes = createFakes({ auth: opts.auth, clock: opts.clock });
     server = await serve(fakes, { port: opts.port, host: opts.host, ...(opts.services ? { services: opts.services } : {}), ...(seed ? { seed } : {}) });
