@@ -73,6 +73,7 @@ const BODY_CAP = Math.max(...SERVICE_NAMES.map((s) => BODY_LIMITS[s].maxBodyByte
 // Distinct Host headers that get the service prefixes mounted (container names, localhost, ...).
 const MAX_ORIGINS = 64;
 const ADMIN = '/__stuntdouble';
+const GH_LOCALHOST = 'http://api.github.localhost';
 
 /**
  * Serves a fakes instance over HTTP: GitHub REST at `/github` (and `/github/api/v3`), Graph at
@@ -120,6 +121,9 @@ export async function serve(fakes: Fakes, options: ServeOptions = {}): Promise<S
   };
   mountOrigin(url);
   mountOrigin(`http://localhost:${address.port}`);
+  // The gh CLI speaks plain HTTP only to its development host: GH_HOST=github.localhost sends
+  // http://api.github.localhost/... which reaches this server through HTTP_PROXY (see docs/server.md).
+  if (enabled.has('codeHosting')) mounted.set(GH_LOCALHOST, [engine.mount('codeHosting', GH_LOCALHOST)]);
 
   const router = new RequestRouter(engine, enabled, mountOrigin, () => mounted.size < MAX_ORIGINS);
   const admin = new AdminApi(fakes, { url, services: [...enabled], ...(opts.seed ? { seed: opts.seed } : {}) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServer } from './helpers';
+import { type ServerProcess, startServer } from './helpers.js';
 
 let s: ServerProcess;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, exited, run, startServer } from './helpers';
+import { CLI, exited, run, startServer } from './helpers.js';
 
 describe('stuntdouble serve (command line)', () => {
   it('--help prints the usage and exits 0', async () => {
@@ -81,13 +81,21 @@ describe('stuntdouble serve (command line)', () => {
     await writeFile(
       file,
       JSON.stringify({
-        seed: { codeHosting: { repo: [{ owner: 'octo', repo: 'hello' }, { owner: 'octo', repo: 'world', private: true }] } },
+        seed: {
+          codeHosting: {
+            repo: [
+              { owner: 'octo', repo: 'hello' },
+              { owner: 'octo', repo: 'world', private: true },
+            ],
+          },
+        },
         scenarios: [{ name: 'importNeedsAuth', options: { owner: 'octo', repo: 'legacy' } }],
       }),
     );
     const s = await startServer(['--seed', file]);
     try {
-      const get = async (p: string) => (await fetch(`${s.url}/github${p}`, { headers: { authorization: 'token t' } })).json() as Promise<Record<string, unknown>>;
+      const get = async (p: string) =>
+        (await fetch(`${s.url}/github${p}`, { headers: { authorization: 'token t' } })).json() as Promise<Record<string, unknown>>;
       expect((await get('/repos/octo/world')).private).toBe(true);
       expect((await get('/repos/octo/legacy/import')).status).toBe('detection_needs_auth');
       await fetch(`${s.url}/github/repos/octo/hello`, { method: 'DELETE', headers: { authorization: 'token t' } });

@@ -7,7 +7,7 @@ import { GoogleGenAI } from '@google/genai';
 import { Octokit } from '@octokit/rest';
 import bizSdk from 'facebook-nodejs-business-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Json, type ServerProcess, has, missing, pythonWith, run, startServer } from './helpers';
+import { type Json, type ServerProcess, has, missing, pythonWith, run, startServer } from './helpers.js';
 
 const script = (name: string) => fileURLToPath(new URL(`./clients/${name}`, import.meta.url));
 const curl = has('curl');
@@ -58,7 +58,11 @@ describe.runIf(curl)('curl', () => {
     const headRes = await run('curl', ['-sS', '-I', '-H', 'Authorization: token ghp_curl', `${s.url}/github/repos/octo/hello`]);
     expect(headRes.stdout).toMatch(/^HTTP\/1\.1 200 OK/);
     const journal = await calls();
-    expect(journal.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual(['GET /repos/octo/hello 200', 'POST /user/repos 201', 'HEAD /repos/octo/hello 200']);
+    expect(journal.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual([
+      'GET /repos/octo/hello 200',
+      'POST /user/repos 201',
+      'HEAD /repos/octo/hello 200',
+    ]);
   });
 
   it('GHES-style /github/api/v3 answers too, with URLs on that base', async () => {
@@ -151,9 +155,9 @@ describe('Node SDKs with their base URL pointed at the server', () => {
     try {
       bizSdk.FacebookAdsApi.init(token, 'en_US', false);
       const p = new bizSdk.Page(page.id);
-      const read = await p.read(['name']);
+      const read = await p.get(['name']);
       expect(read._data).toMatchObject({ name: 'Cafe', id: page.id });
-      const post = await p.createFeed([], { message: 'hello from the SDK' });
+      const post = (await p.createFeed([], { message: 'hello from the SDK' })) as unknown as { id: string };
       expect(post.id).toMatch(new RegExp(`^${page.id}_\\d+$`));
       const created = await calls(`?route=${encodeURIComponent('POST /{page_id}/feed')}`);
       expect(created).toHaveLength(1);

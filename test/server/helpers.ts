@@ -81,11 +81,20 @@ export async function startServer(args: string[] = []): Promise<ServerProcess> {
 }
 
 /** Runs a command, resolving with its exit code and output (never rejects). */
-export function run(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function run(
+  cmd: string,
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(cmd, args, { env: opts.env ?? process.env, timeout: opts.timeoutMs ?? 30_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout: String(stdout), stderr: String(stderr) });
-    });
+    const child = execFile(
+      cmd,
+      args,
+      { env: opts.env ?? process.env, timeout: opts.timeoutMs ?? 30_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
     if (opts.input !== undefined) child.stdin?.end(opts.input);
   });
 }

@@ -4,7 +4,7 @@
  */
 import { type Fakes, createFakes, scenarios } from 'stuntdouble';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Json, type ServerProcess, startServer } from './helpers';
+import { type Json, type ServerProcess, startServer } from './helpers.js';
 
 const CLOCK = '2024-03-01T10:00:00Z';
 let s: ServerProcess;
@@ -63,8 +63,18 @@ describe('scenarios over the admin API answer as in-process', () => {
     const auth = (h: Json) => ({ authorization: `token ${h.token}`, 'content-type': 'application/json' });
     const steps = (h: Json): Step[] => [
       { method: 'GET', path: `/repos/${h.owner}/${h.repo}/import`, headers: auth(h) },
-      { method: 'PATCH', path: `/repos/${h.owner}/${h.repo}/import`, headers: auth(h), body: JSON.stringify({ vcs_username: 'octocat', vcs_password: 'wrong' }) },
-      { method: 'PATCH', path: `/repos/${h.owner}/${h.repo}/import`, headers: auth(h), body: JSON.stringify({ vcs_username: 'octocat', vcs_password: 'secret' }) },
+      {
+        method: 'PATCH',
+        path: `/repos/${h.owner}/${h.repo}/import`,
+        headers: auth(h),
+        body: JSON.stringify({ vcs_username: 'octocat', vcs_password: 'wrong' }),
+      },
+      {
+        method: 'PATCH',
+        path: `/repos/${h.owner}/${h.repo}/import`,
+        headers: auth(h),
+        body: JSON.stringify({ vcs_username: 'octocat', vcs_password: 'secret' }),
+      },
       { method: 'GET', path: `/repos/${h.owner}/${h.repo}/import`, headers: auth(h) },
       { method: 'GET', path: `/repos/${h.owner}/${h.repo}/import/authors`, headers: auth(h) },
     ];
@@ -77,7 +87,7 @@ describe('scenarios over the admin API answer as in-process', () => {
   });
 
   it('audienceFlagged: same handles, same audience, ad set and refused-edit answers', async () => {
-    const options = { fields: ['name', 'description'] };
+    const options = { fields: ['name', 'description'] as Array<'name' | 'description'> };
     const fakes = createFakes({ clock: CLOCK });
     const hIn = fakes.apply(scenarios.audienceFlagged(options));
     const applied = await s.admin('POST', 'scenarios/audienceFlagged', options);
