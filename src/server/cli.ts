@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { didYouMean } from './nearest.js';
 import type { StuntdoubleServer } from './serve.js';
@@ -135,12 +134,3 @@ export async function main(
     process.on('SIGTERM', stop);
   });
 }
-
-main(process.argv.slice(2)).then(
-  // Exit explicitly: a webhook delivery still pending must not keep a stopped server's process alive.
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(`stuntdouble: ${(err as Error)?.stack ?? String(err)}\n`);
-    process.exit(1);
-  },
-);

@@ -7,8 +7,8 @@
  * // point a client at server.baseUrls.github, then: await server.close();
  * @packageDocumentation
  */
-export { serve } from './serve.js';
-export type { ServeOptions, ServerBaseUrls, StuntdoubleServer } from './serve.js';
-export { SERVER_PREFIXES } from './services.js';
-export { loadSeedFile } from './seed-file.js';
-export type { SeedFunction } from './seed-file.js';
+export { serve } from '../server/serve.js';
+export type { ServeOptions, ServerBaseUrls, StuntdoubleServer } from '../server/serve.js';
+export { SERVER_PREFIXES } from '../server/services.js';
+export { loadSeedFile } from '../server/seed-file.js';
+export type { SeedFunction } from '../server/seed-file.js';
