@@ -12,7 +12,7 @@ import { redactHeaders, redactQuery, redactUrl, redactValue } from './redact.js'
 import type { FakeRequest, RawRequest } from './request.js';
 import type { FakeResponse } from './response.js';
 import { Router } from './router.js';
-import { canonicalTemplate, routeKeyError } from './route-names.js';
+import { canonicalTemplate, closestRoutes, routeKeyError } from './route-names.js';
 
 // Captured at load so vi.useFakeTimers() cannot stall a latency fault on a real clock.
 const realSetTimeout = globalThis.setTimeout;
@@ -258,7 +258,14 @@ export class Engine {
       const { method: m, template: t } = splitRouteKey(r);
       if ((method === undefined || m === method) && canonicalTemplate(t) === canonical) return { method, template: t };
     }
-    throw routeKeyError(entry.def.title, where, method, template, all, entry.router.closest(method ?? 'GET', template.replace(/\{[^}]+\}/g, 'x')));
+    throw routeKeyError(
+      entry.def.title,
+      where,
+      method,
+      template,
+      all,
+      closestRoutes(entry.router.routes(), method ?? 'GET', template.replace(/\{[^}]+\}/g, 'x')),
+    );
   }
 
   #entry(service: ServiceName, where: string): Entry {
@@ -438,8 +445,9 @@ export class Engine {
           journalRoute = def.refineRoute(bare as RouteContext<unknown, unknown>) ?? null;
         }
       } else {
-        closest = entry.router.closest(req.method, path);
-        note = `${def.title}: no route for ${req.method} ${path}. Closest: ${closest.join('; ')}`;
+        closest = closestRoutes(entry.router.routes(), req.method, path);
+        const cause = this.#likelyCause(entry, base, req.method, path);
+        note = `${def.title}: no route for ${req.method} ${path}. Closest: ${closest.join('; ')}${cause ? `. Likely cause: ${cause}` : ''}`;
       }
       // Body limits and faults apply alike to matched and unmatched requests (an unavailable service is unavailable everywhere).
       source = 'fault';
@@ -502,6 +510,10 @@ export class Engine {
         error: failed.error,
       });
     }
+    if (!note && response.status === 401 && this.auth === 'strict' && meta.token === 'unseeded')
+      note = `${def.title}: 401 because this token was never seeded. Likely cause: auth 'strict' accepts only tokens created with fakes.${def.name}.seed.token() (or a scenario); seed it, or use auth 'lenient'.`;
+    // The same diagnosis the journal keeps, where the client's error shows it (response headers).
+    if (note && !networkError) response = { ...response, headers: { ...(response.headers ?? {}), 'x-stuntdouble-note': asciiHeader(note) } };
     const call = buildCall({
       seq,
       service: def.name,
@@ -519,6 +531,28 @@ export class Engine {
     this.journal.record(call);
     if (networkError) return { kind: 'network-error', error: networkError, call };
     return { kind: 'response', response, call };
+  }
+
+  /** One line on why a request on a faked base URL matched nothing, when there is an obvious reason. */
+  #likelyCause(entry: Entry, base: BaseUrl, method: string, path: string): string {
+    const segs = path.split('/').filter(Boolean);
+    for (let cut = 1; cut <= Math.min(2, segs.length - 1); cut++) {
+      const rest = `/${segs.slice(cut).join('/')}`;
+      if (entry.router.match(method, rest).kind !== 'match') continue;
+      const prefix = `/${segs.slice(0, cut).join('/')}`;
+      const ghes = prefix === '/api/v3' ? ' (a GitHub Enterprise Server prefix)' : '';
+      return `the path starts with '${prefix}'${ghes}, which the base URL ${base.href} does not have: point the client at ${base.href}, or add '${base.origin}${base.prefix}${prefix}' to createFakes({ ${entry.def.name}: { baseUrls } })`;
+    }
+    if (entry.def.name === 'modelCache') {
+      const vertexPath = /^\/v1(beta1)?\/projects\//.test(path);
+      const geminiHost = base.origin.includes('generativelanguage');
+      const env = process.env.GOOGLE_GENAI_USE_VERTEXAI;
+      if (vertexPath && geminiHost)
+        return `a Vertex AI path on the Gemini API host: the client was built for Vertex AI but sent to ${base.origin} (GOOGLE_GENAI_USE_VERTEXAI=${env ?? 'unset'}; check vertexai/baseUrl options)`;
+      if (!vertexPath && !geminiHost && /^\/v1(beta|alpha)?\/(cachedContents|models)/.test(path))
+        return `a Gemini API path on a Vertex AI host: the client was built for the Gemini API but sent to ${base.origin} (GOOGLE_GENAI_USE_VERTEXAI=${env ?? 'unset'}; with Vertex AI set project and location)`;
+    }
+    return '';
   }
 
   #overrideFor(service: ServiceName, method: string, journalRoute: string | null, template: string | null): OverrideHandler | undefined {
@@ -542,6 +576,11 @@ export class Engine {
     if (this.clock.mode === 'frozen') this.clock.advance(ms);
     else await new Promise((r) => realSetTimeout(r, ms));
   }
+}
+
+/** A header value: one line of printable ASCII. */
+function asciiHeader(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 2000);
 }
 
 function safePrepared(def: AnyService, url: URL, path: string): string {

@@ -65,7 +65,17 @@ expect.extend({
     const want = expected as Record<string, unknown>;
     const hit = candidates.find((c) => this.equals(pick(c, expected), want));
     if (hit) return { pass: true, message: () => `expected no call ${route} matching ${this.utils.printExpected(expected)}, but #${hit.seq} matched` };
-    const closest = candidates.at(-1);
+    // The closest call is the one that agrees with the most expected keys (the latest among equals), not simply the last.
+    let closest: RecordedCall | undefined;
+    let bestScore = -1;
+    for (const c of candidates) {
+      const got = pick(c, expected);
+      const score = Object.keys(want).filter((k) => this.equals(got[k], want[k])).length;
+      if (score >= bestScore) {
+        bestScore = score;
+        closest = c;
+      }
+    }
     return {
       pass: false,
       message: () => {

@@ -43,17 +43,18 @@ export class InvalidInputError extends StuntdoubleError {
  * Parses input to stuntdouble's API. An unknown key throws an UnknownNameError naming the nearest
  * valid keys; any other problem throws an InvalidInputError listing each path and message.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, where: string, pathPrefix = ''): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
       const keys = (issue as { keys: string[] }).keys;
       const allowed = keysAt(schema, issue.path);
-      const at = issue.path.length ? `${where} (at ${issue.path.join('.')})` : where;
+      const loc = `${pathPrefix}${issue.path.join('.')}`.replace(/\.$/, '');
+      const at = loc ? `${where} (at ${loc})` : where;
       throw unknownName('key', keys[0] ?? '', allowed, at);
     }
   }
-  const list = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-  throw new InvalidInputError(`stuntdouble: invalid input to ${where}: ${list}`);
+  const list = result.error.issues.map((i) => `${pathPrefix}${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+  throw new InvalidInputError(`stuntdouble: invalid ${where}: ${list}`);
 }

@@ -45,7 +45,7 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   name: 'codeHosting',
   title: 'GitHub REST',
   defaultBaseUrls: ['https://api.github.com'],
-  parseOptions: (raw) => parseInput(CodeHostingOptionsSchema, raw ?? {}, 'createFakes({ codeHosting })'),
+  parseOptions: (raw) => parseInput(CodeHostingOptionsSchema, raw ?? {}, 'createFakes options', 'codeHosting.'),
   initialState: initialCodeHostingState,
   // Hand-written routes first; catalog rows with the same shape are skipped (registering twice throws).
   // Built on first use (the first createFakes()), not at import: the catalog has hundreds of rows.

@@ -20,7 +20,7 @@ export const modelCacheService = defineService<ModelCacheState, ModelCacheOption
     'https://aiplatform.googleapis.com',
     'https://generativelanguage.googleapis.com',
   ],
-  parseOptions: (raw) => parseInput(ModelCacheOptionsSchema, raw ?? {}, 'createFakes({ modelCache })'),
+  parseOptions: (raw) => parseInput(ModelCacheOptionsSchema, raw ?? {}, 'createFakes options', 'modelCache.'),
   initialState: () => ({
     counters: {},
     caches: {},

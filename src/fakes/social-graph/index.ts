@@ -29,7 +29,7 @@ export const socialGraphService = defineService<SocialGraphState, SocialGraphOpt
   name: 'socialGraph',
   title: 'Facebook Graph',
   defaultBaseUrls: ['https://graph.facebook.com'],
-  parseOptions: (raw) => parseInput(SocialGraphOptionsSchema, raw ?? {}, 'createFakes({ socialGraph })'),
+  parseOptions: (raw) => parseInput(SocialGraphOptionsSchema, raw ?? {}, 'createFakes options', 'socialGraph.'),
   initialState: initialSocialGraphState,
   prepare: (_req, path) => {
     const m = VERSION.exec(path);
