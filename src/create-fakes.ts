@@ -5,6 +5,7 @@ import type { ServiceName } from './fakes/service-name.js';
 import { type SocialGraphFacade, type SocialGraphState, socialGraphService } from './fakes/social-graph/index.js';
 import { type FakeFailure, FakeInternalError, type NotInstalledError, StuntdoubleError } from './errors.js';
 import { Engine, type FaultHook, type OverrideHandler } from './http/dispatch.js';
+import { attachEngine } from './http/engines.js';
 import { type GuardEntry, type Member, claim, guard, release } from './http/interception.js';
 import type { RawRequest } from './http/request.js';
 import { type FakeResponse, serialize } from './http/response.js';
@@ -80,7 +81,7 @@ export interface Fakes {
   /**
    * Adds a route the fake does not have; the handler sees the same context as built-in routes
    * (state, `update`, clock, journal). Throws when the route exists (use `override`). Returns a remover.
-   * @example fakes.route('modelCache', 'POST /v1beta/models/{model}:generateContent', (ctx) => ({ status: 200, body: { candidates: [] } }))
+   * @example fakes.route('modelCache', 'POST /v1beta/models/{model}:embedContent', (ctx) => ({ status: 200, body: { candidates: [] } }))
    */
   route(service: ServiceName, route: string, handler: OverrideHandler): () => void;
   /** Initial state, empty journal, clock back to its start, no overrides, faults or applied scenarios. */
@@ -316,6 +317,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     socialGraph: facades[1] as SocialGraphFacade,
     modelCache: facades[2] as ModelCacheFacade,
   };
+  attachEngine(fakes, eng);
   return fakes;
 }
 

@@ -12,9 +12,12 @@ const VERSIONS: Record<Api, readonly string[]> = { vertex: ['v1', 'v1beta1'], ge
 // Multi-region locations served on the global host.
 const GLOBAL_LOCATIONS = new Set(['global', 'us', 'eu']);
 
-/** Which wire a host speaks: `generativelanguage.googleapis.com` is the Gemini API, anything else Vertex AI. */
+/**
+ * Which wire a request speaks: `generativelanguage.googleapis.com`, or a base URL whose last path
+ * segment is `gemini` (server mode's `http://127.0.0.1:4010/gemini`), is the Gemini API; anything else Vertex AI.
+ */
 export function apiOf(ctx: Ctx): Api {
-  return ctx.req.url.hostname === 'generativelanguage.googleapis.com' ? 'gemini' : 'vertex';
+  return ctx.req.url.hostname === 'generativelanguage.googleapis.com' || ctx.baseUrl.endsWith('/gemini') ? 'gemini' : 'vertex';
 }
 
 /** A resolved request: where it acts, its API version, who sent it. */
@@ -27,7 +30,7 @@ export interface Wire extends Placement {
  * Checks host, version, region, outage and credentials; sets the journal's token and version.
  * A route of the other API, or an unknown version, is a 404 like any unknown method.
  */
-export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, nameField: 'parent' | 'name'): Wire {
+export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, nameField: 'parent' | 'name' | 'model', predict?: { resource: string }): Wire {
   const api = apiOf(ctx);
   const version = ctx.params.version as string;
   if (api !== expected || !VERSIONS[api].includes(version)) throw googleError('NOT_FOUND', 'Method not found.');
@@ -45,7 +48,18 @@ export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, 
   const strict = ctx.auth === 'strict' || ctx.state.credentialCount > 0;
   let identity: { label: string | null; project: string | null };
   try {
-    identity = authenticate(ctx.state, { api, strict, headers: ctx.req.headers, query: ctx.req.query, project, location, rpc, verb, version });
+    identity = authenticate(ctx.state, {
+      api,
+      strict,
+      headers: ctx.req.headers,
+      query: ctx.req.query,
+      project,
+      location,
+      rpc,
+      verb,
+      version,
+      ...(predict ? { surface: 'predict' as const, resource: predict.resource } : {}),
+    });
   } catch (err) {
     const header = ctx.req.headers.authorization ?? ctx.req.headers['x-goog-api-key'] ?? ctx.req.query.key;
     const secret = String(header).replace(/^Bearer\s+/i, '');
