@@ -53,8 +53,17 @@ export interface Fakes {
   uninstall(): Fakes;
   /** Whether the interceptors are active. */
   readonly installed: boolean;
-  /** Initial state, empty journal, clock back to its start, no overrides, faults or applied scenarios. */
+  /**
+   * Back to the baseline: empty fakes (or the state {@link Fakes.markBaseline} recorded), an empty
+   * journal, the clock at its start, no overrides; faults and applied scenarios as at the baseline.
+   */
   reset(): Fakes;
+  /**
+   * Records the current state, faults and applied scenarios as the baseline `reset()` returns to,
+   * so seeding done once (in `beforeAll`) survives each test's reset. `useFakes()` calls it before
+   * the first test. Returns the instance.
+   */
+  markBaseline(): Fakes;
   /** The frozen state object (O(1)). */
   snapshot(): FakesSnapshot;
   /** Puts back a snapshot. */
@@ -131,7 +140,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     modelCache: modelCacheService.initialState(),
   });
   const store = createStore(initial);
-  const clockStart = opts.clock === 'real' ? 'real' : toEpochMs(opts.clock);
+  const clockStart = opts.clock === 'real' || opts.clock === 'system' ? opts.clock : toEpochMs(opts.clock);
   let engine: Engine | undefined;
   let clock = createClock(clockStart, () => engine?.runTimers());
   const clockProxy: Clock = {
@@ -155,6 +164,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
   const transport = new NockTransport(engine, opts.allowNetConnect);
   const fetchFn = createFetch(engine);
   const applied: AppliedScenario[] = [];
+  let baseline: { state: FakesState; applied: AppliedScenario[]; faults: FaultHook[] } | undefined;
 
   const fakes: Fakes = {
     install() {
@@ -169,13 +179,22 @@ export function createFakes(options: FakesOptions = {}): Fakes {
       return transport.installed;
     },
     reset() {
-      store.reset();
+      if (baseline) store.restore(baseline.state as unknown as Record<ServiceName, unknown>);
+      else store.reset();
       journal.clear();
       eng.clearOverrides();
       eng.resetMeters();
       eng.faults.length = 0;
       applied.length = 0;
+      if (baseline) {
+        eng.faults.push(...baseline.faults);
+        applied.push(...baseline.applied);
+      }
       clock = createClock(clockStart, () => eng.runTimers());
+      return fakes;
+    },
+    markBaseline() {
+      baseline = { state: store.snapshot() as unknown as FakesState, applied: [...applied], faults: [...eng.faults] };
       return fakes;
     },
     snapshot: () => store.snapshot() as unknown as FakesState,

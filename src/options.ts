@@ -5,8 +5,12 @@ export const FakesOptionsSchema = z
   .object({
     /** `'lenient'` (default): any non-empty token works with full rights; `'strict'`: only seeded tokens. Seeding a token turns the permission model on in either mode. */
     auth: z.enum(['lenient', 'strict']).default('lenient'),
-    /** `'real'` (default) or an instant (Date, ISO string, epoch ms) where a frozen clock starts. */
-    clock: z.union([z.literal('real'), z.date(), z.string(), z.number()]).default('real'),
+    /**
+     * `'real'` (default): system time, unaffected by a runner's fake timers; `'system'`: `Date.now()`
+     * read each time, so `vi.setSystemTime()`/`jest.setSystemTime()` move it; or an instant (Date, ISO
+     * string, epoch ms) where a frozen clock starts.
+     */
+    clock: z.union([z.literal('real'), z.literal('system'), z.date(), z.string(), z.number()]).default('real'),
     /** Let requests to hosts no fake serves reach the network: `true`, or a host string / RegExp to allow. Default false. */
     allowNetConnect: z.union([z.boolean(), z.string(), z.instanceof(RegExp)]).default(false),
     /** Record calls in the journal (default true). `false` only for benchmarks. */

@@ -20,3 +20,5 @@ export type { FakeFetch } from '../http/transport-fetch.js';
 export type { ServiceName } from '../fakes/service-name.js';
 export type { RouteContext, AuthMode } from '../fakes/service.js';
 export { REDACTED } from '../http/redact.js';
+export { assertReceived, assertReceivedTimes, assertNoUnmatched } from '../assert/index.js';
+export type { ReceivedExpectation } from '../assert/index.js';

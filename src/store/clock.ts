@@ -1,7 +1,12 @@
 import { type Duration, parseDuration } from './duration.js';
 
-/** How a clock starts: `'real'` follows the system time; a Date or ISO string freezes it at that instant. */
-export type ClockOption = 'real' | Date | string | number;
+/**
+ * How a clock starts: `'real'` follows the system time (captured when the fakes are created, so a
+ * test runner's fake timers do not move it); `'system'` reads `Date.now()` on every read, so
+ * `vi.setSystemTime()` / `jest.setSystemTime()` move it; a Date, ISO string or epoch ms freezes it
+ * at that instant.
+ */
+export type ClockOption = 'real' | 'system' | Date | string | number;
 
 /** The fake clock every fake reads time from. */
 export interface Clock {
@@ -9,8 +14,8 @@ export interface Clock {
   now(): Date;
   /** The current fake time in epoch milliseconds. */
   nowMs(): number;
-  /** `'real'` (system time plus any offset) or `'frozen'`. */
-  readonly mode: 'real' | 'frozen';
+  /** `'real'` (system time plus any offset), `'system'` (`Date.now()` as mocked by the runner, plus any offset) or `'frozen'`. */
+  readonly mode: 'real' | 'system' | 'frozen';
   /** Moves the clock to an instant (a frozen clock stays frozen; a real clock keeps ticking from there). */
   set(at: Date | string | number): void;
   /** Moves the clock forward by a duration: ms, `'90s'`, `'10m'`, `'2h'`, `'3d'`. */
@@ -31,16 +36,19 @@ export function toEpochMs(at: Date | string | number): number {
  * (scheduled posts, expiring caches) is evaluated at once, never with timers.
  */
 export function createClock(option: ClockOption = 'real', onChange?: () => void): Clock {
-  // Captured once so vi.useFakeTimers() replacing Date.now cannot stop or rewind the real mode.
-  const systemNow = Date.now.bind(Date);
-  let frozenAt: number | undefined = option === 'real' ? undefined : toEpochMs(option);
+  // 'real': captured once so vi.useFakeTimers() replacing Date.now cannot stop or rewind the clock.
+  // 'system': looked up on every read, so the runner's mocked system time is followed.
+  const follows = option === 'system';
+  const capturedNow = Date.now.bind(Date);
+  const systemNow = follows ? () => globalThis.Date.now() : capturedNow;
+  let frozenAt: number | undefined = option === 'real' || option === 'system' ? undefined : toEpochMs(option);
   let offset = 0;
   const nowMs = () => frozenAt ?? systemNow() + offset;
   return {
     now: () => new Date(nowMs()),
     nowMs,
     get mode() {
-      return frozenAt === undefined ? 'real' : 'frozen';
+      return frozenAt !== undefined ? 'frozen' : follows ? 'system' : 'real';
     },
     set(at) {
       const ms = toEpochMs(at);
