@@ -80,7 +80,7 @@ export function callMatches(call: RecordedCall, f: CallFilter): boolean {
 
 /** The journal's list of calls: an array with queries that read like a test's intent. */
 export class CallList extends Array<RecordedCall> {
-  // Array methods such as map() build plain arrays, not CallLists.
+  /** Array methods such as map() build plain arrays, not CallLists. */
   static override get [Symbol.species]() {
     return Array;
   }

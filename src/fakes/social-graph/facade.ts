@@ -70,7 +70,7 @@ export interface AppSeed {
   requireAppSecretProof?: boolean;
 }
 
-/** `fakes.socialGraph`: seed helpers and controls of the social graph fake (audiences, ad accounts and ad sets from {@link AudienceFacade}). */
+/** `fakes.socialGraph`: seed helpers and controls of the social graph fake (audiences, ad accounts and ad sets from `AudienceFacade`). */
 export interface SocialGraphFacade extends Omit<AudienceFacade, 'seed'> {
   /** Base URLs this fake answers on. */
   readonly baseUrls: readonly string[];
