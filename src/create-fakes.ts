@@ -121,7 +121,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
       `stuntdouble: invalid createFakes options: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
     );
   }
-  const opts = parsed.data;
+  const opts = parsed.data as ResolvedFakesOptions;
   const defs = [codeHostingService, socialGraphService, modelCacheService] as const;
   const serviceOptions = defs.map((d) => {
     try {

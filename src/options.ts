@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { CodeHostingOptionsSchema } from './fakes/code-hosting/options.js';
+import type { ModelCacheOptionsSchema } from './fakes/model-cache/options.js';
+import type { SocialGraphOptionsSchema } from './fakes/social-graph/options.js';
 
 /** Options of {@link createFakes}; every key is optional. */
 export const FakesOptionsSchema = z
@@ -23,7 +26,19 @@ export const FakesOptionsSchema = z
   })
   .strict();
 
+/** Each service's own options, typed from its zod schema (each service validates its own). */
+export interface ServiceOptions {
+  /** The code hosting fake (GitHub REST): `baseUrls`, `importProgress`, `useLfsFormat`, `defaultLogin`. */
+  codeHosting?: z.input<typeof CodeHostingOptionsSchema>;
+  /** The social graph fake (Facebook Graph): `baseUrls`. */
+  socialGraph?: z.input<typeof SocialGraphOptionsSchema>;
+  /** The model cache fake (Vertex AI / Gemini cachedContents): `baseUrls`. */
+  modelCache?: z.input<typeof ModelCacheOptionsSchema>;
+}
+
+type ServiceKeys = keyof ServiceOptions;
+
 /** What `createFakes()` accepts. */
-export type FakesOptions = z.input<typeof FakesOptionsSchema>;
-/** Options after defaults. */
-export type ResolvedFakesOptions = z.output<typeof FakesOptionsSchema>;
+export type FakesOptions = Omit<z.input<typeof FakesOptionsSchema>, ServiceKeys> & ServiceOptions;
+/** Options after defaults (service options as given; each service applies its own defaults). */
+export type ResolvedFakesOptions = Omit<z.output<typeof FakesOptionsSchema>, ServiceKeys> & ServiceOptions;

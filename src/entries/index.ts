@@ -5,7 +5,7 @@
  */
 export { createFakes, describeFakes } from '../create-fakes.js';
 export type { AppliedScenario, Fakes, FakesSnapshot, FakesState, HandledResponse } from '../create-fakes.js';
-export type { FakesOptions, ResolvedFakesOptions } from '../options.js';
+export type { FakesOptions, ResolvedFakesOptions, ServiceOptions } from '../options.js';
 export { scenarios, defineScenario } from '../scenarios/index.js';
 export type { Scenario, ScenarioDefinition, ScenarioFactory, ScenarioName } from '../scenarios/index.js';
 export { CallList } from '../store/journal.js';
