@@ -16,6 +16,8 @@ export default defineConfig({
     vitest: 'src/entries/vitest.ts',
     jest: 'src/entries/jest.ts',
     'node-test': 'src/entries/node-test.ts',
+    server: 'src/entries/server.ts',
+    cli: 'src/entries/cli.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
