@@ -1,7 +1,11 @@
 import { AssertionError } from 'node:assert';
 import { inspect, isDeepStrictEqual } from 'node:util';
 import type { Fakes } from '../create-fakes.js';
+import { canonicalTemplate } from '../http/route-names.js';
 import { type RecordedCall, splitRouteKey } from '../store/journal.js';
+import { unknownName } from '../util/suggest.js';
+
+const SERVICES = ['codeHosting', 'socialGraph', 'modelCache'] as const;
 
 /**
  * What {@link assertReceived} (and the `toHaveReceived` matcher) can check besides the route.
@@ -47,12 +51,21 @@ function asFakes(received: unknown): Fakes {
   return received as Fakes;
 }
 
-/** The calls on a route: `'METHOD /template'` matches the route template, `'METHOD /concrete/path'` the path. */
+/**
+ * The calls on a route: `'METHOD /template'` matches the route template (any spelling of its
+ * parameters), `'METHOD /concrete/path'` the path. A template no fake serves throws an error naming
+ * the nearest route, so a misspelt route cannot make a negated check pass forever.
+ */
 export function callsOnRoute(fakes: Fakes, route: string): RecordedCall[] {
   const { method, template } = splitRouteKey(route);
-  return fakes.calls.filter(
-    (c) => (!method || c.method === method) && (template.includes('{') ? c.route === template : c.path === template || c.route === template),
-  );
+  const canonical = canonicalTemplate(template);
+  const same = (t: string | null) => t !== null && (t === template || canonicalTemplate(t) === canonical);
+  const found = fakes.calls.filter((c) => (!method || c.method === method) && (template.includes('{') ? same(c.route) : c.path === template || same(c.route)));
+  if (found.length === 0 && template.includes('{')) {
+    const known = SERVICES.flatMap((s) => fakes.routes(s));
+    if (!known.some((r) => same(splitRouteKey(r).template))) throw unknownName('route', route, known, 'toHaveReceived()');
+  }
+  return found;
 }
 
 function pick(call: RecordedCall, expected: ReceivedExpectation): Record<string, unknown> {
@@ -89,17 +102,28 @@ export function checkReceived(received: unknown, route: string, expected: Receiv
   if (hit) {
     return { pass: true, message: () => `expected no call ${route}${shown}, but #${hit.seq} (${hit.method} ${hit.path} → ${hit.status}) matched` };
   }
-  const closest = candidates.at(-1);
+  // The closest call agrees with the most expected keys (the latest among equals), not simply the last.
+  let closest: RecordedCall | undefined;
+  let bestScore = -1;
+  for (const c of candidates) {
+    const got = pick(c, expected);
+    const score = Object.keys(want).filter((k) => equals(got[k], want[k])).length;
+    if (score >= bestScore) {
+      bestScore = score;
+      closest = c;
+    }
+  }
   if (!closest) {
     return { pass: false, message: () => `expected a call ${route}${shown}, but none was received.\nRecent calls:\n${recent(fakes)}` };
   }
   const actual = pick(closest, expected);
+  const found = closest;
   return {
     pass: false,
     expected: want,
     actual,
     message: () =>
-      `expected a call ${route} matching the expectation; the closest recorded call is #${closest.seq} (${closest.method} ${closest.path} → ${closest.status}):\n${diff(want, actual)}`,
+      `expected a call ${route} matching the expectation; the closest recorded call is #${found.seq} (${found.method} ${found.path} → ${found.status}):\n${diff(want, actual)}`,
   };
 }
 

@@ -1,4 +1,3 @@
-import { assertNoUnmatched } from '../assert/index.js';
 import { type Fakes, createFakes } from '../create-fakes.js';
 import type { FakesOptions } from '../options.js';
 
@@ -51,10 +50,21 @@ export function createLifecycle(options: UseFakesOptions = {}): Lifecycle {
     },
     async afterEach() {
       await fakes.flush();
-      const unmatched = [...fakes.unmatched];
-      fakes.uninstall();
+      // A failure inside the fakes (an override or scenario that threw, a bug in the fake) and, with
+      // onUnmatched: 'error', an unmatched request fail the test, named by fakes.verify().
+      let failure: unknown;
+      try {
+        fakes.verify();
+      } catch (err) {
+        failure = err;
+      }
+      try {
+        fakes.uninstall();
+      } catch (err) {
+        failure ??= err;
+      }
       fakes.reset();
-      if (fakes.options.onUnmatched === 'error') assertNoUnmatched(unmatched);
+      if (failure) throw failure;
     },
   };
 }
