@@ -191,3 +191,47 @@ describe('cache placement', () => {
     expect(fakes.modelCache.get(c.name)).toBeUndefined();
   });
 });
+
+describe('bad input on the generate routes', () => {
+  const V = 'https://us-central1-aiplatform.googleapis.com/v1beta1/projects/p/locations/us-central1/publishers/google/models/gemini-2.5-flash';
+  const G = 'https://generativelanguage.googleapis.com/v1/models/gemini-2.5-flash';
+  const ROUTES = [':generateContent', ':streamGenerateContent?alt=sse', ':countTokens'].flatMap((m) => [
+    { url: `${V}${m}`, headers: { authorization: 'Bearer t' } },
+    { url: `${G}${m}`, headers: { 'x-goog-api-key': 'AIza-k' } },
+  ]);
+  const BODIES: Array<[string, string]> = [
+    ['malformed JSON', '{"contents": ['],
+    ['a JSON array', '[]'],
+    ['a JSON string', '"hello"'],
+    ['an unknown field', JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'x' }] }], colour: 'red' })],
+    ['contents of the wrong type', JSON.stringify({ contents: 'hello' })],
+    ['no contents', JSON.stringify({})],
+    ['a content without parts', JSON.stringify({ contents: [{ role: 'user', parts: [] }] })],
+    ['a bad role', JSON.stringify({ contents: [{ role: 'system', parts: [{ text: 'x' }] }] })],
+    ['a part text of the wrong type', JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 5 }] }] })],
+    ['an invalid tool', JSON.stringify({ contents: [{ parts: [{ text: 'x' }] }], tools: [{ functionDeclarations: [{ name: '1 bad' }] }] })],
+    ['a generationConfig of the wrong type', JSON.stringify({ contents: [{ parts: [{ text: 'x' }] }], generationConfig: { temperature: 'hot' } })],
+    ['a cachedContent of the wrong type', JSON.stringify({ contents: [{ parts: [{ text: 'x' }] }], cachedContent: 42 })],
+    ['a malformed cache name', JSON.stringify({ contents: [{ parts: [{ text: 'x' }] }], cachedContent: 'a/b/c' })],
+  ];
+  it.each(BODIES)("%s: Google's envelope on every route, never a 5xx, nothing written", async (_what, body) => {
+    fakes.modelCache.seed.cachedContent({ expireAfterUses: 1 });
+    for (const r of ROUTES) {
+      const before = fakes.snapshot();
+      const res = await fakes.fetch(r.url, { method: 'POST', headers: { ...r.headers, 'content-type': 'application/json' }, body });
+      // countTokens legitimately answers 200 for some inputs the generate routes refuse (no cache rules apply): then it must be the count.
+      const json = (await res.json()) as { error?: { code: number; status: string; message: string; details?: unknown[] }; totalTokens?: number };
+      expect(res.status, `${r.url} ${body}`).toBeLessThan(500);
+      if (res.status === 200) {
+        expect(r.url).toContain(':countTokens');
+        expect(json.totalTokens).toEqual(expect.any(Number));
+      } else {
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(json.error).toMatchObject({ code: res.status, status: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String) });
+        expect(res.headers.get('content-type')).toContain('application/json');
+        if (json.error?.details) expect(json.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ '@type': expect.any(String) })]));
+      }
+      expect(fakes.snapshot()).toBe(before);
+    }
+  });
+});
