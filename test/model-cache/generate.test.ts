@@ -196,8 +196,8 @@ describe('bad input on the generate routes', () => {
   const V = 'https://us-central1-aiplatform.googleapis.com/v1beta1/projects/p/locations/us-central1/publishers/google/models/gemini-2.5-flash';
   const G = 'https://generativelanguage.googleapis.com/v1/models/gemini-2.5-flash';
   const ROUTES = [':generateContent', ':streamGenerateContent?alt=sse', ':countTokens'].flatMap((m) => [
-    { url: `${V}${m}`, headers: { authorization: 'Bearer t' } },
-    { url: `${G}${m}`, headers: { 'x-goog-api-key': 'AIza-k' } },
+    { url: `${V}${m}`, headers: { authorization: 'Bearer t' } as Record<string, string> },
+    { url: `${G}${m}`, headers: { 'x-goog-api-key': 'AIza-k' } as Record<string, string> },
   ]);
   const BODIES: Array<[string, string]> = [
     ['malformed JSON', '{"contents": ['],
