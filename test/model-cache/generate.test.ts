@@ -235,3 +235,32 @@ describe('bad input on the generate routes', () => {
     }
   });
 });
+
+describe('countTokens on the wire', () => {
+  it('Gemini API: a generateContentRequest with cachedContent counts the cache and reports cachedContentTokenCount', async () => {
+    const c = fakes.modelCache.seed.cachedContent({ api: 'gemini', contents: contentsOfTokens(2000) });
+    const url = 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:countTokens';
+    const post = (body: unknown) =>
+      fakes.fetch(url, { method: 'POST', headers: { 'x-goog-api-key': 'k', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const contents = [{ role: 'user', parts: [{ text: 'abcdefgh' }] }];
+    const res = await post({ generateContentRequest: { model: 'models/gemini-2.5-flash', contents, cachedContent: c.name } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ totalTokens: 2002, cachedContentTokenCount: 2000, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 2002 }] });
+    expect(fakes.calls.at(-1)?.tags).toContain(`cachedContent=${c.name}`);
+    const both = await post({ contents, generateContentRequest: { contents } });
+    expect(both.status).toBe(400);
+    fakes.clock.advance('2h');
+    expect((await post({ generateContentRequest: { contents, cachedContent: c.name } })).status).toBe(403);
+  });
+
+  it('Vertex: totalTokens counts contents, systemInstruction and tools; totalBillableCharacters the text without whitespace', async () => {
+    const res = await vertexClient().models.countTokens({
+      model: 'gemini-2.5-flash',
+      contents: 'ab cd ef gh',
+      config: { systemInstruction: 'be brief', tools: [{ functionDeclarations: [{ name: 'f' }] }] },
+    });
+    // ceil((11 + 8) / 4) = 5 text tokens + ceil(JSON.stringify(tools).length / 4) = ceil(35 / 4) = 9.
+    expect(res.totalTokens).toBe(5 + Math.ceil(JSON.stringify([{ functionDeclarations: [{ name: 'f' }] }]).length / 4));
+    expect(fakes.calls.at(-1)?.response.body).toMatchObject({ totalBillableCharacters: 15 });
+  });
+});
