@@ -202,14 +202,6 @@ export const pageEdges: Record<string, EdgeSpec> = {
       return ok();
     },
   },
-  instagram_accounts: {
-    limitFamily: 'photoshare',
-    GET: (g, id) => {
-      const page = pageOf(g, id);
-      requirePageRead(g.ctx.state, g.principal, page);
-      return json(200, { data: [] });
-    },
-  },
   subscribed_apps: subscribedAppsEdge,
   ...leadgenEdges,
 };
