@@ -72,33 +72,47 @@ function pageTokenRead(r: { principal: unknown }, pageId: string): boolean {
 /** The `fields=` selection of an edge read, checked against its node type (also when the edge is empty). */
 export function edgeSelection(g: GraphContext, row: PageEdgeRow): Selected[] {
   const sel = selectionOf(g.params.fields, row.defaults);
-  if (row.kind === 'pages') checkSelection(PAGE_FIELDS, 'Page', sel);
+  if (row.nodeType === 'Page') checkSelection(PAGE_FIELDS, 'Page', sel);
   else checkSelection(edgeFieldTable(row), row.nodeType, sel);
   return sel;
 }
 
+/** Where a listing's rows come from when not from `state.edges` / `state.objects` (rows kept on the Page record). */
+export interface RowSource {
+  ids: readonly string[];
+  get(id: string): ObjectRecord | undefined;
+}
+
 /**
- * Reads one page of an `objects` or `pages` edge: Graph's `{ data, paging }` with cursors, `limit`
- * and `paging.next`. `include` filters rows (insights by metric and period).
- * @example return listEdgeNodes(g, page, PAGE_EDGE_TABLE.photos)
+ * Reads one page of an edge: Graph's `{ data, paging }` with cursors, `limit` and `paging.next`,
+ * each row rendered with the `fields=` selection of its node type. `include` filters rows (insights
+ * by metric and period); `source` lists rows kept elsewhere (assigned users, locations).
+ * @example return json(200, listEdgeNodes(g, page, PAGE_EDGE_TABLE.photos))
  */
-export function listEdgeNodes(g: GraphContext, page: PageRecord, row: PageEdgeRow, include?: (o: ObjectRecord) => boolean): Record<string, unknown> {
+export function listEdgeNodes(
+  g: GraphContext,
+  page: PageRecord,
+  row: PageEdgeRow,
+  opts: { include?: (o: ObjectRecord) => boolean; source?: RowSource } = {},
+): Record<string, unknown> {
   const selection = edgeSelection(g, row);
   const limit = readLimit(g.params.limit);
   const state = g.ctx.state;
-  const w = pageIds(edgeIds(state, page.id, row.edge), {
+  const get = opts.source ? opts.source.get : (id: string) => state.objects[id];
+  const include = opts.include;
+  const w = pageIds(opts.source ? opts.source.ids : edgeIds(state, page.id, row.edge), {
     limit,
     after: g.params.after,
     before: g.params.before,
     newestFirst: !row.oldestFirst,
-    ...(include ? { include: (id: string) => include(state.objects[id] as ObjectRecord) } : {}),
+    ...(include ? { include: (id: string) => include(get(id) as ObjectRecord) } : {}),
   });
   const data = w.ids.map((id) => {
-    if (row.kind === 'pages') {
+    if (row.nodeType === 'Page') {
       const other = state.pages[id];
       return other ? renderFields(PAGE_FIELDS, 'Page', other, selection, g.read) : { id };
     }
-    return renderFields(edgeFieldTable(row), row.nodeType, state.objects[id] as ObjectRecord, selection, g.read);
+    return renderFields(edgeFieldTable(row), row.nodeType, get(id) as ObjectRecord, selection, g.read);
   });
   const path = `${g.version ? `/${g.version}` : ''}/${page.id}/${row.edge}`;
   return pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data);

@@ -1,8 +1,9 @@
 import { json } from '../../../http/response.js';
 import { nextId } from '../../../store/ids.js';
 import { GraphError, codeError, graphErrors } from '../errors.js';
-import { edgeIds, edgeList } from '../models/pages.js';
-import { pageIds, pagedBody, readLimit } from '../models/paging.js';
+import { listEdgeNodes } from '../models/edge-nodes.js';
+import { edgeList } from '../models/pages.js';
+import { PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
 import { parseParams } from '../models/params.js';
 import type { EdgeSpec, GraphContext } from '../models/registry.js';
 import { requirePageAccess } from '../models/tokens.js';
@@ -45,14 +46,7 @@ export const leadgenEdges: Record<string, EdgeSpec> = {
     GET: (g, id) => {
       const p = page(g, id);
       requirePageAccess(g.principal, p, NEED);
-      const limit = readLimit(g.params.limit);
-      const w = pageIds(edgeIds(g.ctx.state, id, 'leadgen_forms'), { limit, after: g.params.after, before: g.params.before, newestFirst: true });
-      const data = w.ids.map((fid) => {
-        const o = g.ctx.state.objects[fid];
-        return { id: fid, name: o?.fields.name, locale: o?.fields.locale, status: 'ACTIVE' };
-      });
-      const path = `${g.version ? `/${g.version}` : ''}/${id}/leadgen_forms`;
-      return json(200, pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data));
+      return json(200, listEdgeNodes(g, p, PAGE_EDGE_TABLE.leadgen_forms as PageEdgeRow));
     },
     POST: (g, id) => {
       const p = page(g, id);

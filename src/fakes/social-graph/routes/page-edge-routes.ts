@@ -50,7 +50,7 @@ function readInsights(g: GraphContext, id: string) {
     throw graphErrors.param(`Param period must be one of {${INSIGHT_PERIODS.join(', ')}}`);
   }
   const include = (o: ObjectRecord) => (metrics === null || metrics.includes(String(o.fields.name))) && (period === undefined || o.fields.period === period);
-  return json(200, listEdgeNodes(g, page, r, include));
+  return json(200, listEdgeNodes(g, page, r, { include }));
 }
 
 const PICTURE_SIZES: Readonly<Record<string, number>> = { square: 50, small: 50, normal: 100, album: 200, large: 200 };
