@@ -68,6 +68,7 @@ export const POST_FIELDS: FieldTable<PostRecord> = {
       p.fields.actions ?? [
         { name: 'Comment', link: `https://www.facebook.com/${p.id}` },
         { name: 'Like', link: `https://www.facebook.com/${p.id}` },
+        { name: 'Share', link: `https://www.facebook.com/${p.id}` },
       ],
   ),
   admin_creator: spec('object', f('admin_creator')),
