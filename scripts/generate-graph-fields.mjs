@@ -51,7 +51,11 @@ const lines = [
   '',
 ];
 // Printed the way the project's formatter prints it, so `biome check` and `--check` agree.
-const text = execFileSync(join(root, 'node_modules/.bin/biome'), ['format', `--stdin-file-path=${OUT}`], { input: lines.join('\n'), encoding: 'utf8' });
+const text = execFileSync(join(root, 'node_modules/.bin/biome'), ['format', `--stdin-file-path=${OUT}`], {
+  input: lines.join('\n'),
+  encoding: 'utf8',
+  stdio: ['pipe', 'pipe', 'ignore'],
+});
 if (process.argv.includes('--check')) {
   if (readFileSync(OUT, 'utf8') !== text) {
     console.error(`${OUT} is out of date: run node scripts/generate-graph-fields.mjs`);
