@@ -1,8 +1,8 @@
 import { defineService } from '../service.js';
 import { fbtraceId, renderGraphError, unsupportedRequest } from './errors.js';
 import { type SocialGraphFacade, socialGraphFacade } from './facade.js';
-import { audiencesTick } from './models/audiences-lifecycle.js';
-import { audiencesDueAt } from './models/audiences-aging.js';
+import { audiencesTick } from './models/audiences/lifecycle.js';
+import { audiencesDueAt } from './models/audiences/aging.js';
 import { publishDue, scheduleDueAt } from './models/posts.js';
 import { queueFeedWebhooks } from './models/webhooks.js';
 import { type SocialGraphOptions, SocialGraphOptionsSchema } from './options.js';
