@@ -10,8 +10,8 @@ import { walker } from './conformance/walk.js';
 
 const HOSTS = [
   { name: 'api.github.com', baseUrl: 'https://api.github.com' },
-  // { name: 'ghes-3.19', baseUrl: 'https://ghe.example.com/api/v3' },
-  // { name: 'ghec', baseUrl: 'https://api.acme.ghe.com' },
+  { name: 'ghes-3.19', baseUrl: 'https://ghe.example.com/api/v3' },
+  { name: 'ghec', baseUrl: 'https://api.acme.ghe.com' },
 ] as const;
 
 describe.each(HOSTS)('every catalog route conforms to the $name description', ({ name, baseUrl }) => {

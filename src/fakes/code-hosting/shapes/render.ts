@@ -68,7 +68,8 @@ function flat(n: ShapeNode): ShapeSchema {
     const p: Record<string, ShapeNode> = {};
     const q = new Set<string>();
     for (const part of [...parts, s]) {
-      Object.assign(p, part.p ?? {});
+      // A property in several parts must satisfy each of them (allOf of its schemas).
+      for (const [k, v] of Object.entries(part.p ?? {})) p[k] = p[k] === undefined ? v : { l: [p[k] as ShapeNode, v] };
       for (const r of part.q ?? []) q.add(r);
     }
     m = { ...s, t: 'object', p, q: [...q] };
