@@ -26,12 +26,12 @@ const slimZod = {
 
 export default defineConfig({
   entry: {
-    index: 'src/index.ts',
-    'code-hosting': 'src/fakes/code-hosting/public.ts',
-    'social-graph': 'src/fakes/social-graph/public.ts',
-    'model-cache': 'src/fakes/model-cache/public.ts',
-    scenarios: 'src/scenarios/public.ts',
-    vitest: 'src/vitest/index.ts',
+    index: 'src/entries/index.ts',
+    'code-hosting': 'src/entries/code-hosting.ts',
+    'social-graph': 'src/entries/social-graph.ts',
+    'model-cache': 'src/entries/model-cache.ts',
+    scenarios: 'src/entries/scenarios.ts',
+    vitest: 'src/entries/vitest.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

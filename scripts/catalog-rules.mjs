@@ -249,9 +249,122 @@ function finish(r, permission, source) {
   const out = { permission, permissionSource: source };
   const p = r.realPath;
   // UAT only: seed 5.1 marks; and /user endpoints act for a user, which installation tokens are not.
-  if (p.startsWith('/user') && !p.startsWith('/users')) out.uatOnly = true;
+  if (p.startsWith('/user') && !p.startsWith('/users') && p !== '/user/{account_id}') out.uatOnly = true;
   if ((p === `${O}/public_members/{username}` && r.method !== 'GET') || p === `${R}/transfer`) out.uatOnly = true;
-  // Public repositories, users, orgs and gists are readable without a token (section 5, rule 5).
-  if (r.method === 'GET' && (p.startsWith(R) || p.startsWith('/users') || p === O || p.startsWith('/gists/') || permission === '')) out.publicRead = true;
+  const described = describedScopes(r.description ?? '');
+  // Reading repository metadata outside a repository path (`/user/repos`) needs no scope: the answer
+  // holds what the token may see.
+  out.scopes = described?.scopes ?? (r.method === 'GET' && permission === 'metadata=read' && !p.startsWith(R) ? [] : classicScopes(permission));
+  if (publicRead(r, permission, described)) out.publicRead = true;
   return out;
+}
+
+// ---- classic scopes ----
+// GitHub's OpenAPI description states the classic scopes of many operations in one sentence
+// ("OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint
+// [with a private repository]"). Where it is silent, the scopes follow the permission's category
+// (GitHub's scope ↔ permission correspondence: repository categories → `repo`, organization → `*:org`, ...).
+
+/** What a classic scope's name looks like (other backticked words in the sentence are fields). */
+const SCOPE_NAME = /^(repo|public_repo|gist|user|workflow|delete_repo|notifications|project|codespace|copilot|security_events|[a-z_]+:[a-z_]+)$/;
+
+/** Scopes named by the description's classic-token sentence, and whether they only matter for private resources. */
+export function describedScopes(description) {
+  const text = description.replace(/\s+/g, ' ');
+  const sentences = text
+    .split(/(?<=\.)\s/)
+    .filter((s) => /\(classic\)/.test(s) && /\bneeds?\b|\brequires\b/.test(s) && /scope/.test(s))
+    // Conditional mentions (a response detail, workflow files) do not gate the endpoint.
+    .filter((s) => !/ in order for | to see | when /.test(s));
+  if (sentences.length === 0) return undefined;
+  const scopes = [...new Set(sentences.flatMap((s) => [...s.matchAll(/`([a-z_:]+)`/g)].map((m) => m[1])))].filter((s) => SCOPE_NAME.test(s));
+  if (scopes.length === 0) return undefined;
+  const privateOnly = sentences.every((s) => /private/.test(s) && !/private or public/.test(s));
+  return { scopes, privateOnly, anyoneWithRead: /Anyone with read access/.test(text) };
+}
+
+/** Classic scopes that satisfy a permission rule, by category (when the description is silent). */
+export function classicScopes(permission) {
+  const out = new Set();
+  for (const part of permission.split(/[;,]/)) {
+    const [category, access] = part.trim().split('=');
+    if (!category) continue;
+    for (const s of scopesFor(category, access)) out.add(s);
+  }
+  return [...out];
+}
+
+function scopesFor(category, access) {
+  const read = access === 'read';
+  if (category === 'metadata') return ['repo'];
+  if (category === 'repository_hooks')
+    return read ? ['read:repo_hook', 'write:repo_hook', 'admin:repo_hook', 'repo'] : ['write:repo_hook', 'admin:repo_hook', 'repo'];
+  if (category === 'organization_hooks') return ['admin:org_hook'];
+  if (category === 'team_discussions') return read ? ['read:discussion', 'write:discussion'] : ['write:discussion'];
+  if (category === 'enterprise_administration') return ['admin:enterprise'];
+  if (category === 'members' || category.startsWith('organization_')) return read ? ['read:org', 'write:org', 'admin:org'] : ['write:org', 'admin:org'];
+  if (category === 'packages') return read ? ['read:packages'] : ['write:packages'];
+  if (category === 'gists') return ['gist'];
+  if (category === 'emails') return ['user', 'user:email'];
+  if (category === 'followers') return ['user', 'user:follow'];
+  if (category === 'profile') return ['user'];
+  if (category === 'starring' || category === 'watching') return read ? [] : ['public_repo', 'repo'];
+  if (category === 'gpg_keys') return read ? ['read:gpg_key', 'write:gpg_key', 'admin:gpg_key'] : ['write:gpg_key', 'admin:gpg_key'];
+  if (category === 'git_ssh_keys') return read ? ['read:public_key', 'write:public_key', 'admin:public_key'] : ['write:public_key', 'admin:public_key'];
+  if (category === 'ssh_signing_keys')
+    return read ? ['read:ssh_signing_key', 'write:ssh_signing_key', 'admin:ssh_signing_key'] : ['write:ssh_signing_key', 'admin:ssh_signing_key'];
+  if (category === 'workflows') return ['workflow'];
+  return ['repo'];
+}
+
+// ---- public reads ----
+// A GET is readable without a permission (anonymously, by a classic token without scopes, by any
+// fine-grained or app token) on a PUBLIC resource only where GitHub allows it:
+// - repository data whose fine-grained permission is one GitHub grants to every reader of a public
+//   repository: metadata, contents, issues, pull requests, actions (workflows, runs, jobs,
+//   artifacts, environments), checks, statuses, deployments, discussions;
+// - never where the seed's table puts the read under Administration (collaborators, keys, teams,
+//   invitations, rulesets, branch protection, runners, traffic, ...), nor secrets, variables,
+//   hooks, security alerts, pages settings;
+// - where GitHub's OpenAPI description names a classic scope without limiting it to private
+//   repositories ("need the `repo` scope to use this endpoint"), the read needs a token (caches,
+//   artifact archives, OIDC templates); where it says "Anyone with read access to the repository can
+//   use this endpoint", any reader may (e.g. the secrets *public key*, needed to encrypt a secret);
+// - outside repositories: public users, organizations (profile, repositories, public members),
+//   gists, events, search (except code search, which GitHub serves to signed-in callers only) and
+//   meta data.
+const PUBLIC_REPO_CATEGORIES = new Set(['metadata', 'contents', 'issues', 'pull_requests', 'actions', 'checks', 'statuses', 'deployments', 'discussions']);
+const NEVER_PUBLIC_REPO = [/\/collaborators(\/|$)/, /\/traffic\//, /\/import(\/|$)/];
+const PUBLIC_ELSEWHERE = [
+  O,
+  `${O}/repos`,
+  `${O}/members`,
+  `${O}/members/{username}`,
+  `${O}/public_members`,
+  `${O}/public_members/{username}`,
+  '/gists',
+  '/gists/{gist_id}/comments/{comment_id}',
+];
+const AUTHENTICATED_ONLY = [
+  /^\/user(\/|$)(?!\{account_id\})/,
+  /^\/users\/\{username\}\/events\/orgs\//,
+  /^\/gists\/starred$/,
+  /^\/gists\/\{gist_id\}\/star$/,
+  /^\/notifications/,
+  /^\/search\/code$/,
+];
+
+function publicRead(r, permission, described) {
+  if (r.method !== 'GET') return false;
+  const p = r.realPath;
+  if (p.startsWith(R)) {
+    if (NEVER_PUBLIC_REPO.some((re) => re.test(p))) return false;
+    if (described?.anyoneWithRead) return true;
+    if (described && !described.privateOnly) return false;
+    const alternatives = permission.split(';').map((alt) => alt.split(',').map((x) => x.trim().split('=')[0]));
+    return alternatives.some((cats) => cats.every((c) => PUBLIC_REPO_CATEGORIES.has(c)));
+  }
+  if (AUTHENTICATED_ONLY.some((re) => re.test(p))) return false;
+  if (PUBLIC_ELSEWHERE.includes(p)) return true;
+  return permission === '';
 }

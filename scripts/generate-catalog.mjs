@@ -348,6 +348,7 @@ export function buildCatalog(seedText) {
       returnsArray: d.returnsArray,
       hasNumber: d.hasNumber,
       openapi: found ? found.spec : null,
+      description: found?.op.description ?? '',
     };
   });
   // Per-row resource kind and permission rule.
@@ -373,6 +374,7 @@ function render(rows) {
       intParams: r.intParams,
       permission: r.permission,
       permissionSource: r.permissionSource,
+      scopes: r.scopes,
     };
     if (r.updateStatus) o.updateStatus = r.updateStatus;
     if (r.listKey) o.listKey = r.listKey;
@@ -411,6 +413,11 @@ export interface CatalogRow {
   permission: string;
   /** Where the rule comes from. */
   permissionSource: string;
+  /**
+   * Classic token (OAuth) scopes accepted, any one (\`X-Accepted-OAuth-Scopes\`): as GitHub's OpenAPI description
+   * states them, else by the permission's category. \`repo\` also covers \`public_repo\` on public repositories.
+   */
+  scopes: string[];
   /** Lists wrapped in an object (\`{ total_count, workflow_runs }\`): the array's key. */
   listKey?: string;
   /** Created items get a per-repository \`number\`. */
@@ -419,7 +426,7 @@ export interface CatalogRow {
   itemKey?: string;
   /** Only user access tokens (not installation tokens) may call it. */
   uatOnly?: boolean;
-  /** Readable without a token on a public resource. */
+  /** Readable by anyone (no token, no scope, no permission) on a public resource; otherwise a token is required. */
   publicRead?: boolean;
   /** False when the path is not in GitHub's OpenAPI description (seed-only). */
   openapi?: false;

@@ -1,6 +1,7 @@
 // The example of docs/model-cache.md, kept runnable.
 import { GoogleGenAI } from '@google/genai';
 import { createFakes, scenarios } from 'stuntdouble';
+import 'stuntdouble/vitest';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 
 let fakes: ReturnType<typeof createFakes>;
@@ -31,4 +32,20 @@ it('caches a document and lets it expire', async () => {
 it('answers 429 when the quota is exhausted', async () => {
   fakes.apply(scenarios.cacheQuotaExhausted());
   await expect(ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: 'hello' } })).rejects.toMatchObject({ status: 429 });
+});
+
+it('uses the cache until it expires mid-conversation', async () => {
+  const cache = fakes.apply(scenarios.cacheExpiredMidConversation({ turns: 1 }));
+  fakes.modelCache.seed.reply({ match: { cachedContent: cache.name }, text: 'From the cached manual.' });
+
+  const first = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'How do I reset it?', config: { cachedContent: cache.name } });
+  expect(first.text).toBe('From the cached manual.');
+  expect(first.usageMetadata?.cachedContentTokenCount).toBe(1024); // the cache's totalTokenCount
+  expect(fakes).toHaveReceived('POST /{version}/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:generateContent', {
+    body: expect.objectContaining({ cachedContent: cache.name }),
+  });
+
+  await expect(ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'And then?', config: { cachedContent: cache.name } })).rejects.toMatchObject({
+    status: 404, // Vertex NOT_FOUND; the Gemini API answers 403 "CachedContent not found (or permission denied)"
+  });
 });

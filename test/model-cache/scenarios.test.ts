@@ -71,8 +71,63 @@ describe('model cache scenarios', () => {
   });
 });
 
+describe('scenarios of the calls that use a cache', () => {
+  it('cacheReady: generateContent with the cache reports its tokens and answers the scenario reply', async () => {
+    const h = fakes.apply(scenarios.cacheReady({ reply: 'From the cache.' }));
+    const res = await vertexClient().models.generateContent({ model: 'gemini-2.5-flash', contents: 'q', config: { cachedContent: h.name } });
+    expect(res.text).toBe('From the cache.');
+    expect(res.usageMetadata?.cachedContentTokenCount).toBe(
+      (fakes.modelCache.get(h.name) as { usageMetadata: { totalTokenCount: number } }).usageMetadata.totalTokenCount,
+    );
+    const plain = await vertexClient().models.generateContent({ model: 'gemini-2.5-flash', contents: 'q' });
+    expect(plain.text).toBe('echo: q');
+  });
+
+  it('cacheExpiredMidConversation: the turns work, the next one gets the real expired-cache error (both wires)', async () => {
+    for (const api of ['vertex', 'gemini'] as const) {
+      const h = fakes.apply(scenarios.cacheExpiredMidConversation({ api, turns: 2 }));
+      const ai = api === 'vertex' ? vertexClient() : geminiClient();
+      const chat = ai.chats.create({ model: 'gemini-2.5-flash', config: { cachedContent: h.name } });
+      expect((await chat.sendMessage({ message: 'hello' })).usageMetadata?.cachedContentTokenCount).toBeGreaterThan(0);
+      expect((await chat.sendMessage({ message: 'and then?' })).text).toBe('echo: and then?');
+      const e = await apiError(chat.sendMessage({ message: 'still there?' }));
+      expect(e.status).toBe(api === 'vertex' ? 404 : 403);
+      expect(e.body.error.status).toBe(api === 'vertex' ? 'NOT_FOUND' : 'PERMISSION_DENIED');
+      expect((await apiError(ai.caches.get({ name: h.name }))).status).toBe(api === 'vertex' ? 404 : 403);
+    }
+  });
+
+  it('cacheModelMismatch: the other model gets the real 400, the cache model works', async () => {
+    const h = fakes.apply(scenarios.cacheModelMismatch({ api: 'gemini' }));
+    expect(h.requestModel).toBe('gemini-2.5-pro');
+    const ai = geminiClient();
+    const e = await apiError(ai.models.generateContent({ model: h.requestModel, contents: 'q', config: { cachedContent: h.name } }));
+    expect(e.status).toBe(400);
+    expect(e.body.error.message).toBe(
+      'Model used by GenerateContent request (models/gemini-2.5-pro) and CachedContent (models/gemini-2.5-flash) has to be the same.',
+    );
+    await expect(ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'q', config: { cachedContent: h.name } })).resolves.toBeDefined();
+    expect(() => scenarios.cacheModelMismatch({ requestModel: 'gemini-2.5-flash' }).apply(fakes)).toThrow(/requestModel must differ/);
+  });
+
+  it("cacheExpiredMidConversation's check leaves the cache as it was", async () => {
+    const scenario = scenarios.cacheExpiredMidConversation({ turns: 3 });
+    const h = fakes.apply(scenario);
+    await scenario.check?.(fakes, h);
+    await expect(vertexClient().models.generateContent({ model: 'gemini-2.5-flash', contents: 'q', config: { cachedContent: h.name } })).resolves.toBeDefined();
+  });
+});
+
 describe('model cache scenario checks', () => {
-  const names = ['cacheReady', 'cacheExpiringSoon', 'cacheExpired', 'cacheQuotaExhausted', 'cacheModelUnavailable'] as const;
+  const names = [
+    'cacheReady',
+    'cacheExpiringSoon',
+    'cacheExpired',
+    'cacheExpiredMidConversation',
+    'cacheModelMismatch',
+    'cacheQuotaExhausted',
+    'cacheModelUnavailable',
+  ] as const;
   for (const api of ['vertex', 'gemini'] as const) {
     for (const name of names) {
       it(`${name} (${api}) proves its state through the wire`, async () => {

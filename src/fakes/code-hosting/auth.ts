@@ -30,12 +30,17 @@ export interface AccessRule {
   /** Token kinds the route accepts (default: all four). Others get the real 403 message. */
   readonly tokenTypes?: readonly TokenType[];
   /**
-   * Classic PAT scopes accepted (any one). Default: `repo` (and `public_repo` for public resources) on writes
-   * and on private resources; none for public reads.
+   * Classic PAT scopes accepted (any one), announced in `X-Accepted-OAuth-Scopes`. `repo` accepts
+   * `public_repo` on a public resource. Default: `repo` on writes and private resources.
    */
   readonly scopes?: readonly string[];
   /** Whether the route changes state (anonymous writes → 401). Default: some permission is at `write`/`admin`. */
   readonly write?: boolean;
+  /**
+   * A read anyone may make on a public resource: no token, no scope, no permission needed. Without
+   * it a token is required (anonymous → 401) and must hold the scope or permission.
+   */
+  readonly publicRead?: boolean;
 }
 
 /** The resource a request touches, for visibility and repository-selection checks. */
@@ -146,11 +151,11 @@ export function forbiddenMessage(type: TokenType): string {
   return type === 'classic' || type === 'fine-grained' ? 'Resource not accessible by personal access token' : 'Resource not accessible by integration';
 }
 
-/** Classic scopes a rule accepts for a resource (see {@link AccessRule.scopes}). */
+/** Classic scopes a rule accepts (see {@link AccessRule.scopes}); `[]` when none is needed. */
 export function acceptedScopes(rule: AccessRule, resource?: ResourceRef): string[] {
   if (rule.scopes) return [...rule.scopes];
   if (!isWriteRule(rule) && !resource?.private) return [];
-  return resource?.private ? ['repo'] : ['public_repo', 'repo'];
+  return ['repo'];
 }
 
 function tokenSeesRepo(token: TokenRecord, repo: string | undefined): boolean {
@@ -158,16 +163,47 @@ function tokenSeesRepo(token: TokenRecord, repo: string | undefined): boolean {
   return token.repositories.some((r) => r.toLowerCase() === repo);
 }
 
-function hasScope(token: TokenRecord, accepted: readonly string[]): boolean {
+/** Scopes a classic scope includes, as GitHub documents them ("Scopes for OAuth apps"). */
+const IMPLIED_SCOPES: Readonly<Record<string, readonly string[]>> = {
+  repo: ['public_repo', 'repo:status', 'repo_deployment', 'repo:invite', 'security_events', 'read:repo_hook', 'write:repo_hook', 'admin:repo_hook'],
+  'admin:repo_hook': ['write:repo_hook', 'read:repo_hook'],
+  'write:repo_hook': ['read:repo_hook'],
+  'admin:org': ['write:org', 'read:org', 'manage_runners:org'],
+  'write:org': ['read:org'],
+  'write:packages': ['read:packages'],
+  'admin:public_key': ['write:public_key', 'read:public_key'],
+  'write:public_key': ['read:public_key'],
+  'admin:gpg_key': ['write:gpg_key', 'read:gpg_key'],
+  'write:gpg_key': ['read:gpg_key'],
+  'admin:ssh_signing_key': ['write:ssh_signing_key', 'read:ssh_signing_key'],
+  'write:ssh_signing_key': ['read:ssh_signing_key'],
+  user: ['read:user', 'user:email', 'user:follow'],
+  'write:discussion': ['read:discussion'],
+  project: ['read:project'],
+  'admin:enterprise': ['manage_runners:enterprise', 'manage_billing:enterprise', 'read:enterprise'],
+};
+
+/**
+ * Whether a classic token's scopes (with the scopes they include) meet one accepted scope. On a public
+ * resource `public_repo` stands for `repo`.
+ */
+export function hasScope(scopes: readonly string[], accepted: readonly string[], publicResource = false): boolean {
   if (accepted.length === 0) return true;
-  // `repo` covers `public_repo` and the repo hook scopes, as on GitHub.
-  return token.scopes.some((s) => accepted.includes(s) || (s === 'repo' && accepted.some((a) => a === 'public_repo' || a.endsWith(':repo_hook'))));
+  const held = new Set(scopes.flatMap((s) => [s, ...(IMPLIED_SCOPES[s] ?? [])]));
+  if (publicResource && held.has('public_repo')) held.add('repo');
+  return accepted.some((a) => held.has(a));
+}
+
+/** The 401 GitHub answers a request without a token where one is needed. */
+function requiresAuthentication(): GitHubError {
+  return new GitHubError(401, 'Requires authentication', { documentationUrl: 'https://docs.github.com/rest' });
 }
 
 /**
  * Checks a caller against a rule for a resource; throws the real error or returns.
  * - permission model off: an unseeded token has full rights;
- * - anonymous: private → 404, writes → 401 `Requires authentication`, public reads pass;
+ * - a public read ({@link AccessRule.publicRead}) of a public resource passes for every caller;
+ * - anonymous: private → 404, anything else → 401 `Requires authentication`;
  * - a token that may not see a private resource (classic without `repo`, fine-grained outside its
  *   repository selection) → 404;
  * - a token kind the route refuses, a missing permission or scope → 403 with the real message.
@@ -176,28 +212,26 @@ function hasScope(token: TokenRecord, accepted: readonly string[]): boolean {
 export function authorize(ctx: GitHubRouteContext, principal: Principal, rule: AccessRule, resource?: ResourceRef): void {
   declareAccess(ctx, rule);
   if (principal.kind === 'lenient') return;
+  const openRead = rule.publicRead === true && !isWriteRule(rule) && !resource?.private;
   if (principal.kind === 'anonymous') {
     if (resource?.private) throw githubError.notFound();
-    if (isWriteRule(rule)) throw new GitHubError(401, 'Requires authentication', { documentationUrl: 'https://docs.github.com/rest' });
-    return;
+    if (openRead) return;
+    throw requiresAuthentication();
   }
   const token = principal.token as TokenRecord;
   const scopes = acceptedScopes(rule, resource);
   if (resource?.private) {
+    // A classic token sees a private repository with `repo`, or with a scope of the route's own (hooks, ...).
+    const own = scopes.filter((s) => s !== 'public_repo' && s !== 'repo');
     const sees =
-      token.type === 'classic'
-        ? hasScope(token, ['repo']) ||
-          hasScope(
-            token,
-            scopes.filter((s) => s !== 'public_repo'),
-          )
-        : tokenSeesRepo(token, resource.repo);
+      token.type === 'classic' ? hasScope(token.scopes, ['repo']) || (own.length > 0 && hasScope(token.scopes, own)) : tokenSeesRepo(token, resource.repo);
     if (!sees) throw githubError.notFound();
   }
   const types = rule.tokenTypes ?? ALL_TOKEN_TYPES;
   if (!types.includes(token.type)) throw githubError.forbidden(forbiddenMessage(token.type));
+  if (openRead) return;
   if (token.type === 'classic') {
-    if (!hasScope(token, scopes)) throw githubError.forbidden(forbiddenMessage(token.type));
+    if (!hasScope(token.scopes, scopes, resource ? !resource.private : false)) throw githubError.forbidden(forbiddenMessage(token.type));
     return;
   }
   if (!tokenSeesRepo(token, resource?.repo) && isWriteRule(rule)) throw githubError.forbidden(forbiddenMessage(token.type));

@@ -80,3 +80,20 @@ export function cacheNotFound(api: Api, name: string): GoogleError {
   if (api === 'gemini') return new GoogleError('PERMISSION_DENIED', 'CachedContent not found (or permission denied)');
   return new GoogleError('NOT_FOUND', `CachedContent not found: ${name}.`);
 }
+
+/**
+ * A generate call naming a cache that is gone (expired, deleted, never made, or in another project or
+ * location): the Gemini API's 403 as for the cache routes; Vertex AI 404 "Cached content {id} is not found."
+ */
+export function usedCacheNotFound(api: Api, name: string): GoogleError {
+  if (api === 'gemini') return cacheNotFound('gemini', name);
+  return new GoogleError('NOT_FOUND', `Cached content ${name.slice(name.lastIndexOf('/') + 1)} is not found.`);
+}
+
+/** The 400 for a request that uses a cache and also sets system_instruction, tools or tool_config (same text on both wires today). */
+export const CACHE_CONFLICT_MESSAGE = 'Tool config, tools and system instruction should not be set in the request when using cached content.';
+
+/** The 400 for a generate call whose model differs from the cache's. */
+export function cacheModelMismatch(requestModel: string, cacheModel: string): GoogleError {
+  return new GoogleError('INVALID_ARGUMENT', `Model used by GenerateContent request (${requestModel}) and CachedContent (${cacheModel}) has to be the same.`);
+}

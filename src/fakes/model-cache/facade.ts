@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { ServiceHost } from '../service.js';
 import { flushPending, insertCache, type PendingIndex, resolveExpiry, resolveModel } from './models/caches.js';
-import { geminiScope, getCache, type ModelCacheState, vertexScope } from './models/state.js';
+import { type CacheRecord, geminiScope, getCache, type ModelCacheState, type ReplyMatch, type StoredReply, vertexScope } from './models/state.js';
 import { addDuration, fromMs, parseDurationString, parseTimestamp } from './models/time.js';
 import { computeUsage } from './models/usage.js';
 import type { ModelCacheOptions } from './options.js';
 import { renderCache } from './render.js';
 import { ContentSchema } from './schemas/cached-content.js';
+import { FINISH_REASONS } from './schemas/generate.js';
 
 /** Options of `seed.cachedContent`. */
 export const SeedCacheSchema = z
@@ -21,6 +22,8 @@ export const SeedCacheSchema = z
     expireTime: z.string().optional(),
     displayName: z.string().optional(),
     contents: z.array(ContentSchema).optional(),
+    /** The cache serves this many generateContent/streamGenerateContent calls, then expires (its expireTime becomes that last call's instant). */
+    expireAfterUses: z.number().int().min(1).optional(),
   })
   .strict();
 /** Input of `seed.cachedContent`. */
@@ -37,6 +40,77 @@ export const SeedCredentialSchema = z
   .strict();
 /** Input of `seed.credential`. */
 export type SeedCredentialInput = z.input<typeof SeedCredentialSchema>;
+
+const TextMatchSchema = z.union([z.string(), z.instanceof(RegExp)]);
+
+/** Options of `seed.reply`: what a generate call answers when it matches. */
+export const SeedReplySchema = z
+  .object({
+    /**
+     * Which calls get this reply: a string (a substring of the last user turn's text), a RegExp, or
+     * `{ text, model, cachedContent, api }` (all given keys must match; `cachedContent: true` any cache,
+     * `false` no cache, a string a cache name or id). Absent: every call.
+     */
+    match: z
+      .union([
+        TextMatchSchema,
+        z
+          .object({
+            text: TextMatchSchema.optional(),
+            model: z.string().min(1).optional(),
+            cachedContent: z.union([z.string().min(1), z.boolean()]).optional(),
+            api: z.enum(['vertex', 'gemini']).optional(),
+          })
+          .strict(),
+      ])
+      .optional(),
+    /** The reply text (one text part). */
+    text: z.string().optional(),
+    /** The reply's parts as the wire carries them. */
+    parts: z.array(z.record(z.string(), z.unknown())).min(1).optional(),
+    /** A function call the model makes (one functionCall part). */
+    functionCall: z
+      .object({ name: z.string().min(1), args: z.record(z.string(), z.unknown()).optional(), id: z.string().optional() })
+      .strict()
+      .optional(),
+    finishReason: z.enum(FINISH_REASONS).default('STOP'),
+  })
+  .strict()
+  .refine((o) => [o.text, o.parts, o.functionCall].filter((v) => v !== undefined).length <= 1, {
+    message: 'give at most one of text, parts and functionCall',
+  });
+/** Input of `seed.reply`. */
+export type SeedReplyInput = z.input<typeof SeedReplySchema>;
+
+function storedReply(raw: SeedReplyInput): StoredReply {
+  const parsed = SeedReplySchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`).join('; ');
+    throw new TypeError(`stuntdouble: seed.reply: ${issues}`);
+  }
+  const o = parsed.data;
+  const m = o.match;
+  const textMatch = (t: string | RegExp) => (typeof t === 'string' ? { substring: t } : { source: t.source, flags: t.flags });
+  const match: ReplyMatch =
+    m === undefined
+      ? {}
+      : typeof m === 'string' || m instanceof RegExp
+        ? { text: textMatch(m) }
+        : {
+            ...(m.text !== undefined ? { text: textMatch(m.text) } : {}),
+            ...(m.model !== undefined ? { model: m.model } : {}),
+            ...(m.cachedContent !== undefined ? { cachedContent: m.cachedContent } : {}),
+            ...(m.api !== undefined ? { api: m.api } : {}),
+          };
+  const parts: Array<Record<string, unknown>> = o.parts
+    ? structuredClone(o.parts)
+    : o.functionCall
+      ? [{ functionCall: { ...structuredClone(o.functionCall), args: structuredClone(o.functionCall.args ?? {}) } }]
+      : o.text !== undefined
+        ? [{ text: o.text }]
+        : [];
+  return { match, parts, finishReason: o.finishReason };
+}
 
 /** A seeded cache's handle. */
 export interface SeededCache {
@@ -61,6 +135,12 @@ export interface ModelCacheFacade {
     credential(input?: SeedCredentialInput): string;
     /** Adds a published model to the registry. */
     model(input: { id: string; minTokens: number }): void;
+    /**
+     * What generateContent / streamGenerateContent answer when a call matches (first seeded match wins;
+     * otherwise the echo `echo: <last user text>`).
+     * @example fakes.modelCache.seed.reply({ match: { cachedContent: true, text: 'summary' }, text: 'A short summary.' });
+     */
+    reply(input: SeedReplyInput): void;
   };
   /** Makes creates in a project/location (or everywhere) answer 429 RESOURCE_EXHAUSTED; `false` restores. */
   exhaustQuota(where?: { api?: 'vertex' | 'gemini'; project?: string; location?: string }, exhausted?: boolean): void;
@@ -101,6 +181,7 @@ function seedMany(host: Host, n: number, raw: SeedCacheInput | undefined): Seede
     const pending: PendingIndex = { seqs: [], names: [], expiry: [] };
     for (let i = 0; i < n; i++) {
       const rec = insertCache(d, at, { model, displayName: o.displayName, expire, usage }, now, pending);
+      if (o.expireAfterUses !== undefined) (getCache(d, rec.name) as CacheRecord).usesLeft = o.expireAfterUses;
       out.push({ name: rec.name, id: rec.id, project: at.project, location: at.location, model, expireTime: rec.expireTime, api: o.api });
     }
     flushPending(d, at.scope, pending);
@@ -129,6 +210,12 @@ export function buildFacade(host: Host): ModelCacheFacade {
       model(input) {
         host.update((d) => {
           d.models[input.id] = input.minTokens;
+        });
+      },
+      reply(input) {
+        const r = storedReply(input);
+        host.update((d) => {
+          d.replies.push(r);
         });
       },
     },

@@ -6,11 +6,12 @@ import { initialModels } from './models/registry.js';
 import type { ModelCacheState } from './models/state.js';
 import { type ModelCacheOptions, ModelCacheOptionsSchema, VERTEX_REGIONS } from './options.js';
 import { cachedContentRoutes } from './routes/cached-contents.js';
+import { generateRoutes } from './routes/generate.js';
 
 export { ModelCacheOptionsSchema, VERTEX_REGIONS };
 export type { ModelCacheOptions, ModelCacheState, ModelCacheFacade };
 
-/** The model cache fake (Vertex AI and Gemini API `cachedContents` wire). */
+/** The model cache fake (Vertex AI and Gemini API `cachedContents`, and the generate/count calls that use a cache). */
 export const modelCacheService = defineService<ModelCacheState, ModelCacheOptions, ModelCacheFacade>({
   name: 'modelCache',
   title: 'Vertex AI / Gemini cachedContents',
@@ -32,8 +33,9 @@ export const modelCacheService = defineService<ModelCacheState, ModelCacheOption
     unavailableModels: {},
     exhausted: {},
     unavailable: false,
+    replies: [],
   }),
-  routes: cachedContentRoutes,
+  routes: [...cachedContentRoutes, ...generateRoutes],
   renderError: (err) => renderGoogleError(err),
   notFound: () => googleError('NOT_FOUND', 'Method not found.'),
   dueAt,

@@ -3,7 +3,7 @@ import { parseDuration, type Duration } from '../../store/duration.js';
 import { nextId } from '../../store/ids.js';
 import { toEpochMs } from '../../store/clock.js';
 import { toReal } from './aliases.js';
-import { type AudienceFacade, audienceFacade, describeAudiences } from './models/audiences-facade.js';
+import { type AudienceFacade, audienceFacade, describeAudiences } from './models/audiences/facade.js';
 import { rememberHost } from './models/hosts.js';
 import { LIMIT_CODES } from './models/limits.js';
 import { type PageSeed, createPage } from './models/pages.js';

@@ -1,9 +1,9 @@
 import type { FakeResponse } from '../../../http/response.js';
 import type { RouteContext, RouteSpec } from '../../service.js';
-import { authenticate } from '../auth.js';
+import { type Principal, authenticate } from '../auth.js';
 import type { CodeHostingOptions } from '../options.js';
 import type { CodeHostingState } from '../state.js';
-import { consume, limitFor, rateHeaders, rateLimitError, rateTable } from './rate-limit.js';
+import { consume, limitFor, rateHeaders, rateLimitError, rateLimitSubject, rateTable } from './rate-limit.js';
 
 type Ctx = RouteContext<CodeHostingState, CodeHostingOptions>;
 
@@ -22,14 +22,15 @@ export function countRequests(routes: ReadonlyArray<RouteSpec<CodeHostingState, 
     ...route,
     handler: async (ctx: Ctx): Promise<FakeResponse> => {
       const nowSec = Math.floor(ctx.clock.nowMs() / 1000);
+      let principal: Principal | null = null;
       try {
-        authenticate(ctx);
+        principal = authenticate(ctx);
       } catch {
         // The route answers its own authentication error.
       }
       const k = rateKeyOf(ctx);
       const info = consume(rateTable(ctx), k.key, limitFor(k.resource, k.authenticated), nowSec, k.resource);
-      if (info.exceeded) throw rateLimitError(info, nowSec, ctx.meta.token ?? 'your IP address');
+      if (info.exceeded) throw rateLimitError(info, nowSec, rateLimitSubject(ctx.state, principal));
       const res = await route.handler(ctx);
       return { ...res, headers: { ...rateHeaders(info), ...(res.headers ?? {}) } };
     },

@@ -30,30 +30,3 @@ export function parseRule(text: string): Rule {
 export function formatRule(rule: Rule): string {
   return rule.map((alt) => alt.map((r) => `${r.category}=${r.access}`).join(',')).join('; ');
 }
-
-/** Classic token scopes that satisfy a permission category, by access level. */
-function scopesFor(category: string, access: Access): string[] {
-  if (category === 'repository_hooks')
-    return access === 'read' ? ['read:repo_hook', 'write:repo_hook', 'admin:repo_hook', 'repo'] : ['write:repo_hook', 'admin:repo_hook', 'repo'];
-  if (category === 'organization_hooks') return ['admin:org_hook'];
-  if (category === 'team_discussions') return access === 'read' ? ['read:discussion', 'write:discussion'] : ['write:discussion'];
-  if (category === 'members' || category.startsWith('organization_'))
-    return access === 'read' ? ['read:org', 'write:org', 'admin:org'] : ['write:org', 'admin:org'];
-  if (category === 'packages') return access === 'read' ? ['read:packages', 'write:packages'] : ['write:packages', 'delete:packages'];
-  if (category === 'gists') return ['gist'];
-  if (category === 'emails') return ['user', 'user:email', ...(access === 'read' ? ['read:user'] : [])];
-  if (category === 'followers') return ['user', 'user:follow', ...(access === 'read' ? ['read:user'] : [])];
-  if (category === 'profile') return ['user'];
-  if (category === 'gpg_keys') return access === 'read' ? ['read:gpg_key', 'write:gpg_key', 'admin:gpg_key'] : ['write:gpg_key', 'admin:gpg_key'];
-  if (category === 'git_ssh_keys')
-    return access === 'read' ? ['read:public_key', 'write:public_key', 'admin:public_key'] : ['write:public_key', 'admin:public_key'];
-  if (category === 'ssh_signing_keys')
-    return access === 'read' ? ['read:ssh_signing_key', 'write:ssh_signing_key', 'admin:ssh_signing_key'] : ['write:ssh_signing_key', 'admin:ssh_signing_key'];
-  if (category === 'enterprise_administration') return ['admin:enterprise'];
-  return ['repo'];
-}
-
-/** The classic scopes that satisfy a rule (for `X-Accepted-OAuth-Scopes`). */
-export function acceptedScopes(rule: Rule): string[] {
-  return [...new Set(rule.flatMap((alt) => alt.flatMap((r) => scopesFor(r.category, r.access))))];
-}

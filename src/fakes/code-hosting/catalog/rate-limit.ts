@@ -1,4 +1,7 @@
+import type { Principal } from '../auth.js';
 import { GitHubError } from '../errors.js';
+import { accountOf } from '../models/repos.js';
+import type { CodeHostingState } from '../state.js';
 import type { RateWindow } from './state.js';
 
 /**
@@ -55,6 +58,20 @@ export function rateHeaders(info: RateInfo): Record<string, string> {
     'x-ratelimit-used': String(info.used),
     'x-ratelimit-resource': info.resource,
   };
+}
+
+/**
+ * Who the rate-limit message names, the same way on every route, as GitHub does: `user ID <id>` for
+ * a user's token, `installation ID <id>` for an installation token, the caller's address (with
+ * GitHub's hint that tokens get more) without a token.
+ * @example rateLimitSubject(state, principal) // 'user ID 1'
+ */
+export function rateLimitSubject(state: Pick<CodeHostingState, 'accounts'>, principal: Principal | null): string {
+  if (!principal || principal.kind === 'anonymous' || !principal.login) {
+    return "127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)";
+  }
+  const id = accountOf(state as CodeHostingState, principal.login).id || 1;
+  return principal.token?.type === 'installation' ? `installation ID ${id}` : `user ID ${id}`;
 }
 
 /** The primary rate-limit error: 403 with `retry-after` and remaining 0. */

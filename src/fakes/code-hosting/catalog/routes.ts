@@ -1,7 +1,7 @@
 import type { FakeResponse } from '../../../http/response.js';
 import { json } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
-import { type AccessRule, type Principal, type ResourceRef, authenticate, authorize, declareAccess } from '../auth.js';
+import { type Principal, type ResourceRef, authenticate, authorize, declareAccess } from '../auth.js';
 import { CATALOG, type CatalogRow } from '../catalog.js';
 import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError, renderGitHubError } from '../errors.js';
@@ -13,27 +13,14 @@ import type { CodeHostingState } from '../state.js';
 import { selectVersion } from '../wire.js';
 import { spellings } from './aliases.js';
 import { type Operation, mutate, read } from './engine.js';
-import { acceptedScopes, parseRule } from './permissions.js';
-import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError, rateTable } from './rate-limit.js';
+import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError, rateLimitSubject, rateTable } from './rate-limit.js';
 import type { CatalogSlice, Resource } from './state.js';
 import { canonicalKey } from './canonical.js';
-import { concreteKey, keyPrefix } from './table.js';
+import { accessRule, concreteKey, keyPrefix } from './table.js';
 /** The part of the service state the catalog needs. */
 export interface CatalogState {
   catalog: CatalogSlice;
   counters: Record<string, number>;
-}
-
-/** The access rule of a row for this request (public reads of a public resource need no classic scope). */
-function accessRule(row: CatalogRow, publicResource: boolean): AccessRule {
-  const rule = parseRule(row.permission);
-  const permissions = rule.map((alt) => Object.fromEntries(alt.map((r) => [r.category, r.access])));
-  return {
-    permissions,
-    write: row.method !== 'GET',
-    scopes: row.method === 'GET' && row.publicRead && publicResource ? [] : acceptedScopes(rule),
-    ...(row.uatOnly ? { tokenTypes: ['classic', 'fine-grained', 'user'] as const } : {}),
-  };
 }
 
 const isInt = (v: string | undefined) => v !== undefined && /^\d+$/.test(v);
@@ -47,19 +34,11 @@ function check(ctx: GitHubRouteContext, row: CatalogRow, principal: Principal): 
     const owner = ctx.params.owner ?? ctx.params.template_owner ?? '';
     const name = ctx.params.repo ?? ctx.params.template_repo ?? '';
     const rec = findRepo(ctx.state, owner, name);
-    if (!rec) {
-      declareAccess(ctx, accessRule(row, false));
-      throw githubError.notFound();
-    }
+    if (!rec) throw githubError.notFound();
     repo = rec;
     resource = { private: rec.private, repo: repoKey(rec.ownerLogin, rec.name) };
   }
-  const rule = accessRule(row, resource ? !resource.private : true);
-  declareAccess(ctx, rule);
-  if (principal.kind === 'anonymous' && !resource?.private && row.permission !== '' && !row.publicRead) {
-    throw new GitHubError(401, 'Requires authentication', { documentationUrl: 'https://docs.github.com/rest' });
-  }
-  authorize(ctx, principal, rule, resource);
+  authorize(ctx, principal, accessRule(row), resource);
   return repo;
 }
 
@@ -81,7 +60,7 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
       selectVersion(ctx);
       const principal = authenticate(ctx);
       rateKey = `${resource}:${principal.token?.label ?? (principal.kind === 'lenient' ? 'unseeded' : 'anonymous')}`;
-      declareAccess(ctx, accessRule(row, false));
+      declareAccess(ctx, accessRule(row));
       for (const p of row.intParams) if (!isInt(ctx.params[p])) throw githubError.notFound();
       const body = row.method === 'GET' ? {} : bodyOf(ctx);
       const op: Operation = {
@@ -97,7 +76,7 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
       const authenticated = principal.kind !== 'anonymous';
       const outcome = ctx.update((draft) => {
         rate = consume(rateTable(ctx), rateKey, limitFor(resource, authenticated), nowSec, resource);
-        if (rate.exceeded) return { error: rateLimitError(rate, nowSec, principal.login ? `user ID ${principal.login}` : 'your IP address') };
+        if (rate.exceeded) return { error: rateLimitError(rate, nowSec, rateLimitSubject(ctx.state, principal)) };
         try {
           const repo = check(ctx, row, principal);
           const custom = BRANCH_OPS[`${row.method} ${row.path}`];

@@ -1,5 +1,7 @@
 import { Router } from '../../../http/router.js';
+import type { AccessRule } from '../auth.js';
 import { CATALOG, type CatalogRow } from '../catalog.js';
+import { parseRule } from './permissions.js';
 import { spellings } from './aliases.js';
 
 const segs = (p: string) => p.split('/').filter(Boolean);
@@ -64,3 +66,25 @@ export function templateOf(path: string): { template: string; params: Record<str
 
 /** Rows by `METHOD template` (seed spelling). */
 export const ROWS_BY_KEY: ReadonlyMap<string, CatalogRow> = new Map(CATALOG.map((r) => [`${r.method} ${r.path}`, r]));
+
+/** The access rule of a row: its permission, classic scopes and public-read mark, all from the catalog table. */
+export function accessRule(row: CatalogRow): AccessRule {
+  const permissions = parseRule(row.permission).map((alt) => Object.fromEntries(alt.map((r) => [r.category, r.access])));
+  return {
+    permissions,
+    write: row.method !== 'GET',
+    scopes: row.scopes,
+    publicRead: row.publicRead === true,
+    ...(row.uatOnly ? { tokenTypes: ['classic', 'fine-grained', 'user'] as const } : {}),
+  };
+}
+
+/**
+ * The access rule of the catalog row `METHOD /path` (seed spelling), for hand-written routes that serve
+ * a row with their own model. Throws for a key the table does not hold (a typo in our code).
+ */
+export function ruleFor(key: string): AccessRule {
+  const row = ROWS_BY_KEY.get(key);
+  if (!row) throw new Error(`no catalog row ${key}`);
+  return accessRule(row);
+}

@@ -20,11 +20,17 @@ import {
 import { accountOf, findAccount, renderAccount, renderRepo } from '../models/repos.js';
 import type { CodeHostingOptions } from '../options.js';
 import { githubRoute } from '../route.js';
+import { ROWS_BY_KEY, ruleFor } from '../catalog/table.js';
 import { CreateHookBodySchema, type HookRecord, HookConfigInputSchema, UpdateHookBodySchema } from '../schemas/hook.js';
 import type { CodeHostingState } from '../state.js';
 import { RULES, loadOrg, loadRepo } from './shared.js';
 
 type Scope = 'repo' | 'org';
+
+/** The catalog table's rule of a hook route (its own classic scopes), else the family's rule. */
+function tableRule(method: string, path: string, fallback: { read: AccessRule; write: AccessRule }): AccessRule {
+  return ROWS_BY_KEY.has(`${method} ${path}`) ? ruleFor(`${method} ${path}`) : method === 'GET' ? fallback.read : fallback.write;
+}
 
 function rules(scope: Scope): { read: AccessRule; write: AccessRule } {
   return scope === 'repo' ? { read: RULES.repoHooksRead, write: RULES.repoHooksWrite } : { read: RULES.orgHooksRead, write: RULES.orgHooksWrite };
@@ -33,8 +39,8 @@ function rules(scope: Scope): { read: AccessRule; write: AccessRule } {
 function loadTarget(ctx: GitHubRouteContext, p: Principal, scope: Scope, rule: AccessRule): HookTarget {
   if (scope === 'repo') return { kind: 'Repository', repo: loadRepo(ctx, p, rule) };
   const org = loadOrg(ctx);
-  // Organization hooks are never public: callers without the permission see 404 or 403, never the list.
-  authorize(ctx, p, rule, { private: true });
+  // Organization hooks are never public: no token → 401, a token without the permission or scope → 403.
+  authorize(ctx, p, rule);
   return { kind: 'Organization', org };
 }
 
@@ -67,16 +73,16 @@ function deliverNow(ctx: GitHubRouteContext, hook: HookRecord, target: HookTarge
 function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOptions>[] {
   const base = scope === 'repo' ? '/repos/{owner}/{repo}/hooks' : '/orgs/{org}/hooks';
   const op = (name: string) => (scope === 'repo' ? `repos/${name}` : `orgs/${name}`);
-  const { read, write } = rules(scope);
+  const access = rules(scope);
   const hookOf = (ctx: GitHubRouteContext, target: HookTarget) => findHook(ctx.state, target, positiveInt(ctx.params.hook_id));
   return [
     githubRoute({
       method: 'GET',
       path: base,
       operation: op('list-webhooks'),
-      access: read,
+      access: tableRule('GET', base, access),
       handler: (ctx, p) => {
-        const target = loadTarget(ctx, p, scope, read);
+        const target = loadTarget(ctx, p, scope, tableRule('GET', base, access));
         const ids = ctx.state.hooksByTarget[targetKey(target)] ?? [];
         const page = paginate(
           ctx,
@@ -93,9 +99,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
       method: 'POST',
       path: base,
       operation: op('create-webhook'),
-      access: write,
+      access: tableRule('POST', base, access),
       handler: (ctx, p) => {
-        const target = loadTarget(ctx, p, scope, write);
+        const target = loadTarget(ctx, p, scope, tableRule('POST', base, access));
         const body = parseBody(CreateHookBodySchema, objectBody(ctx), 'Hook');
         if (body.name !== undefined && body.name !== 'web') throw githubError.validation([{ resource: 'Hook', code: 'invalid', field: 'name' }]);
         const url = body.config?.url;
@@ -143,9 +149,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
       method: 'GET',
       path: `${base}/{hook_id}`,
       operation: op('get-webhook'),
-      access: read,
+      access: tableRule('GET', `${base}/{hook_id}`, access),
       handler: (ctx, p) => {
-        const target = loadTarget(ctx, p, scope, read);
+        const target = loadTarget(ctx, p, scope, tableRule('GET', `${base}/{hook_id}`, access));
         return json(200, renderHook(hookOf(ctx, target), target, ctx.baseUrl));
       },
     }),
@@ -153,9 +159,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
       method: 'PATCH',
       path: `${base}/{hook_id}`,
       operation: op('update-webhook'),
-      access: write,
+      access: tableRule('PATCH', `${base}/{hook_id}`, access),
       handler: (ctx, p) => {
-        const target = loadTarget(ctx, p, scope, write);
+        const target = loadTarget(ctx, p, scope, tableRule('PATCH', `${base}/{hook_id}`, access));
         const hook = hookOf(ctx, target);
         const body = parseBody(UpdateHookBodySchema, objectBody(ctx), 'Hook');
         const now = ctx.clock.now().toISOString();
@@ -185,9 +191,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
       method: 'DELETE',
       path: `${base}/{hook_id}`,
       operation: op('delete-webhook'),
-      access: write,
+      access: tableRule('DELETE', `${base}/{hook_id}`, access),
       handler: (ctx, p) => {
-        const target = loadTarget(ctx, p, scope, write);
+        const target = loadTarget(ctx, p, scope, tableRule('DELETE', `${base}/{hook_id}`, access));
         const hook = hookOf(ctx, target);
         ctx.update((d) => deleteHook(d, hook.id));
         return empty(204);
@@ -197,16 +203,16 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
       method: 'GET',
       path: `${base}/{hook_id}/config`,
       operation: op(scope === 'repo' ? 'get-webhook-config-for-repo' : 'get-webhook-config-for-org'),
-      access: read,
-      handler: (ctx, p) => json(200, renderHookConfig(hookOf(ctx, loadTarget(ctx, p, scope, read)))),
+      access: tableRule('GET', `${base}/{hook_id}/config`, access),
+      handler: (ctx, p) => json(200, renderHookConfig(hookOf(ctx, loadTarget(ctx, p, scope, tableRule('GET', `${base}/{hook_id}/config`, access))))),
     }),
     githubRoute({
       method: 'PATCH',
       path: `${base}/{hook_id}/config`,
       operation: op(scope === 'repo' ? 'update-webhook-config-for-repo' : 'update-webhook-config-for-org'),
-      access: write,
+      access: tableRule('PATCH', `${base}/{hook_id}/config`, access),
       handler: (ctx, p) => {
-        const hook = hookOf(ctx, loadTarget(ctx, p, scope, write));
+        const hook = hookOf(ctx, loadTarget(ctx, p, scope, tableRule('PATCH', `${base}/{hook_id}/config`, access)));
         const body = parseBody(HookConfigInputSchema, objectBody(ctx), 'Hook');
         ctx.update((d) => {
           const h = d.hooks[hook.id];
@@ -224,9 +230,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
       method: 'GET',
       path: `${base}/{hook_id}/deliveries`,
       operation: op('list-webhook-deliveries'),
-      access: read,
+      access: tableRule('GET', `${base}/{hook_id}/deliveries`, access),
       handler: (ctx, p) => {
-        const hook = hookOf(ctx, loadTarget(ctx, p, scope, read));
+        const hook = hookOf(ctx, loadTarget(ctx, p, scope, tableRule('GET', `${base}/{hook_id}/deliveries`, access)));
         // Newest first, like GitHub.
         const ids = [...(ctx.state.deliveriesByHook[hook.id] ?? [])].reverse();
         const page = paginate(ctx, ids);
@@ -241,9 +247,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
       method: 'GET',
       path: `${base}/{hook_id}/deliveries/{delivery_id}`,
       operation: op('get-webhook-delivery'),
-      access: read,
+      access: tableRule('GET', `${base}/{hook_id}/deliveries/{delivery_id}`, access),
       handler: (ctx, p) => {
-        const target = loadTarget(ctx, p, scope, read);
+        const target = loadTarget(ctx, p, scope, tableRule('GET', `${base}/{hook_id}/deliveries/{delivery_id}`, access));
         const hook = hookOf(ctx, target);
         const id = positiveInt(ctx.params.delivery_id);
         const d = id === undefined ? undefined : ctx.state.deliveries[id];
@@ -255,9 +261,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
       method: 'POST',
       path: `${base}/{hook_id}/deliveries/{delivery_id}/attempts`,
       operation: op('redeliver-webhook-delivery'),
-      access: write,
+      access: tableRule('POST', `${base}/{hook_id}/deliveries/{delivery_id}/attempts`, access),
       handler: (ctx, p) => {
-        const target = loadTarget(ctx, p, scope, write);
+        const target = loadTarget(ctx, p, scope, tableRule('POST', `${base}/{hook_id}/deliveries/{delivery_id}/attempts`, access));
         const hook = hookOf(ctx, target);
         const id = positiveInt(ctx.params.delivery_id);
         const orig = id === undefined ? undefined : ctx.state.deliveries[id];
@@ -290,9 +296,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
       method: 'POST',
       path: `${base}/{hook_id}/pings`,
       operation: op('ping-webhook'),
-      access: write,
+      access: tableRule('POST', `${base}/{hook_id}/pings`, access),
       handler: (ctx, p) => {
-        const target = loadTarget(ctx, p, scope, write);
+        const target = loadTarget(ctx, p, scope, tableRule('POST', `${base}/{hook_id}/pings`, access));
         const hook = hookOf(ctx, target);
         const payload = {
           zen: 'Keep it logically awesome.',
@@ -310,9 +316,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
             method: 'POST',
             path: `${base}/{hook_id}/tests`,
             operation: 'repos/test-push-webhook',
-            access: read,
+            access: tableRule('POST', `${base}/{hook_id}/tests`, access),
             handler: (ctx, p) => {
-              const target = loadTarget(ctx, p, scope, read);
+              const target = loadTarget(ctx, p, scope, tableRule('POST', `${base}/{hook_id}/tests`, access));
               const hook = hookOf(ctx, target);
               if (hook.active && (hook.events.includes('push') || hook.events.includes('*')) && target.kind === 'Repository') {
                 const zero = '0000000000000000000000000000000000000000';

@@ -78,9 +78,9 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
     method: 'PATCH',
     path: '/repos/{owner}/{repo}',
     operation: 'repos/update',
-    access: RULES.adminWrite,
+    access: RULES.updateRepo,
     handler: (ctx, p) => {
-      const rec = loadRepo(ctx, p, RULES.adminWrite);
+      const rec = loadRepo(ctx, p, RULES.updateRepo);
       const body = parseBody(UpdateRepoBodySchema, objectBody(ctx), 'Repository');
       const priv = isPrivate(body);
       const now = ctx.clock.now().toISOString();
@@ -141,10 +141,10 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
     method: 'GET',
     path: '/user/repos',
     operation: 'repos/list-for-authenticated-user',
-    access: RULES.readRepo,
+    access: RULES.listUserRepos,
     handler: (ctx, p) => {
       const login = requireLogin(p);
-      authorize(ctx, p, RULES.readRepo);
+      authorize(ctx, p, RULES.listUserRepos);
       const visibility = queryString(ctx, 'visibility') ?? 'all';
       return listOf(ctx, ctx.state.reposByOwner[login.toLowerCase()], visibility === 'all' ? null : (r) => (visibility === 'private') === r.private);
     },
@@ -153,10 +153,10 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
     method: 'GET',
     path: '/orgs/{org}/repos',
     operation: 'repos/list-for-org',
-    access: RULES.readRepo,
+    access: RULES.listOrgRepos,
     handler: (ctx, p) => {
       const org = loadOrg(ctx);
-      authorize(ctx, p, RULES.readRepo);
+      authorize(ctx, p, RULES.listOrgRepos);
       const type = queryString(ctx, 'type') ?? 'all';
       const everything = type === 'all' && (p.kind === 'lenient' || (p.token?.type === 'classic' && p.token.scopes.includes('repo')));
       return listOf(
@@ -170,11 +170,11 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
     method: 'GET',
     path: '/users/{username}/repos',
     operation: 'repos/list-for-user',
-    access: RULES.readRepo,
+    access: RULES.listPublicRepos,
     handler: (ctx, p) => {
       const user = findAccount(ctx.state, ctx.params.username ?? '');
       if (!user) throw githubError.notFound();
-      authorize(ctx, p, RULES.readRepo);
+      authorize(ctx, p, RULES.listPublicRepos);
       return listOf(ctx, ctx.state.reposByOwner[user.login.toLowerCase()], (r) => !r.private);
     },
   }),

@@ -3,6 +3,7 @@ import type { GitHubRouteContext } from '../context.js';
 import { githubError } from '../errors.js';
 import { findAccount, findRepo, repoKey } from '../models/repos.js';
 import type { Account, RepoRecord } from '../schemas/repo.js';
+import { ruleFor } from '../catalog/table.js';
 
 /**
  * Loads the repository named by the route's `{owner}`/`{repo}` and checks the caller against the rule:
@@ -35,18 +36,23 @@ export function canSee(principal: Principal, rec: RepoRecord): boolean {
   return t.repositories.some((r) => r.toLowerCase() === key);
 }
 
-/** Permission rules shared by repository routes. */
+/** Permission rules of the hand-written routes: the catalog table's rows they serve (import rules aside). */
 export const RULES = {
-  readRepo: { permissions: [{ metadata: 'read' }] },
-  adminRead: { permissions: [{ administration: 'read' }] },
-  adminWrite: { permissions: [{ administration: 'write' }] },
-  deleteRepo: { permissions: [{ administration: 'write' }], scopes: ['delete_repo'] },
-  createUserRepo: { permissions: [{ administration: 'write' }], tokenTypes: ['classic', 'fine-grained', 'user'], scopes: ['repo', 'public_repo'] },
-  createOrgRepo: { permissions: [{ administration: 'write' }], scopes: ['repo', 'public_repo'] },
-  repoHooksRead: { permissions: [{ repository_hooks: 'read' }], scopes: ['read:repo_hook', 'write:repo_hook', 'admin:repo_hook'] },
-  repoHooksWrite: { permissions: [{ repository_hooks: 'write' }], scopes: ['write:repo_hook', 'admin:repo_hook'] },
-  orgHooksRead: { permissions: [{ organization_hooks: 'read' }], scopes: ['admin:org_hook'] },
-  orgHooksWrite: { permissions: [{ organization_hooks: 'write' }], scopes: ['admin:org_hook'] },
-  importRead: { permissions: [{ contents: 'read' }], tokenTypes: ['classic'] },
-  importWrite: { permissions: [{ contents: 'write' }], tokenTypes: ['classic'] },
-} as const satisfies Record<string, AccessRule>;
+  readRepo: ruleFor('GET /repos/{owner}/{repo}'),
+  listUserRepos: ruleFor('GET /user/repos'),
+  listOrgRepos: ruleFor('GET /orgs/{org}/repos'),
+  listPublicRepos: ruleFor('GET /users/{username}/repos'),
+  updateRepo: ruleFor('PATCH /repos/{owner}/{repo}'),
+  adminRead: ruleFor('GET /repos/{owner}/{repo}/actions/permissions'),
+  adminWrite: ruleFor('PUT /repos/{owner}/{repo}/actions/permissions'),
+  deleteRepo: ruleFor('DELETE /repos/{owner}/{repo}'),
+  createUserRepo: ruleFor('POST /user/repos'),
+  createOrgRepo: ruleFor('POST /orgs/{org}/repos'),
+  repoHooksRead: ruleFor('GET /repos/{owner}/{repo}/hooks'),
+  repoHooksWrite: ruleFor('POST /repos/{owner}/{repo}/hooks'),
+  orgHooksRead: ruleFor('GET /orgs/{org}/hooks'),
+  orgHooksWrite: ruleFor('POST /orgs/{org}/hooks'),
+  // Import status of a public repository is readable without a scope (author emails are hidden then).
+  importRead: { permissions: [{ contents: 'read' }], tokenTypes: ['classic'], scopes: ['repo'], publicRead: true },
+  importWrite: { permissions: [{ contents: 'write' }], tokenTypes: ['classic'], scopes: ['repo'] },
+} satisfies Record<string, AccessRule>;

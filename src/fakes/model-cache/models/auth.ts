@@ -20,6 +20,10 @@ export interface AuthInput {
   rpc: string;
   verb: string;
   version: string;
+  /** `predict` for generateContent/countTokens (PredictionService / GenerativeService); default the cache service. */
+  surface?: 'cache' | 'predict';
+  /** The IAM resource a predict call names (the publisher model), for the 403 text. */
+  resource?: string;
 }
 
 const DEVCONSOLE = 'See https://developers.google.com/identity/sign-in/web/devconsole-project.';
@@ -40,10 +44,11 @@ function secretOf(input: AuthInput): { secret: string; kind: 'token' | 'apiKey' 
  */
 export function authenticate(state: ModelCacheState, input: AuthInput): Identity {
   const service = input.api === 'vertex' ? 'aiplatform.googleapis.com' : 'generativelanguage.googleapis.com';
+  const predict = input.surface === 'predict';
   const method =
     input.api === 'vertex'
-      ? `google.cloud.aiplatform.${input.version}.GenAiCacheService.${input.rpc}`
-      : `google.ai.generativelanguage.${input.version}.CacheService.${input.rpc}`;
+      ? `google.cloud.aiplatform.${input.version}.${predict ? 'PredictionService' : 'GenAiCacheService'}.${input.rpc}`
+      : `google.ai.generativelanguage.${input.version}.${predict ? 'GenerativeService' : 'CacheService'}.${input.rpc}`;
   const found = secretOf(input);
   if (!found) {
     if (input.api === 'gemini')
@@ -73,8 +78,8 @@ export function authenticate(state: ModelCacheState, input: AuthInput): Identity
     );
   }
   if (input.api === 'vertex' && cred.project !== null && input.project !== undefined && cred.project !== input.project) {
-    const permission = `aiplatform.cachedContents.${input.verb}`;
-    const resource = `projects/${input.project}/locations/${input.location ?? '-'}`;
+    const permission = predict ? 'aiplatform.endpoints.predict' : `aiplatform.cachedContents.${input.verb}`;
+    const resource = input.resource ?? `projects/${input.project}/locations/${input.location ?? '-'}`;
     throw new GoogleError(
       'PERMISSION_DENIED',
       `Permission '${permission}' denied on resource '//aiplatform.googleapis.com/${resource}' (or it may not exist).`,

@@ -66,16 +66,26 @@ export function issueToError(api: Api, issue: z.core.$ZodIssue, input: unknown, 
   const field = fieldPath(prefix, issue.path);
   if (issue.code === 'unrecognized_keys') {
     const key = snake(issue.keys[0] ?? '');
-    return payloadError(field, `Invalid JSON payload received. Unknown name "${key}" at '${field}': Cannot find field.`);
+    const at = field ? ` at '${field}'` : '';
+    return payloadError(field || undefined, `Invalid JSON payload received. Unknown name "${key}"${at}: Cannot find field.`);
   }
   if (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') {
     const value = valueAt(input, issue.path);
     const proto =
       issue.code === 'invalid_value' ? 'TYPE_ENUM' : issue.code === 'invalid_union' ? 'TYPE_INT64' : (PROTO_TYPES[issue.expected] ?? 'TYPE_MESSAGE');
     if (value === undefined) return fieldError(api, field, 'Required field is missing.', request);
+    if (!field) return payloadError(undefined, `Invalid JSON payload received. Expected an object at the root, got ${JSON.stringify(value)?.slice(0, 64)}.`);
     return payloadError(field, `Invalid value at '${field}' (${proto}), ${JSON.stringify(value)}`);
   }
   return fieldError(api, field, issue.message, request);
+}
+
+/** Parses a request body with a schema (after the key normalization every Google JSON parser applies) or throws the real 400. */
+export function parseBody<T>(api: Api, schema: z.ZodType<T>, body: unknown, prefix: string, request: string): T {
+  const input = normalizeKeys(body ?? {});
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw issueToError(api, parsed.error.issues[0] as z.core.$ZodIssue, input, prefix, request);
 }
 
 /** Parses a CachedContent body (create or update) or throws the real 400. */

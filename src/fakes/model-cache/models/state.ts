@@ -30,6 +30,26 @@ export interface CacheRecord {
   /** First fake-clock millisecond at which the cache is gone. */
   expireMs: number;
   usage: UsageMetadata;
+  /** Set by `seed.cachedContent({ expireAfterUses })`: generate calls it still serves before it expires. */
+  usesLeft?: number;
+}
+
+/** What a seeded reply matches, in serializable form (a RegExp is kept as source and flags). */
+export interface ReplyMatch {
+  text?: { substring: string } | { source: string; flags: string };
+  /** Short model id (`gemini-2.5-flash`). */
+  model?: string;
+  /** A cache name or id, `true` for any cache, `false` for calls without one. */
+  cachedContent?: string | boolean;
+  api?: Api;
+}
+
+/** A seeded model reply (`seed.reply`). */
+export interface StoredReply {
+  match: ReplyMatch;
+  /** The candidate's parts (role `model`). */
+  parts: Array<Record<string, unknown>>;
+  finishReason: string;
 }
 
 /** A seeded credential (its secret is the key of `credentials`). */
@@ -60,6 +80,8 @@ export interface ModelCacheState {
   exhausted: Record<string, true>;
   /** Every request answers 503 UNAVAILABLE. */
   unavailable: boolean;
+  /** Seeded replies of generateContent, first match wins. */
+  replies: StoredReply[];
 }
 
 /** The listing scope of a Vertex parent. */

@@ -16,6 +16,9 @@ export const TOKEN_RULE = {
   fileSeconds: 60,
 } as const;
 
+/** Structured parts counted as the characters of their JSON (function calls and results, code). */
+export const STRUCTURED_PARTS = ['functionCall', 'functionResponse', 'executableCode', 'codeExecutionResult'] as const;
+
 /** Inline content above this many bytes is refused (10 MB), as the real service does. */
 export const INLINE_LIMIT_BYTES = 10 * 1024 * 1024;
 
@@ -48,12 +51,13 @@ function mediaSeconds(part: Part, bytes: number, bytesPerSecond: number): number
 
 /**
  * The deterministic token count: ceil(text characters / 4) over contents and system instruction,
- * plus ceil(JSON characters of the tools / 4), 258 per image or document part, 263 per second of
+ * plus ceil(JSON characters of function calls/responses and code parts / 4), ceil(JSON characters of the tools / 4), 258 per image or document part, 263 per second of
  * video and 32 per second of audio.
  */
 export function computeUsage(contents: readonly Content[], systemInstruction?: Content, tools?: readonly Tool[]): Usage {
   const u: Usage = { totalTokenCount: 0, textCount: 0, imageCount: 0, videoDurationSeconds: 0, audioDurationSeconds: 0, inlineBytes: 0 };
   let mediaTokens = 0;
+  let structuredChars = 0;
   const all = systemInstruction ? [systemInstruction, ...contents] : contents;
   for (const content of all) {
     for (const part of content.parts) {
@@ -61,6 +65,7 @@ export function computeUsage(contents: readonly Content[], systemInstruction?: C
         u.textCount += [...part.text].length;
         u.inlineBytes += Buffer.byteLength(part.text);
       }
+      for (const key of STRUCTURED_PARTS) if (part[key] !== undefined) structuredChars += JSON.stringify(part[key]).length;
       const blob = part.inlineData ?? part.fileData;
       if (!blob) continue;
       const mime = blob.mimeType ?? '';
@@ -81,6 +86,10 @@ export function computeUsage(contents: readonly Content[], systemInstruction?: C
     }
   }
   const toolChars = tools && tools.length > 0 ? JSON.stringify(tools).length : 0;
-  u.totalTokenCount = Math.ceil(u.textCount / TOKEN_RULE.charsPerToken) + Math.ceil(toolChars / TOKEN_RULE.charsPerToken) + mediaTokens;
+  u.totalTokenCount =
+    Math.ceil(u.textCount / TOKEN_RULE.charsPerToken) +
+    Math.ceil(structuredChars / TOKEN_RULE.charsPerToken) +
+    Math.ceil(toolChars / TOKEN_RULE.charsPerToken) +
+    mediaTokens;
   return u;
 }

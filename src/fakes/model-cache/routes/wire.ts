@@ -27,7 +27,7 @@ export interface Wire extends Placement {
  * Checks host, version, region, outage and credentials; sets the journal's token and version.
  * A route of the other API, or an unknown version, is a 404 like any unknown method.
  */
-export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, nameField: 'parent' | 'name'): Wire {
+export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, nameField: 'parent' | 'name' | 'model', predict?: { resource: string }): Wire {
   const api = apiOf(ctx);
   const version = ctx.params.version as string;
   if (api !== expected || !VERSIONS[api].includes(version)) throw googleError('NOT_FOUND', 'Method not found.');
@@ -45,7 +45,18 @@ export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, 
   const strict = ctx.auth === 'strict' || ctx.state.credentialCount > 0;
   let identity: { label: string | null; project: string | null };
   try {
-    identity = authenticate(ctx.state, { api, strict, headers: ctx.req.headers, query: ctx.req.query, project, location, rpc, verb, version });
+    identity = authenticate(ctx.state, {
+      api,
+      strict,
+      headers: ctx.req.headers,
+      query: ctx.req.query,
+      project,
+      location,
+      rpc,
+      verb,
+      version,
+      ...(predict ? { surface: 'predict' as const, resource: predict.resource } : {}),
+    });
   } catch (err) {
     const header = ctx.req.headers.authorization ?? ctx.req.headers['x-goog-api-key'] ?? ctx.req.query.key;
     const secret = String(header).replace(/^Bearer\s+/i, '');

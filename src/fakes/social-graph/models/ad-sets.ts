@@ -4,9 +4,9 @@ import { GraphError, unsupportedRequest } from '../errors.js';
 import type { CreateAdSetParams, UpdateAdSetParams } from '../schemas/ad-set-params.js';
 import type { AdSetRecord, AudienceSlices } from '../schemas/audience-state.js';
 import { checkAudienceTerms, requireAdAccount } from './ad-accounts.js';
-import { accountCanUse } from './audiences.js';
-import { activelyUsed, noteUseChanged } from './audiences-aging.js';
-import { getAudience } from './audiences-store.js';
+import { accountCanUse } from './audiences/crud.js';
+import { activelyUsed, noteUseChanged } from './audiences/aging.js';
+import { getAudience } from './audiences/store.js';
 
 const sec = (ms: number) => Math.floor(ms / 1000);
 

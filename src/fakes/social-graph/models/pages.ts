@@ -1,7 +1,9 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
+import { GraphError } from '../errors.js';
 import type { PageRecord, SocialGraphState } from '../state.js';
 import { type IdList, type IdSeq, seqOf } from './id-list.js';
+import type { GraphContext } from './registry.js';
 
 /** What `seed.page` takes. */
 export interface PageSeed {
@@ -87,4 +89,11 @@ export function feedList(draft: Draft<SocialGraphState>, pageId: string, edge: s
 /** A read view of a Page's post edge. */
 export function feedIds(state: SocialGraphState, pageId: string, edge: string): IdSeq {
   return seqOf(state.feeds[pageId]?.[edge]);
+}
+
+/** The Page of an edge call, or 100/33. */
+export function pageOf(g: GraphContext, id: string): PageRecord {
+  const p = g.ctx.state.pages[id];
+  if (!p) throw new GraphError(100, `Unsupported request. Object with ID '${id}' is not a Page`, { subcode: 33, type: 'GraphMethodException' });
+  return p;
 }

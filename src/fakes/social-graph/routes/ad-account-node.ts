@@ -1,9 +1,9 @@
 import { json } from '../../../http/response.js';
 import { bareAccountId, checkAccountRateLimit, renderAdAccount, requireAdAccount } from '../models/ad-accounts.js';
 import { createAdSet, renderAdSet } from '../models/ad-sets.js';
-import { createAudience } from '../models/audiences.js';
-import { renderAudience } from '../models/audiences-render.js';
-import { removeUsersOfAnyAudience } from '../models/audiences-users.js';
+import { createAudience } from '../models/audiences/crud.js';
+import { renderAudience } from '../models/audiences/render.js';
+import { removeUsersOfAnyAudience } from '../models/audiences/users.js';
 import { type GraphContext, type NodeType, registerNodeType } from '../models/registry.js';
 import { CreateAdSetParams } from '../schemas/ad-set-params.js';
 import { CreateAudienceParams, UsersParams } from '../schemas/audience-params.js';
@@ -12,7 +12,7 @@ import { parseParams } from '../schemas/audience-wire.js';
 import { edgePage, renderedTable, requireAds, select } from './audiences-http.js';
 import { AUDIENCE_TABLE, audienceFields } from './audiences-node.js';
 import { AD_SET_TABLE } from './ad-set-node.js';
-import { getAudience } from '../models/audiences-store.js';
+import { getAudience } from '../models/audiences/store.js';
 import { own } from '../../../store/records.js';
 
 /** Fields of an AdAccount node this fake answers. */

@@ -1,16 +1,16 @@
 import { json } from '../../../http/response.js';
 import { GraphError } from '../errors.js';
 import { checkAccountRateLimit } from '../models/ad-accounts.js';
-import { requireAudience, updateAudience } from '../models/audiences.js';
-import { deleteAudience, setAudienceSharing } from '../models/audiences-lifecycle.js';
-import { AUDIENCE_DEFAULT_FIELDS, AUDIENCE_FIELDS, audienceAdAccounts, audienceHealth, renderAudience, sharedAccountInfo } from '../models/audiences-render.js';
-import { changeUsers } from '../models/audiences-users.js';
+import { requireAudience, updateAudience } from '../models/audiences/crud.js';
+import { deleteAudience, setAudienceSharing } from '../models/audiences/lifecycle.js';
+import { AUDIENCE_DEFAULT_FIELDS, AUDIENCE_FIELDS, audienceAdAccounts, audienceHealth, renderAudience, sharedAccountInfo } from '../models/audiences/render.js';
+import { changeUsers } from '../models/audiences/users.js';
 import { type GraphContext, type NodeType, registerNodeType } from '../models/registry.js';
 import { ReadAudienceQuery, ShareAudienceParams, UpdateAudienceParams, UsersParams } from '../schemas/audience-params.js';
 import type { AudienceRecord, AudienceSlices } from '../schemas/audience-state.js';
 import { parseParams } from '../schemas/audience-wire.js';
 import { edgePage, listBody, renderedTable, requireAds, select } from './audiences-http.js';
-import { getAudience } from '../models/audiences-store.js';
+import { getAudience } from '../models/audiences/store.js';
 
 /** The `fields=` table of a CustomAudience node. */
 export const AUDIENCE_TABLE = renderedTable(AUDIENCE_FIELDS);

@@ -1,7 +1,7 @@
 import { json } from '../../../http/response.js';
 import { nextId } from '../../../store/ids.js';
-import { GraphError, codeError, graphErrors } from '../errors.js';
-import { edgeIds, edgeList } from '../models/pages.js';
+import { codeError, graphErrors } from '../errors.js';
+import { edgeIds, edgeList, pageOf } from '../models/pages.js';
 import { pageIds, pagedBody, readLimit } from '../models/paging.js';
 import { parseParams } from '../models/params.js';
 import type { EdgeSpec, GraphContext } from '../models/registry.js';
@@ -19,13 +19,6 @@ import {
 import type { PageRecord } from '../state.js';
 import { leadgenEdges } from './leadgen.js';
 import { subscribedAppsEdge } from './subscribed-apps.js';
-
-/** The Page of an edge call, or 100/33. */
-export function pageOf(g: GraphContext, id: string): PageRecord {
-  const p = g.ctx.state.pages[id];
-  if (!p) throw new GraphError(100, `Unsupported request. Object with ID '${id}' is not a Page`, { subcode: 33, type: 'GraphMethodException' });
-  return p;
-}
 
 const ok = () => json(200, { success: true });
 const MESSAGING = { tasks: ['MESSAGING', 'PAGES_MESSAGING', 'MANAGE'], permissions: ['pages_messaging'], pageToken: true } as const;

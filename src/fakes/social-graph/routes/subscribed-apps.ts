@@ -1,11 +1,11 @@
 import { json } from '../../../http/response.js';
 import { renderFields, selectionOf } from '../models/fields.js';
+import { pageOf } from '../models/pages.js';
 import { parseParams } from '../models/params.js';
 import type { EdgeSpec, GraphContext } from '../models/registry.js';
 import { requirePageAccess, requirePageRead } from '../models/tokens.js';
 import { SubscribeSchema } from '../schemas/page-edges.js';
 import type { PageRecord } from '../state.js';
-import { pageOf } from './page-edges.js';
 
 const NEED = { tasks: ['MODERATE', 'MANAGE'], permissions: ['pages_manage_metadata'], pageToken: true } as const;
 

@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
-import { GraphError } from '../errors.js';
-import type { AudienceRecord, AudienceStatus, FlaggableField } from '../schemas/audience-state.js';
+import { GraphError } from '../../errors.js';
+import type { AudienceRecord, AudienceStatus, FlaggableField } from '../../schemas/audience-state.js';
 
 /** Integrity state of an audience (seed section 3). */
 export type IntegrityState = 'unflagged' | 'flagged';

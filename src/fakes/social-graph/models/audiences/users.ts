@@ -1,12 +1,12 @@
 import type { Draft } from 'immer';
-import { nextId } from '../../../store/ids.js';
-import { GraphError } from '../errors.js';
-import type { UsersParams, UsersPayload } from '../schemas/audience-params.js';
-import type { AudienceSlices } from '../schemas/audience-state.js';
-import { requireAdAccount } from './ad-accounts.js';
-import { requireAudience } from './audiences.js';
-import { applyIntegrity } from './audiences-integrity.js';
-import { getAudience } from './audiences-store.js';
+import { nextId } from '../../../../store/ids.js';
+import { GraphError } from '../../errors.js';
+import type { UsersParams, UsersPayload } from '../../schemas/audience-params.js';
+import type { AudienceSlices } from '../../schemas/audience-state.js';
+import { requireAdAccount } from '../ad-accounts.js';
+import { requireAudience } from './crud.js';
+import { applyIntegrity } from './integrity.js';
+import { getAudience } from './store.js';
 
 /** Keys whose values must be SHA-256 hashes (normalized, lower-case hex), as the real API expects. */
 const HASHED = new Set(['EMAIL', 'EMAIL_SHA256', 'PHONE', 'PHONE_SHA256', 'FN', 'LN', 'FI', 'CT', 'ST', 'ZIP', 'COUNTRY', 'DOBY', 'DOBM', 'DOBD', 'GEN']);

@@ -1,7 +1,7 @@
-import type { AudienceRecord, AudienceSlices } from '../schemas/audience-state.js';
-import { OPERATION_FLAGGED, OPERATION_NORMAL } from './audiences-integrity.js';
-import { audienceSize } from './audiences.js';
-import { getAudience } from './audiences-store.js';
+import type { AudienceRecord, AudienceSlices } from '../../schemas/audience-state.js';
+import { OPERATION_FLAGGED, OPERATION_NORMAL } from './integrity.js';
+import { audienceSize } from './crud.js';
+import { getAudience } from './store.js';
 
 /** Every field of a CustomAudience node this fake answers (seed 2.4, the spec's field list, the sample's extras). */
 export const AUDIENCE_FIELDS = [

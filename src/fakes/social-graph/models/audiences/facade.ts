@@ -1,14 +1,14 @@
 import type { Draft } from 'immer';
-import type { ServiceHost } from '../../service.js';
-import { parseDuration, type Duration } from '../../../store/duration.js';
-import type { AudienceSubtype } from '../schemas/audience-params.js';
-import type { AudienceRecord, AudienceSlices, FlaggableField } from '../schemas/audience-state.js';
-import { type AdAccountSeed, bareAccountId, seedAdAccount } from './ad-accounts.js';
-import { adSetEffectiveStatus, createAdSet } from './ad-sets.js';
-import { audienceSize, insertAudience } from './audiences.js';
-import { flagAudience, reviewAudience, shareAudience } from './audiences-lifecycle.js';
-import { readPayload } from './audiences-users.js';
-import { eachAudience, getAudience } from './audiences-store.js';
+import type { ServiceHost } from '../../../service.js';
+import { parseDuration, type Duration } from '../../../../store/duration.js';
+import type { AudienceSubtype } from '../../schemas/audience-params.js';
+import type { AudienceRecord, AudienceSlices, FlaggableField } from '../../schemas/audience-state.js';
+import { type AdAccountSeed, bareAccountId, seedAdAccount } from '../ad-accounts.js';
+import { adSetEffectiveStatus, createAdSet } from '../ad-sets.js';
+import { audienceSize, insertAudience } from './crud.js';
+import { flagAudience, reviewAudience, shareAudience } from './lifecycle.js';
+import { readPayload } from './users.js';
+import { eachAudience, getAudience } from './store.js';
 
 /** What `seed.audience()` accepts. */
 export interface AudienceSeed {

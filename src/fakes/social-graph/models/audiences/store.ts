@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import type { AudienceRecord, AudienceSlices } from '../schemas/audience-state.js';
+import type { AudienceRecord, AudienceSlices } from '../../schemas/audience-state.js';
 
 /**
  * Audiences are stored in buckets of 1024 consecutive ids (`audiences[bucket][id]`): immer copies

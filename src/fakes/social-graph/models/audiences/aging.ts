@@ -1,6 +1,6 @@
 import { type Draft, current, isDraft } from 'immer';
-import type { AudienceSlices } from '../schemas/audience-state.js';
-import { getAudience } from './audiences-store.js';
+import type { AudienceSlices } from '../../schemas/audience-state.js';
+import { getAudience } from './store.js';
 
 /**
  * Audiences not used by any active ad set for over two years are deleted (seed 2.4). The index

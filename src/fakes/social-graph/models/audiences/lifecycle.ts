@@ -1,11 +1,11 @@
 import type { Draft } from 'immer';
-import { GraphError } from '../errors.js';
-import type { AudienceSlices, FlaggableField } from '../schemas/audience-state.js';
-import { bareAccountId } from './ad-accounts.js';
-import { activelyUsed, ageOut, noteUseChanged, plain } from './audiences-aging.js';
-import { applyIntegrity } from './audiences-integrity.js';
-import { dropAudience, getAudience } from './audiences-store.js';
-import { requireAudience, sec } from './audiences.js';
+import { GraphError } from '../../errors.js';
+import type { AudienceSlices, FlaggableField } from '../../schemas/audience-state.js';
+import { bareAccountId } from '../ad-accounts.js';
+import { activelyUsed, ageOut, noteUseChanged, plain } from './aging.js';
+import { applyIntegrity } from './integrity.js';
+import { dropAudience, getAudience } from './store.js';
+import { requireAudience, sec } from './crud.js';
 
 /** `DELETE /{custom_audience_id}`: refused with 2656 while lookalikes made from it exist. */
 export function deleteAudience(draft: Draft<AudienceSlices>, id: string, now: number): void {

@@ -1,13 +1,13 @@
 import type { Draft } from 'immer';
-import { nextId } from '../../../store/ids.js';
-import { GraphError, unsupportedRequest } from '../errors.js';
-import { type CreateAudienceParams, LookalikeSpecInput, type UpdateAudienceParams } from '../schemas/audience-params.js';
-import type { AudienceRecord, AudienceSlices, FlaggableField } from '../schemas/audience-state.js';
-import { paramError } from '../schemas/audience-wire.js';
-import { checkAudienceTerms, requireAdAccount } from './ad-accounts.js';
-import { refreshAging } from './audiences-aging.js';
-import { applyIntegrity, canonical } from './audiences-integrity.js';
-import { getAudience, putAudience } from './audiences-store.js';
+import { nextId } from '../../../../store/ids.js';
+import { GraphError, unsupportedRequest } from '../../errors.js';
+import { type CreateAudienceParams, LookalikeSpecInput, type UpdateAudienceParams } from '../../schemas/audience-params.js';
+import type { AudienceRecord, AudienceSlices, FlaggableField } from '../../schemas/audience-state.js';
+import { paramError } from '../../schemas/audience-wire.js';
+import { checkAudienceTerms, requireAdAccount } from '../ad-accounts.js';
+import { refreshAging } from './aging.js';
+import { applyIntegrity, canonical } from './integrity.js';
+import { getAudience, putAudience } from './store.js';
 
 /** Minimum size of a lookalike's origin audience (seed 8). */
 export const LOOKALIKE_MIN_ORIGIN = 100;

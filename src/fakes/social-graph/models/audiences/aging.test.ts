@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { type Draft, produce } from 'immer';
 import { describe, expect, it } from 'vitest';
-import { type AudienceSlices, initialAudienceSlices } from '../schemas/audience-state.js';
-import { seedAdAccount } from './ad-accounts.js';
-import { createAdSet, updateAdSet } from './ad-sets.js';
-import { audiencesDueAt, isActivelyUsed, twoYearsAfter } from './audiences-aging.js';
-import { insertAudience } from './audiences.js';
-import { audiencesTick, deleteAudience } from './audiences-lifecycle.js';
-import { eachAudience, getAudience } from './audiences-store.js';
+import { type AudienceSlices, initialAudienceSlices } from '../../schemas/audience-state.js';
+import { seedAdAccount } from '../ad-accounts.js';
+import { createAdSet, updateAdSet } from '../ad-sets.js';
+import { audiencesDueAt, isActivelyUsed, twoYearsAfter } from './aging.js';
+import { insertAudience } from './crud.js';
+import { audiencesTick, deleteAudience } from './lifecycle.js';
+import { eachAudience, getAudience } from './store.js';
 
 type Op =
   | { kind: 'audience'; unusedDays: number }

@@ -1,0 +1,2 @@
+/** `stuntdouble/vitest`: `useFakes()` and the `toHaveReceived` matchers for vitest. */
+export * from '../runners/vitest.js';

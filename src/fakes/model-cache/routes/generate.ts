@@ -1,0 +1,124 @@
+import { json } from '../../../http/response.js';
+import type { FakeResponse } from '../../../http/response.js';
+import type { RouteSpec } from '../../service.js';
+import { type Api, fieldError, payloadError } from '../errors.js';
+import {
+  billableCharacters,
+  checkContents,
+  lastUserText,
+  pickReply,
+  promptTokens,
+  type ReplyPlan,
+  recordCacheUse,
+  renderChunks,
+  renderResponse,
+  resolveCacheUse,
+  responseIdOf,
+  servedModel,
+  toSse,
+} from '../models/generate.js';
+import { parseBody } from '../models/parse.js';
+import type { ModelCacheState } from '../models/state.js';
+import { formatTimestamp, fromMs } from '../models/time.js';
+import { computeUsage } from '../models/usage.js';
+import type { ModelCacheOptions } from '../options.js';
+import { GeminiCountTokensSchema, GenerateContentRequestSchema, VertexCountTokensSchema } from '../schemas/generate.js';
+import { type Ctx, resolveWire, type Wire } from './wire.js';
+
+const INVALID_JSON = 'Invalid JSON payload received. Unexpected token.';
+const GENERATE_REQUEST = 'GenerateContentRequest';
+const COUNT_REQUEST = 'CountTokensRequest';
+
+/** Host, version, outage and credentials of a call on a model (the publisher model is the IAM resource on Vertex). */
+function wireOf(ctx: Ctx, api: Api, rpc: string): Wire {
+  const p = ctx.params;
+  const resource = api === 'vertex' ? `projects/${p.project}/locations/${p.location}/publishers/${p.publisher}/models/${p.model}` : '';
+  const w = resolveWire(ctx, api, rpc, 'predict', 'model', api === 'vertex' ? { resource } : undefined);
+  if (ctx.req.bodyError === 'invalid-json') throw payloadError(undefined, INVALID_JSON);
+  return w;
+}
+
+function generate(api: Api, stream: boolean) {
+  return (ctx: Ctx): FakeResponse => {
+    const w = wireOf(ctx, api, stream ? 'StreamGenerateContent' : 'GenerateContent');
+    const req = parseBody(api, GenerateContentRequestSchema, ctx.req.body, '', GENERATE_REQUEST);
+    const model = servedModel(
+      ctx.state,
+      w,
+      { model: ctx.params.model as string, publisher: ctx.params.publisher },
+      w.version,
+      stream ? 'streamGenerateContent' : 'generateContent',
+    );
+    checkContents(api, req.contents, GENERATE_REQUEST);
+    const now = ctx.clock.nowMs();
+    const cache = resolveCacheUse(ctx.state, w, model, req, now);
+    if (cache) {
+      ctx.meta.tags.push(`cachedContent=${cache.name}`);
+      if (cache.usesLeft !== undefined) ctx.update((d) => recordCacheUse(d, cache.name, now));
+    }
+    const contents = req.contents ?? [];
+    const reply = pickReply(ctx.state.replies, { api, modelId: model.id, cache: cache?.name ?? null, text: lastUserText(contents) });
+    const plan: ReplyPlan = {
+      api,
+      modelId: model.id,
+      parts: reply.parts,
+      finishReason: reply.finishReason,
+      usage: {
+        prompt: promptTokens(req, cache),
+        candidates: computeUsage([{ role: 'model', parts: reply.parts }]).totalTokenCount,
+        cached: cache?.usage.totalTokenCount ?? 0,
+      },
+      responseId: responseIdOf(ctx.seq),
+      createTime: formatTimestamp(fromMs(now)),
+    };
+    if (!stream) return json(200, renderResponse(plan));
+    const chunks = renderChunks(plan);
+    // `alt=sse` (what @google/genai asks for) streams server-sent events; without it the real service sends one JSON array.
+    if (ctx.req.query.alt === 'sse') return { status: 200, headers: { 'content-type': 'text/event-stream' }, body: toSse(chunks) };
+    return json(200, chunks);
+  };
+}
+
+function countTokens(api: Api) {
+  return (ctx: Ctx): FakeResponse => {
+    const w = wireOf(ctx, api, 'CountTokens');
+    const now = ctx.clock.nowMs();
+    if (api === 'vertex') {
+      const req = parseBody(api, VertexCountTokensSchema, ctx.req.body, '', COUNT_REQUEST);
+      servedModel(ctx.state, w, { model: ctx.params.model as string, publisher: ctx.params.publisher }, w.version, 'countTokens');
+      if (req.instances === undefined) checkContents(api, req.contents, COUNT_REQUEST);
+      const total = promptTokens(req, undefined);
+      return json(200, {
+        totalTokens: total,
+        totalBillableCharacters: billableCharacters(req),
+        promptTokensDetails: [{ modality: 'TEXT', tokenCount: total }],
+      });
+    }
+    const req = parseBody(api, GeminiCountTokensSchema, ctx.req.body, '', COUNT_REQUEST);
+    const model = servedModel(ctx.state, w, { model: ctx.params.model as string }, w.version, 'countTokens');
+    if (req.contents !== undefined && req.generateContentRequest !== undefined)
+      throw fieldError(api, 'generate_content_request', 'contents and generate_content_request are mutually exclusive; set only one.', COUNT_REQUEST);
+    const gcr = req.generateContentRequest;
+    checkContents(api, gcr ? gcr.contents : req.contents, COUNT_REQUEST);
+    const cache = gcr ? resolveCacheUse(ctx.state, w, model, gcr, now) : undefined;
+    if (cache) ctx.meta.tags.push(`cachedContent=${cache.name}`);
+    const total = promptTokens(gcr ?? { contents: req.contents }, cache);
+    const body: Record<string, unknown> = { totalTokens: total };
+    if (cache) body.cachedContentTokenCount = cache.usage.totalTokenCount;
+    body.promptTokensDetails = [{ modality: 'TEXT', tokenCount: total }];
+    return json(200, body);
+  };
+}
+
+const VERTEX_MODEL = '/{version}/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}';
+const GEMINI_MODEL = '/{version}/models/{model}';
+
+/** generateContent, streamGenerateContent and countTokens on both wires. */
+export const generateRoutes: ReadonlyArray<RouteSpec<ModelCacheState, ModelCacheOptions>> = [
+  { method: 'POST', path: `${VERTEX_MODEL}:generateContent`, operation: 'models/generateContent', handler: generate('vertex', false) },
+  { method: 'POST', path: `${VERTEX_MODEL}:streamGenerateContent`, operation: 'models/streamGenerateContent', handler: generate('vertex', true) },
+  { method: 'POST', path: `${VERTEX_MODEL}:countTokens`, operation: 'models/countTokens', handler: countTokens('vertex') },
+  { method: 'POST', path: `${GEMINI_MODEL}:generateContent`, operation: 'models/generateContent', handler: generate('gemini', false) },
+  { method: 'POST', path: `${GEMINI_MODEL}:streamGenerateContent`, operation: 'models/streamGenerateContent', handler: generate('gemini', true) },
+  { method: 'POST', path: `${GEMINI_MODEL}:countTokens`, operation: 'models/countTokens', handler: countTokens('gemini') },
+];

@@ -1,0 +1,193 @@
+// generateContent, streamGenerateContent and countTokens through the real @google/genai, on both wires,
+// with and without a cache: the calls a program makes right after `ai.caches.create`.
+import type { GoogleGenAI } from '@google/genai';
+import { createFakes } from 'stuntdouble';
+import 'stuntdouble/vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiError, contentsOfTokens, geminiClient, vertexClient } from './helpers.js';
+
+const T0 = '2026-01-01T00:00:00Z';
+let fakes: ReturnType<typeof createFakes>;
+beforeEach(() => {
+  fakes = createFakes({ clock: T0 }).install();
+});
+afterEach(() => fakes.uninstall());
+
+const WIRES: Array<{ api: 'vertex' | 'gemini'; client: () => GoogleGenAI; notFound: { status: number; code: string } }> = [
+  { api: 'vertex', client: () => vertexClient(), notFound: { status: 404, code: 'NOT_FOUND' } },
+  { api: 'gemini', client: () => geminiClient(), notFound: { status: 403, code: 'PERMISSION_DENIED' } },
+];
+
+describe.each(WIRES)('$api wire', ({ api, client, notFound }) => {
+  it('answers generateContent without a cache: the echo reply and usage from the documented estimate', async () => {
+    const ai = client();
+    const res = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hello there' });
+    expect(res.text).toBe('echo: hello there');
+    expect(res.candidates?.[0]?.finishReason).toBe('STOP');
+    // ceil(11 / 4) = 3 prompt tokens; "echo: hello there" is 17 characters → 5 tokens.
+    expect(res.usageMetadata).toMatchObject({ promptTokenCount: 3, candidatesTokenCount: 5, totalTokenCount: 8 });
+    expect(res.usageMetadata?.cachedContentTokenCount).toBeUndefined();
+    expect(res.modelVersion).toBe('gemini-2.5-flash');
+    expect(res.responseId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('uses a cache: cachedContentTokenCount is the cache usage, prompt counts include it, the journal names the cache', async () => {
+    const ai = client();
+    const cache = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1100), ttl: '600s' } });
+    expect(cache.usageMetadata?.totalTokenCount).toBe(1100);
+    const res = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'summarize', config: { cachedContent: cache.name as string } });
+    expect(res.usageMetadata?.cachedContentTokenCount).toBe(1100);
+    expect(res.usageMetadata?.promptTokenCount).toBe(1100 + 3);
+    expect(res.usageMetadata?.totalTokenCount).toBe(1103 + (res.usageMetadata?.candidatesTokenCount ?? 0));
+    const call = fakes.calls.at(-1);
+    expect(call?.operation).toBe('models/generateContent');
+    expect(call?.tags).toContain(`cachedContent=${cache.name}`);
+    expect(fakes).toHaveReceived(`POST ${call?.route}`, { body: expect.objectContaining({ cachedContent: cache.name }) });
+  });
+
+  it('answers the real error once the fake clock passes expireTime', async () => {
+    const ai = client();
+    const cache = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024), ttl: '300s' } });
+    await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'first turn', config: { cachedContent: cache.name as string } });
+    fakes.clock.advance('5m');
+    const err = await apiError(
+      ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'second turn', config: { cachedContent: cache.name as string } }),
+    );
+    expect(err.status).toBe(notFound.status);
+    expect(err.body.error.status).toBe(notFound.code);
+    if (api === 'gemini') expect(err.body.error.message).toBe('CachedContent not found (or permission denied)');
+    else expect(err.body.error.message).toBe(`Cached content ${cache.name?.split('/').pop()} is not found.`);
+  });
+
+  it('answers not found for a deleted cache', async () => {
+    const ai = client();
+    const cache = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024) } });
+    await ai.caches.delete({ name: cache.name as string });
+    const err = await apiError(ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi', config: { cachedContent: cache.name as string } }));
+    expect(err.status).toBe(notFound.status);
+  });
+
+  it('refuses a model other than the cache model', async () => {
+    const ai = client();
+    const cache = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(4096) } });
+    const err = await apiError(ai.models.generateContent({ model: 'gemini-2.5-pro', contents: 'hi', config: { cachedContent: cache.name as string } }));
+    expect(err.status).toBe(400);
+    expect(err.body.error.status).toBe('INVALID_ARGUMENT');
+    expect(err.body.error.message).toMatch(
+      /^Model used by GenerateContent request \(.*models\/gemini-2\.5-pro\) and CachedContent \(.*models\/gemini-2\.5-flash\) has to be the same\.$/,
+    );
+  });
+
+  it.each([
+    ['systemInstruction', { systemInstruction: 'be brief' }],
+    ['tools', { tools: [{ functionDeclarations: [{ name: 'lookup' }] }] }],
+    ['toolConfig', { toolConfig: { functionCallingConfig: { mode: 'AUTO' as never } } }],
+  ])('refuses %s beside a cache', async (_field, extra) => {
+    const ai = client();
+    const cache = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024) } });
+    const before = fakes.snapshot();
+    const err = await apiError(
+      ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi', config: { cachedContent: cache.name as string, ...extra } }),
+    );
+    expect(err.status).toBe(400);
+    expect(err.body.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: 'Tool config, tools and system instruction should not be set in the request when using cached content.',
+    });
+    expect(fakes.snapshot()).toBe(before);
+  });
+
+  it('streams the reply in chunks over SSE; the last chunk carries finishReason and usage', async () => {
+    fakes.modelCache.seed.reply({ match: 'story', text: 'Once upon a time there was a fake that answered every call the same way.' });
+    const ai = client();
+    const cache = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024) } });
+    const stream = await ai.models.generateContentStream({
+      model: 'gemini-2.5-flash',
+      contents: 'tell a story',
+      config: { cachedContent: cache.name as string },
+    });
+    const texts: string[] = [];
+    let last: Awaited<ReturnType<typeof ai.models.generateContent>> | undefined;
+    for await (const chunk of stream) {
+      texts.push(chunk.text ?? '');
+      last = chunk;
+    }
+    expect(texts.length).toBeGreaterThan(1);
+    expect(texts.join('')).toBe('Once upon a time there was a fake that answered every call the same way.');
+    expect(last?.candidates?.[0]?.finishReason).toBe('STOP');
+    expect(last?.usageMetadata?.cachedContentTokenCount).toBe(1024);
+    const call = fakes.calls.at(-1);
+    expect(call?.operation).toBe('models/streamGenerateContent');
+    expect(call?.query).toMatchObject({ alt: 'sse' });
+    expect(call?.response.headers['content-type']).toBe('text/event-stream');
+    expect(String(call?.response.body)).toMatch(/^data: \{.*\}\r\n\r\ndata: /);
+  });
+
+  it('streams an expired cache as the real error before any chunk', async () => {
+    const ai = client();
+    const cache = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024), ttl: '60s' } });
+    fakes.clock.advance('61s');
+    const err = await apiError(ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'hi', config: { cachedContent: cache.name as string } }));
+    expect(err.status).toBe(notFound.status);
+  });
+
+  it('answers countTokens with the same estimate', async () => {
+    const ai = client();
+    const res = await ai.models.countTokens({ model: 'gemini-2.5-flash', contents: 'abcdefgh ijkl' });
+    expect(res.totalTokens).toBe(4);
+  });
+
+  it('answers the seeded reply: text, function call, finish reason', async () => {
+    fakes.modelCache.seed.reply({ match: { text: /weather/i, model: 'gemini-2.5-flash' }, functionCall: { name: 'get_weather', args: { city: 'Paris' } } });
+    fakes.modelCache.seed.reply({ match: 'blocked', finishReason: 'SAFETY' });
+    const ai = client();
+    const fc = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'What is the Weather in Paris?' });
+    expect(fc.functionCalls).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }]);
+    const blocked = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'this is blocked' });
+    expect(blocked.candidates?.[0]?.finishReason).toBe('SAFETY');
+    expect(blocked.text).toBeUndefined();
+    const other = await ai.models.generateContent({ model: 'gemini-2.5-pro', contents: 'weather?' });
+    expect(other.text).toBe('echo: weather?');
+  });
+
+  it('answers an unknown model with the real 404', async () => {
+    const err = await apiError(client().models.generateContent({ model: 'gemini-0-nope', contents: 'hi' }));
+    expect(err.status).toBe(404);
+    expect(err.body.error.status).toBe('NOT_FOUND');
+  });
+});
+
+describe('cache placement', () => {
+  it('Vertex: a cache of another location or project is not found', async () => {
+    const eu = fakes.modelCache.seed.cachedContent({ project: 'p', location: 'europe-west4' });
+    const other = fakes.modelCache.seed.cachedContent({ project: 'q', location: 'us-central1' });
+    const ai = vertexClient();
+    for (const c of [eu, other]) {
+      const err = await apiError(ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi', config: { cachedContent: c.name } }));
+      expect(err.status).toBe(404);
+      expect(err.body.error.message).toBe(`Cached content ${c.id} is not found.`);
+    }
+  });
+
+  it('Gemini API: a cache of another project (key) is not found', async () => {
+    const keyP = fakes.modelCache.seed.credential({ apiKey: 'AIza-p', project: 'p' });
+    const keyQ = fakes.modelCache.seed.credential({ apiKey: 'AIza-q', project: 'q' });
+    const cache = await geminiClient(keyP).caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024) } });
+    const ok = await geminiClient(keyP).models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi', config: { cachedContent: cache.name as string } });
+    expect(ok.usageMetadata?.cachedContentTokenCount).toBe(1024);
+    const err = await apiError(
+      geminiClient(keyQ).models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi', config: { cachedContent: cache.name as string } }),
+    );
+    expect(err.status).toBe(403);
+    expect(err.body.error.message).toBe('CachedContent not found (or permission denied)');
+  });
+
+  it('a seeded cache with expireAfterUses expires right after its last use', async () => {
+    const c = fakes.modelCache.seed.cachedContent({ api: 'gemini', expireAfterUses: 2 });
+    const ai = geminiClient();
+    for (const turn of ['one', 'two']) await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: turn, config: { cachedContent: c.name } });
+    const err = await apiError(ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'three', config: { cachedContent: c.name } }));
+    expect(err.status).toBe(403);
+    expect(fakes.modelCache.get(c.name)).toBeUndefined();
+  });
+});
