@@ -32,6 +32,8 @@ export default defineConfig({
     'model-cache': 'src/entries/model-cache.ts',
     scenarios: 'src/entries/scenarios.ts',
     vitest: 'src/entries/vitest.ts',
+    server: 'src/entries/server.ts',
+    cli: 'src/entries/cli.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -4,6 +4,7 @@ import type { ServiceDefinition } from './fakes/service.js';
 import type { ServiceName } from './fakes/service-name.js';
 import { type SocialGraphFacade, type SocialGraphState, socialGraphService } from './fakes/social-graph/index.js';
 import { Engine, type FaultHook, type OverrideHandler } from './http/dispatch.js';
+import { attachEngine } from './http/engines.js';
 import type { RawRequest } from './http/request.js';
 import { type FakeResponse, serialize } from './http/response.js';
 import { type FakeFetch, createFetch } from './http/transport-fetch.js';
@@ -232,6 +233,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     socialGraph: facades[1] as SocialGraphFacade,
     modelCache: facades[2] as ModelCacheFacade,
   };
+  attachEngine(fakes, eng);
   return fakes;
 }
 

@@ -67,6 +67,8 @@ interface BaseUrl {
   href: string;
   origin: string;
   prefix: string;
+  /** Added by a server (`mount`): answered when a request arrives there, never intercepted by nock. */
+  mounted?: boolean;
 }
 
 interface Entry {
@@ -134,9 +136,25 @@ export class Engine {
     return host;
   }
 
-  /** Every origin some service answers on. */
+  /** Every origin some service answers on (the interceptors' hosts; base URLs mounted by a server excluded). */
   origins(): string[] {
-    return [...new Set(this.#entries.flatMap((e) => e.baseUrls.map((b) => b.origin)))];
+    return [...new Set(this.#entries.flatMap((e) => e.baseUrls.filter((b) => !b.mounted).map((b) => b.origin)))];
+  }
+
+  /**
+   * Makes a service answer on one more base URL (server mode: `http://127.0.0.1:4010/github`). Bodies'
+   * URLs use it for requests that arrive on it. Returns a function that removes it again.
+   */
+  mount(service: ServiceName, href: string): () => void {
+    const entry = this.#entries.find((e) => e.def.name === service);
+    if (!entry) throw new Error(`stuntdouble: unknown service '${service}'`);
+    const base: BaseUrl = { ...parseBaseUrl(href), mounted: true };
+    if (entry.baseUrls.some((b) => b.href === base.href)) return () => undefined;
+    entry.baseUrls.push(base);
+    return () => {
+      const i = entry.baseUrls.indexOf(base);
+      if (i >= 0) entry.baseUrls.splice(i, 1);
+    };
   }
 
   /** Which service (and base URL) answers a URL, if any. */

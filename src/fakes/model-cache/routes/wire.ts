@@ -12,9 +12,12 @@ const VERSIONS: Record<Api, readonly string[]> = { vertex: ['v1', 'v1beta1'], ge
 // Multi-region locations served on the global host.
 const GLOBAL_LOCATIONS = new Set(['global', 'us', 'eu']);
 
-/** Which wire a host speaks: `generativelanguage.googleapis.com` is the Gemini API, anything else Vertex AI. */
+/**
+ * Which wire a request speaks: `generativelanguage.googleapis.com`, or a base URL whose last path
+ * segment is `gemini` (server mode's `http://127.0.0.1:4010/gemini`), is the Gemini API; anything else Vertex AI.
+ */
 export function apiOf(ctx: Ctx): Api {
-  return ctx.req.url.hostname === 'generativelanguage.googleapis.com' ? 'gemini' : 'vertex';
+  return ctx.req.url.hostname === 'generativelanguage.googleapis.com' || ctx.baseUrl.endsWith('/gemini') ? 'gemini' : 'vertex';
 }
 
 /** A resolved request: where it acts, its API version, who sent it. */

@@ -1,0 +1,17 @@
+import type { Engine } from './dispatch.js';
+
+// Which engine serves which fakes instance: the server mode reaches the request pipeline of a
+// `createFakes()` instance without widening its public type.
+const engines = new WeakMap<object, Engine>();
+
+/** Records the engine behind a fakes instance (called once by `createFakes`). */
+export function attachEngine(fakes: object, engine: Engine): void {
+  engines.set(fakes, engine);
+}
+
+/** The engine behind a fakes instance; throws for anything `createFakes()` did not make. */
+export function engineOf(fakes: object): Engine {
+  const engine = engines.get(fakes);
+  if (!engine) throw new TypeError('stuntdouble: serve() needs a fakes instance made by createFakes()');
+  return engine;
+}
