@@ -3,17 +3,21 @@ import { type ModelCacheFacade, type ModelCacheState, modelCacheService } from '
 import type { ServiceDefinition } from './fakes/service.js';
 import type { ServiceName } from './fakes/service-name.js';
 import { type SocialGraphFacade, type SocialGraphState, socialGraphService } from './fakes/social-graph/index.js';
+import { type FakeFailure, FakeInternalError, type NotInstalledError, StuntdoubleError } from './errors.js';
 import { Engine, type FaultHook, type OverrideHandler } from './http/dispatch.js';
 import { attachEngine } from './http/engines.js';
+import { type GuardEntry, type Member, claim, guard, release } from './http/interception.js';
 import type { RawRequest } from './http/request.js';
 import { type FakeResponse, serialize } from './http/response.js';
 import { type FakeFetch, createFetch } from './http/transport-fetch.js';
-import { NockTransport } from './http/transport-nock.js';
-import { type FakesOptions, FakesOptionsSchema, type ResolvedFakesOptions } from './options.js';
+import { NockTransport, syncNockHooks } from './http/transport-nock.js';
+import { syncUndiciHooks } from './http/transport-undici.js';
+import { FAKES_OPTION_KEYS, type FakesOptions, FakesOptionsSchema, type ResolvedFakesOptions, underTestRunner, unhandledPolicy } from './options.js';
 import type { Scenario } from './scenarios/define.js';
 import { type Clock, createClock, toEpochMs } from './store/clock.js';
-import { type CallList, Journal, type RecordedCall } from './store/journal.js';
+import { type CallList, type CallNames, Journal, type RecordedCall, attachNames } from './store/journal.js';
 import { createStore } from './store/store.js';
+import { assertKnownKeys } from './util/suggest.js';
 
 /** The whole state tree, frozen. */
 export interface FakesState {
@@ -48,12 +52,38 @@ export interface HandledResponse {
 
 /** A live set of fakes: state, clock, journal, interceptors. Create one with {@link createFakes}. */
 export interface Fakes {
-  /** Activates the nock interceptors for every faked host (idempotent). Returns the instance. */
+  /**
+   * Intercepts every request to a faked host, whatever the client: http/https (nock), global fetch
+   * (also a reference captured earlier) and undici through its global dispatcher (idempotent).
+   * Changes nothing else of the process: nock's net-connect settings, your other nock scopes and
+   * the previous global dispatcher stay as they were. Throws when nock and Node do not go together.
+   */
   install(): Fakes;
-  /** Removes this instance's interceptors only. */
+  /**
+   * Removes this instance's interception and puts back what install() changed. Then, when
+   * something failed inside the fakes since the last check (see {@link Fakes.errors}), throws a
+   * `FakeInternalError` naming it, so the test fails.
+   */
   uninstall(): Fakes;
-  /** Whether the interceptors are active. */
+  /** Whether the interception is active (false again after `nock.restore()` deactivated nock). */
   readonly installed: boolean;
+  /**
+   * Failures inside the fakes, an override, a custom route or a fault hook (each answered 500 with a
+   * message saying so), and guard refusals, in order. Cleared by `reset()`.
+   */
+  readonly errors: readonly FakeFailure[];
+  /**
+   * Throws a `FakeInternalError` when something failed since the last check (see `errors`), or, with
+   * `onUnmatched: 'error'`, when a request matched no route. What `useFakes`' afterEach calls;
+   * framework integrations call it too.
+   */
+  verify(): void;
+  /**
+   * Adds a route the fake does not have; the handler sees the same context as built-in routes
+   * (state, `update`, clock, journal). Throws when the route exists (use `override`). Returns a remover.
+   * @example fakes.route('modelCache', 'POST /v1beta/models/{model}:embedContent', (ctx) => ({ status: 200, body: { candidates: [] } }))
+   */
+  route(service: ServiceName, route: string, handler: OverrideHandler): () => void;
   /** Initial state, empty journal, clock back to its start, no overrides, faults or applied scenarios. */
   reset(): Fakes;
   /** The frozen state object (O(1)). */
@@ -111,6 +141,7 @@ export interface Fakes {
  * expect(fakes.calls.where({ method: 'PUT' }).count()).toBe(1);
  */
 export function createFakes(options: FakesOptions = {}): Fakes {
+  assertKnownKeys(options, FAKES_OPTION_KEYS, 'option', 'createFakes()');
   const parsed = FakesOptionsSchema.safeParse(options);
   if (!parsed.success) {
     throw new TypeError(
@@ -123,6 +154,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     try {
       return d.parseOptions(opts[d.name]);
     } catch (err) {
+      if (err instanceof StuntdoubleError) throw err;
       const msg =
         err && typeof err === 'object' && 'issues' in err
           ? (err as { issues: Array<{ path: PropertyKey[]; message: string }> }).issues.map((i) => `${d.name}.${i.path.join('.')}: ${i.message}`).join('; ')
@@ -164,27 +196,93 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     return eng.register(d as ServiceDefinition<unknown, unknown, unknown>, o, o.baseUrls ?? d.defaultBaseUrls);
   });
   const facades = defs.map((d, i) => (d as ServiceDefinition<unknown, unknown, unknown>).facade(hosts[i] as never));
-  const transport = new NockTransport(engine, opts.allowNetConnect);
+  const everyService = <T>(f: (s: ServiceName) => T[]) => eng.serviceNames().flatMap(f);
+  const names: CallNames = {
+    services: () => eng.serviceNames(),
+    operations: (service) => (service ? eng.operationsOf(service as ServiceName) : everyService((s) => eng.operationsOf(s))),
+    routes: (service) => (service ? eng.routesOf(service as ServiceName) : everyService((s) => eng.routesOf(s))),
+  };
+  attachNames(journal.calls, names);
+  attachNames(journal.unmatched, names);
+  const transport = new NockTransport(engine);
   const fetchFn = createFetch(engine);
   const applied: AppliedScenario[] = [];
+  let reported = 0;
+  const { policy, allowHost } = unhandledPolicy(opts);
+  const member: Member = {
+    owner: Symbol('stuntdouble'),
+    engine: eng,
+    policy,
+    allowHost,
+    report: (failure) => {
+      eng.errors.push(failure);
+    },
+  };
+  const guardOption = opts.guard ?? underTestRunner();
+  if (guardOption) {
+    const entry: GuardEntry = {
+      report(error: NotInstalledError) {
+        eng.errors.push({ seq: 0, request: error.message, source: 'guard', message: error.message, ...(error.stack ? { stack: error.stack } : {}), error });
+        if (typeof guardOption !== 'function') return 'throw';
+        guardOption(error);
+        return 'handled';
+      },
+    };
+    guard(eng.origins(), entry);
+    syncHooks();
+  }
+  const takeUnreported = (): FakeFailure[] => {
+    const list = eng.errors.slice(reported);
+    reported = eng.errors.length;
+    return list;
+  };
 
   const fakes: Fakes = {
     install() {
-      transport.install();
+      if (transport.installed) return fakes;
+      claim(member, eng.origins());
+      try {
+        transport.install();
+      } catch (err) {
+        release(member);
+        throw err;
+      } finally {
+        syncHooks();
+      }
       return fakes;
     },
     uninstall() {
       transport.uninstall();
       eng.cancelWaits();
+      release(member);
+      syncHooks();
+      const failures = takeUnreported().filter((f) => f.source !== 'guard');
+      if (failures.length) throw internalError(failures);
       return fakes;
     },
     get installed() {
       return transport.installed;
     },
+    get errors() {
+      return eng.errors;
+    },
+    verify() {
+      const failures = takeUnreported();
+      const unmatched = opts.onUnmatched === 'error' ? [...journal.unmatched] : [];
+      if (failures.length) throw internalError(failures);
+      if (unmatched.length) {
+        const list = unmatched.map((u) => `  ${u.method} ${u.url}${u.note ? ` (${u.note})` : ''}`).join('\n');
+        throw new FakeInternalError(`stuntdouble: ${unmatched.length} unmatched request(s):\n${list}`, []);
+      }
+    },
+    route: (service, route, handler) => eng.addRoute(service, route, handler),
     reset() {
       eng.cancelWaits();
       store.reset();
       journal.clear();
+      eng.errors.length = 0;
+      reported = 0;
+      eng.clearCustomRoutes();
       eng.clearOverrides();
       eng.resetMeters();
       eng.faults.length = 0;
@@ -267,6 +365,21 @@ function checkSnapshot(snap: unknown, current: Record<ServiceName, unknown>): vo
         fail(`'${name}.${key}' is ${actual === 'missing' ? 'missing' : `a ${actual}, expected a ${expected}`}`);
     }
   }
+}
+
+/** Process-wide hooks (nock's 'no match' listener, undici's dispatcher) follow what is installed or guarded. */
+function syncHooks(): void {
+  syncNockHooks();
+  syncUndiciHooks();
+}
+
+function internalError(failures: readonly FakeFailure[]): FakeInternalError {
+  const lines = failures.map((f) => `  - ${f.request}: ${f.message} (from ${f.source})`);
+  const first = failures[0]?.stack ? `\n\nFirst stack:\n${failures[0].stack}` : '';
+  return new FakeInternalError(
+    `stuntdouble: ${failures.length} failure(s) inside the fakes during this test (answered 500 to the client, which may have hidden them):\n${lines.join('\n')}${first}`,
+    failures,
+  );
 }
 
 function toHandled(res: FakeResponse, call: RecordedCall): HandledResponse {

@@ -1,14 +1,36 @@
 import { z } from 'zod';
+import type { NotInstalledError } from './errors.js';
+import type { OnUnhandledRequest, UnhandledRequestCallback } from './http/interception.js';
 
-/** Options of {@link createFakes}; every key is optional. */
+const isFunction = (v: unknown) => typeof v === 'function';
+
+/** Options of {@link createFakes}; every key is optional. Unknown keys throw, naming the nearest valid one. */
 export const FakesOptionsSchema = z
   .object({
     /** `'lenient'` (default): any non-empty token works with full rights; `'strict'`: only seeded tokens. Seeding a token turns the permission model on in either mode. */
     auth: z.enum(['lenient', 'strict']).default('lenient'),
     /** `'real'` (default) or an instant (Date, ISO string, epoch ms) where a frozen clock starts. */
     clock: z.union([z.literal('real'), z.date(), z.string(), z.number()]).default('real'),
-    /** Let requests to hosts no fake serves reach the network: `true`, or a host string / RegExp to allow. Default false. */
+    /**
+     * What happens to a request, while installed, to a host no fake serves (msw's convention):
+     * `'error'` (default) refuses it with an `UnhandledRequestError`, `'warn'` lets it through with a
+     * warning, `'bypass'` lets it through silently, a function decides per request. Loopback hosts
+     * (`localhost`, `127.0.0.1`, `::1`) pass under the string strategies. Requests let through still
+     * obey your own nock settings (`nock.disableNetConnect()` and its allow-list), which stuntdouble never changes.
+     */
+    onUnhandledRequest: z.union([z.enum(['error', 'warn', 'bypass']), z.custom<UnhandledRequestCallback>(isFunction, 'expected a function')]).optional(),
+    /**
+     * Legacy spelling, kept working: `true` is `onUnhandledRequest: 'bypass'`; a host string or RegExp
+     * lets the matching hosts through under `'error'`. Default false.
+     */
     allowNetConnect: z.union([z.boolean(), z.string(), z.instanceof(RegExp)]).default(false),
+    /**
+     * Fails a request to a faked host sent while no fakes are installed (a test that forgot
+     * `install()`), instead of letting it reach the real service. Default: on under vitest, Jest and
+     * node:test, off elsewhere. A function receives the error instead of the default report (the
+     * error is also thrown outside the request, so the test runner fails the test).
+     */
+    guard: z.union([z.boolean(), z.custom<(error: NotInstalledError) => void>(isFunction, 'expected a function')]).optional(),
     /**
      * Record calls in the journal (default true: the last 10,000 calls, bodies included). `false` records
      * nothing; `{ limit, bodies }` keeps at most `limit` calls (older ones are dropped and counted in
@@ -27,7 +49,7 @@ export const FakesOptionsSchema = z
           .strict(),
       ])
       .default(true),
-    /** `'record'` (default) lists unmatched requests in `fakes.unmatched`; `'error'` also fails the test in `useFakes`' afterEach. */
+    /** `'record'` (default) lists unmatched requests in `fakes.unmatched`; `'error'` also fails the test in `useFakes`' afterEach (and `fakes.verify()`). */
     onUnmatched: z.enum(['record', 'error']).default('record'),
     codeHosting: z.unknown().optional(),
     socialGraph: z.unknown().optional(),
@@ -39,3 +61,21 @@ export const FakesOptionsSchema = z
 export type FakesOptions = z.input<typeof FakesOptionsSchema>;
 /** Options after defaults. */
 export type ResolvedFakesOptions = z.output<typeof FakesOptionsSchema>;
+
+/** The option keys, for "did you mean" messages. */
+export const FAKES_OPTION_KEYS = Object.keys(FakesOptionsSchema.shape);
+
+/** The effective unhandled-request policy and extra allowed hosts from the options. */
+export function unhandledPolicy(o: ResolvedFakesOptions): { policy: OnUnhandledRequest; allowHost: ((host: string) => boolean) | undefined } {
+  const legacy = o.allowNetConnect;
+  const policy: OnUnhandledRequest = o.onUnhandledRequest ?? (legacy === true ? 'bypass' : 'error');
+  let allowHost: ((host: string) => boolean) | undefined;
+  if (typeof legacy === 'string') allowHost = (host) => new RegExp(legacy).test(host);
+  else if (legacy instanceof RegExp) allowHost = (host) => legacy.test(host);
+  return { policy, allowHost };
+}
+
+/** Whether this process runs under a test runner (the guard's default). */
+export function underTestRunner(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.VITEST || env.VITEST_WORKER_ID || env.JEST_WORKER_ID || env.NODE_TEST_CONTEXT);
+}

@@ -6,6 +6,9 @@
 export { createFakes, describeFakes } from '../create-fakes.js';
 export type { AppliedScenario, Fakes, FakesSnapshot, FakesState, HandledResponse } from '../create-fakes.js';
 export type { FakesOptions, ResolvedFakesOptions } from '../options.js';
+export { StuntdoubleError, UnknownNameError, UnhandledRequestError, NotInstalledError, UnsupportedNockError, FakeInternalError } from '../errors.js';
+export type { FakeFailure } from '../errors.js';
+export type { OnUnhandledRequest, UnhandledRequest, UnhandledRequestCallback, UnhandledPrint, UnhandledStrategy } from '../http/interception.js';
 export { scenarios, defineScenario } from '../scenarios/index.js';
 export type { Scenario, ScenarioDefinition, ScenarioFactory, ScenarioName } from '../scenarios/index.js';
 export { CallList } from '../store/journal.js';

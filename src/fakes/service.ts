@@ -127,6 +127,15 @@ export interface ServiceDefinition<S, O, F> {
   dueAt?(state: S): number | undefined;
   /** Applies time-driven transitions up to `now` (publish scheduled posts, expire caches). */
   tick?(draft: Draft<S>, now: number, host: ServiceHost<S, O>): void;
+  /**
+   * Routes the journal names that the router spells differently, as `'METHOD /template'` (Graph
+   * journals `/{page-id}/feed` where its router has `/{id}/feed`). Listed by `fakes.routes()`.
+   */
+  journalRoutes?(): string[];
+  /** Operation ids the journal can record besides the routes' own (validates `calls.where({ operation })`). */
+  operations?(): string[];
+  /** The journal's route template for a matched request, when it is more specific than the router's (called before faults and overrides). */
+  refineRoute?(ctx: RouteContext<S, O>): string | undefined;
   /** Builds the user-facing facade (`fakes.codeHosting`). */
   facade(host: ServiceHost<S, O>): F;
 }

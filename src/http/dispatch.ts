@@ -1,4 +1,5 @@
 import type { Draft } from 'immer';
+import { type FakeFailure, UnhandledRequestError } from '../errors.js';
 import type { AuthMode, BareContext, CallMeta, RouteContext, RouteSpec, ServiceDefinition, ServiceHost } from '../fakes/service.js';
 import type { ServiceName } from '../fakes/service-name.js';
 import type { Clock } from '../store/clock.js';
@@ -11,6 +12,7 @@ import { redactHeaders, redactQuery, redactUrl, redactValue } from './redact.js'
 import type { FakeRequest, RawRequest } from './request.js';
 import type { FakeResponse } from './response.js';
 import { Router, trimSlashes } from './router.js';
+import { canonicalTemplate, closestRoutes, routeKeyError } from './route-names.js';
 
 // Captured at load so vi.useFakeTimers() cannot stall a latency fault on a real clock.
 const realSetTimeout = globalThis.setTimeout;
@@ -36,7 +38,10 @@ export interface FaultProbe {
   readonly service: ServiceName;
   readonly method: string;
   readonly path: string;
+  /** The route as the journal names it (e.g. Graph's `/{page-id}/feed`); `null` when unmatched. */
   readonly route: string | null;
+  /** The router's own template when it differs from `route` (Graph's `/{id}/feed`), else the same. */
+  readonly template: string | null;
   readonly operation: string;
 }
 
@@ -105,6 +110,9 @@ export class Engine {
   readonly faults: FaultHook[] = [];
   readonly #pending = new Set<Promise<unknown>>();
   readonly #waits = new Set<Wait>();
+  readonly #custom = new Map<ServiceName, Router<AnyRoute>>();
+  /** Failures inside the fake, an override, a custom route or a fault hook, in order (`fakes.errors`). */
+  readonly errors: FakeFailure[] = [];
   #afterQueue: Array<() => void | Promise<void>> | undefined;
 
   constructor(
@@ -236,20 +244,83 @@ export class Engine {
 
   /** Replaces one operation's answer; returns a function that removes the override. */
   override(service: ServiceName, routeKey: string, handler: OverrideHandler): () => void {
-    const entry = this.#entries.find((e) => e.def.name === service);
-    if (!entry) throw new Error(`stuntdouble: unknown service '${service}'`);
-    const { method, template } = splitRouteKey(routeKey);
-    if (!method) throw new Error(`stuntdouble: override needs 'METHOD /route/{template}', got '${routeKey}'`);
-    const known = entry.router.routes().some((r) => r.method === method && r.template === template);
-    if (!known) {
-      const closest = entry.router.closest(method, template.replace(/\{[^}]+\}/g, 'x'));
-      throw new Error(`stuntdouble: ${entry.def.title} has no route '${method} ${template}'. Closest: ${closest.join('; ')}`);
-    }
+    const { method, template } = this.resolveRouteKey(service, routeKey, 'fakes.override()', true);
     const key = `${service} ${method} ${template}`;
     this.#overrides.set(key, handler);
     return () => {
       if (this.#overrides.get(key) === handler) this.#overrides.delete(key);
     };
+  }
+
+  /**
+   * Adds a route the fake does not have (`fakes.route()`); throws when it already exists (use
+   * `override` for those). Returns a function that removes it.
+   */
+  addRoute(service: ServiceName, routeKey: string, handler: OverrideHandler): () => void {
+    const entry = this.#entry(service, 'fakes.route()');
+    const { method, template } = splitRouteKey(routeKey);
+    if (!method || !template.startsWith('/')) throw new TypeError(`stuntdouble: fakes.route() needs 'METHOD /path/{param}', got '${routeKey}'`);
+    const probe = template.replace(/\{[^}]+\}/g, 'x');
+    const existing = entry.router.match(method, probe);
+    if (existing.kind === 'match' && existing.match.template === template)
+      throw new Error(
+        `stuntdouble: ${entry.def.title} already has '${method} ${template}'; replace its answer with fakes.override('${service}', '${method} ${template}', handler)`,
+      );
+    let router = this.#custom.get(service);
+    if (!router) {
+      router = new Router<AnyRoute>();
+      this.#custom.set(service, router);
+    }
+    const spec: AnyRoute = { method, path: template, operation: `custom ${method} ${template}`, handler };
+    router.add(method, template, spec);
+    return () => {
+      router.remove(method, template);
+    };
+  }
+
+  /** Drops every custom route (reset). */
+  clearCustomRoutes(): void {
+    this.#custom.clear();
+  }
+
+  /**
+   * Checks a `'METHOD /template'` string against a service's routes (its own and custom ones) and
+   * returns the canonical spelling; an alias spelling of a parameter is accepted. Throws an
+   * {@link UnknownNameError} with the nearest routes otherwise.
+   */
+  resolveRouteKey(service: ServiceName, routeKey: string, where: string, needMethod = false): { method: string | undefined; template: string } {
+    const entry = this.#entry(service, where);
+    const { method, template } = splitRouteKey(routeKey);
+    if (needMethod && !method) throw new TypeError(`stuntdouble: ${where} needs 'METHOD /route/{template}', got '${routeKey}'`);
+    const all = this.routesOf(service);
+    const canonical = canonicalTemplate(template);
+    for (const r of all) {
+      const { method: m, template: t } = splitRouteKey(r);
+      if ((method === undefined || m === method) && canonicalTemplate(t) === canonical) return { method, template: t };
+    }
+    throw routeKeyError(
+      entry.def.title,
+      where,
+      method,
+      template,
+      all,
+      closestRoutes(entry.router.routes(), method ?? 'GET', template.replace(/\{[^}]+\}/g, 'x')),
+    );
+  }
+
+  #entry(service: ServiceName, where: string): Entry {
+    const entry = this.#entries.find((e) => e.def.name === service);
+    if (!entry)
+      throw routeKeyError(
+        'stuntdouble',
+        where,
+        undefined,
+        String(service),
+        [],
+        [],
+        this.#entries.map((e) => e.def.name),
+      );
+    return entry;
   }
 
   /** Clears every service's meters (reset). */
@@ -262,10 +333,55 @@ export class Engine {
     this.#overrides.clear();
   }
 
-  /** Every route of a service, as `'METHOD /template'`. */
+  /** Every route of a service (its own, then custom ones), as `'METHOD /template'`. */
   routesOf(service: ServiceName): string[] {
     const entry = this.#entries.find((e) => e.def.name === service);
-    return entry ? entry.router.routes().map((r) => `${r.method} ${r.template}`) : [];
+    if (!entry) return [];
+    const own = entry.router.routes().map((r) => `${r.method} ${r.template}`);
+    const journal = entry.def.journalRoutes?.() ?? [];
+    const custom = (this.#custom.get(service)?.routes() ?? []).map((r) => `${r.method} ${r.template}`);
+    return journal.length || custom.length ? [...new Set([...own, ...journal, ...custom])] : own;
+  }
+
+  /** Every operation id of a service (for validating `calls.where({ operation })`). */
+  operationsOf(service: ServiceName): string[] {
+    const entry = this.#entries.find((e) => e.def.name === service);
+    if (!entry) return [];
+    const ops = new Set<string>(entry.def.operations?.() ?? []);
+    for (const r of entry.def.routes) ops.add(r.operation);
+    for (const r of this.#custom.get(service)?.routes() ?? []) ops.add(`custom ${r.method} ${r.template}`);
+    return [...ops];
+  }
+
+  /** Every service name registered. */
+  serviceNames(): ServiceName[] {
+    return this.#entries.map((e) => e.def.name);
+  }
+
+  /** One line on why a URL on no faked base URL may have been meant for a fake (GHES prefix, a missing base URL). */
+  hostHint(url: URL): string {
+    const segs = url.pathname.split('/').filter(Boolean);
+    for (const entry of this.#entries) {
+      for (let cut = 0; cut <= Math.min(2, segs.length - 1); cut++) {
+        const rest = `/${segs.slice(cut).join('/')}`;
+        const path = entry.def.prepare ? safePrepared(entry.def, url, rest) : rest;
+        const m = entry.router.match('GET', path);
+        const matched = m.kind === 'match' ? m.match.template : m.kind === 'method-not-allowed' ? m.template : '';
+        // A template of bare parameters (Graph's `/{id}/{edge}`) matches anything: no evidence.
+        if (!matched.split('/').some((seg) => seg && !seg.startsWith('{'))) continue;
+        const base = `${url.origin}${cut ? `/${segs.slice(0, cut).join('/')}` : ''}`;
+        return `It looks like a ${entry.def.title} request on a host no fake serves: to fake it, add '${base}' to createFakes({ ${entry.def.name}: { baseUrls: [...] } }) (now ${entry.baseUrls.map((b) => b.href).join(', ')}).`;
+      }
+    }
+    return '';
+  }
+
+  /** The error for a URL on a faked origin but outside every base URL (e.g. a GHES path without its /api/v3 prefix). */
+  unservedError(method: string, url: URL): Error {
+    const bases = this.#entries.flatMap((e) => e.baseUrls.filter((b) => b.origin === url.origin).map((b) => b.href));
+    return new UnhandledRequestError(
+      `stuntdouble: ${method} ${url.origin}${url.pathname} is on a faked host but outside its base URLs (${bases.join(', ')}); it was refused so it could not reach the real service. Check the client's base URL (a GitHub Enterprise Server client needs the /api/v3 prefix).`,
+    );
   }
 
   /**
@@ -325,13 +441,19 @@ export class Engine {
     let template: string | null = null;
     let note: string | undefined;
     let internal: { message: string; stack?: string } | undefined;
+    let failed: { source: FakeFailure['source']; error: unknown } | undefined;
+    let source: FakeFailure['source'] = 'fake';
     let networkError: Error | undefined;
     const render = (err: unknown, ctx: BareContext<unknown, unknown>): FakeResponse => {
-      if (!isServiceError(err)) internal = describeError(err);
+      if (!isServiceError(err)) {
+        internal = describeError(err);
+        failed = { source, error: err };
+      }
       try {
         return def.renderError(err, ctx);
       } catch (renderErr) {
         internal = describeError(renderErr);
+        failed = { source: 'fake', error: renderErr };
         return { status: 500, headers: { 'content-type': 'text/plain' }, body: `stuntdouble: ${internal.message}` };
       }
     };
@@ -346,8 +468,17 @@ export class Engine {
       }
       // An over-long URL is refused before routing: the router (and its cache) never sees it.
       const tooLong = req.url.href.length > MAX_URL_LENGTH;
-      const found: ReturnType<typeof entry.router.match> = tooLong ? { kind: 'not-found' } : entry.router.match(req.method, path);
+      let found: ReturnType<typeof entry.router.match> = tooLong ? { kind: 'not-found' } : entry.router.match(req.method, path);
+      let custom = false;
+      if (found.kind !== 'match' && !tooLong) {
+        const extra = this.#custom.get(def.name)?.match(req.method, path);
+        if (extra?.kind === 'match') {
+          found = extra;
+          custom = true;
+        }
+      }
       let closest: string[] = [];
+      let journalRoute: string | null = null;
       if (found.kind === 'match') {
         route = found.match.value;
         params = found.match.params;
@@ -355,17 +486,24 @@ export class Engine {
         bare.params = params;
         bare.template = template;
         bare.operation = route.operation;
+        if (def.refineRoute && !custom) {
+          source = 'fake';
+          journalRoute = def.refineRoute(bare as RouteContext<unknown, unknown>) ?? null;
+        }
       } else if (!tooLong) {
-        closest = entry.router.closest(req.method, path);
-        note = `${def.title}: no route for ${req.method} ${path}. Closest: ${closest.join('; ')}`;
+        closest = closestRoutes(entry.router.routes(), req.method, path);
+        const cause = this.#likelyCause(entry, base, req.method, path);
+        note = `${def.title}: no route for ${req.method} ${path}. Closest: ${closest.join('; ')}${cause ? `. Likely cause: ${cause}` : ''}`;
       }
       // Body limits and faults apply alike to matched and unmatched requests (an unavailable service is unavailable everywhere).
+      source = 'fault';
       const decision =
         req.bodyError === 'too-large'
           ? { tag: 'too-large', error: limit.tooLarge(limit.maxBodyBytes) }
           : tooLong
             ? { tag: 'too-long', error: limit.uriTooLong(MAX_URL_LENGTH) }
-            : this.#decide(def.name, req.method, path, template, route?.operation ?? 'unmatched');
+            : this.#decide(def.name, req.method, path, journalRoute ?? template, template, route?.operation ?? 'unmatched');
+      source = 'fake';
       if (decision) meta.tags.push(decision.tag);
       const waited = decision?.delayMs ? await this.#delay(decision.delayMs, signal) : 'done';
       if (waited !== 'done') {
@@ -390,16 +528,18 @@ export class Engine {
         );
       } else {
         const rctx: RouteContext<unknown, unknown> = bare;
-        const override =
-          this.#overrides.get(`${def.name} ${found.match.method} ${template}`) ??
-          (req.method === 'HEAD' ? this.#overrides.get(`${def.name} GET ${template}`) : undefined);
+        const override = this.#overrideFor(def.name, found.match.method, journalRoute, template);
         if (override) meta.tags.push('override');
+        source = override ? 'override' : custom ? 'route' : 'fake';
+        if (custom) meta.tags.push('custom');
+        if (journalRoute) meta.route ??= journalRoute;
         try {
           response = await (override ?? route.handler)(rctx);
           if (!response || typeof response.status !== 'number') throw new Error(`handler of ${route.operation} returned no response`);
         } catch (err) {
           response = render(err, ctx);
         }
+        source = 'fake';
       }
     } catch (err) {
       response = render(err, ctx);
@@ -409,8 +549,25 @@ export class Engine {
         response = def.finalize(response, ctx);
       } catch (err) {
         internal = describeError(err);
+        failed = { source: 'fake', error: err };
       }
     }
+    if (failed && internal) {
+      response = blameTheFake(response, failed.source, `${req.method} ${template ?? path}`, internal.message);
+      this.errors.push({
+        seq,
+        service: def.name,
+        request: `${req.method} ${redactUrl(req.url)}`,
+        source: failed.source,
+        message: internal.message,
+        ...(internal.stack ? { stack: internal.stack } : {}),
+        error: failed.error,
+      });
+    }
+    if (!note && response.status === 401 && this.auth === 'strict' && meta.token === 'unseeded')
+      note = `${def.title}: 401 because this token was never seeded. Likely cause: auth 'strict' accepts only tokens created with fakes.${def.name}.seed.token() (or a scenario); seed it, or use auth 'lenient'.`;
+    // The same diagnosis the journal keeps, where the client's error shows it (response headers).
+    if (note && !networkError) response = { ...response, headers: { ...(response.headers ?? {}), 'x-stuntdouble-note': asciiHeader(note) } };
     const call = buildCall({
       seq,
       service: def.name,
@@ -431,9 +588,40 @@ export class Engine {
     return { kind: 'response', response, call };
   }
 
-  #decide(service: ServiceName, method: string, path: string, route: string | null, operation: string): FaultDecision | undefined {
+  /** One line on why a request on a faked base URL matched nothing, when there is an obvious reason. */
+  #likelyCause(entry: Entry, base: BaseUrl, method: string, path: string): string {
+    const segs = path.split('/').filter(Boolean);
+    for (let cut = 1; cut <= Math.min(2, segs.length - 1); cut++) {
+      const rest = `/${segs.slice(cut).join('/')}`;
+      if (entry.router.match(method, rest).kind !== 'match') continue;
+      const prefix = `/${segs.slice(0, cut).join('/')}`;
+      const ghes = prefix === '/api/v3' ? ' (a GitHub Enterprise Server prefix)' : '';
+      return `the path starts with '${prefix}'${ghes}, which the base URL ${base.href} does not have: point the client at ${base.href}, or add '${base.origin}${base.prefix}${prefix}' to createFakes({ ${entry.def.name}: { baseUrls } })`;
+    }
+    if (entry.def.name === 'modelCache') {
+      const vertexPath = /^\/v1(beta1)?\/projects\//.test(path);
+      const geminiHost = base.origin.includes('generativelanguage');
+      const env = process.env.GOOGLE_GENAI_USE_VERTEXAI;
+      if (vertexPath && geminiHost)
+        return `a Vertex AI path on the Gemini API host: the client was built for Vertex AI but sent to ${base.origin} (GOOGLE_GENAI_USE_VERTEXAI=${env ?? 'unset'}; check vertexai/baseUrl options)`;
+      if (!vertexPath && !geminiHost && /^\/v1(beta|alpha)?\/(cachedContents|models)/.test(path))
+        return `a Gemini API path on a Vertex AI host: the client was built for the Gemini API but sent to ${base.origin} (GOOGLE_GENAI_USE_VERTEXAI=${env ?? 'unset'}; with Vertex AI set project and location)`;
+    }
+    return '';
+  }
+
+  #overrideFor(service: ServiceName, method: string, journalRoute: string | null, template: string | null): OverrideHandler | undefined {
+    if (this.#overrides.size === 0) return undefined;
+    for (const t of journalRoute && journalRoute !== template ? [journalRoute, template] : [template]) {
+      const o = this.#overrides.get(`${service} ${method} ${t}`) ?? (method === 'HEAD' ? this.#overrides.get(`${service} GET ${t}`) : undefined);
+      if (o) return o;
+    }
+    return undefined;
+  }
+
+  #decide(service: ServiceName, method: string, path: string, route: string | null, template: string | null, operation: string): FaultDecision | undefined {
     for (const hook of this.faults) {
-      const d = hook({ service, method, path, route, operation });
+      const d = hook({ service, method, path, route, template, operation });
       if (d) return d;
     }
     return undefined;
@@ -468,11 +656,49 @@ export class Engine {
   }
 }
 
+/** A header value: one line of printable ASCII. */
+function asciiHeader(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 2000);
+}
+
+function safePrepared(def: AnyService, url: URL, path: string): string {
+  try {
+    return def.prepare?.({ method: 'GET', url, path, query: {}, headers: {}, body: undefined } as unknown as FakeRequest, path).path ?? path;
+  } catch {
+    return path;
+  }
+}
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Service errors carry a `service` brand; anything else thrown inside a fake is a bug in the fake. */
 export function isServiceError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { isServiceError?: unknown }).isServiceError === true;
+}
+
+const SOURCE_TEXT: Record<FakeFailure['source'], string> = {
+  override: 'an override handler (fakes.override)',
+  route: 'a custom route handler (fakes.route)',
+  fault: 'a fault hook or scenario',
+  fake: 'stuntdouble itself (a bug in the fake)',
+  guard: 'the guard',
+};
+
+/**
+ * Keeps the service's 500 envelope but says in its message who failed: the fake, not the service,
+ * so a test reading the error (or a log) does not chase a real outage.
+ */
+function blameTheFake(res: FakeResponse, source: FakeFailure['source'], request: string, message: string): FakeResponse {
+  const text = `stuntdouble: ${SOURCE_TEXT[source]} threw while answering ${request}: ${message}. This is an error in the fake or the test setup, not an answer of the real service; it is listed in fakes.errors and fails the test at uninstall().`;
+  const body = res.body;
+  const headers = { ...(res.headers ?? {}), 'x-stuntdouble-error': source };
+  if (body && typeof body === 'object' && !(body instanceof Uint8Array)) {
+    const b = body as Record<string, unknown>;
+    if (b.error && typeof b.error === 'object' && typeof (b.error as { message?: unknown }).message === 'string')
+      return { ...res, headers, body: { ...b, error: { ...(b.error as object), message: text } } };
+    if (typeof b.message === 'string') return { ...res, headers, body: { ...b, message: text } };
+  }
+  return { ...res, headers };
 }
 
 function describeError(err: unknown): { message: string; stack?: string } {

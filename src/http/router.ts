@@ -133,6 +133,30 @@ export class Router<R> {
     return this;
   }
 
+  /**
+   * Removes a route (custom routes only: `fakes.route()` hands back a remover). Leaves the trie's
+   * nodes in place; only the method entry goes.
+   */
+  remove(method: string, template: string): boolean {
+    const m = method.toUpperCase();
+    const i = this.#all.findIndex((r) => r.method === m && r.template === template);
+    if (i < 0) return false;
+    this.#all.splice(i, 1);
+    const visit = (node: Node<R>): boolean => {
+      const r = node.routes.get(m);
+      if (r && r.template === template) {
+        node.routes.delete(m);
+        return true;
+      }
+      for (const child of node.literal.values()) if (visit(child)) return true;
+      for (const e of node.edges) if (visit(e.node)) return true;
+      return false;
+    };
+    visit(this.#root);
+    this.#cache.clear();
+    return true;
+  }
+
   /** Every registered `{ method, template }`. */
   routes(): ReadonlyArray<{ method: string; template: string }> {
     return this.#all;

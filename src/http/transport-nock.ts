@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import * as nockNamespace from 'nock';
+import { NotInstalledError, UnsupportedNockError } from '../errors.js';
 import type { Engine } from './dispatch.js';
+import { decide, hooksNeeded } from './interception.js';
 import { type RawRequest, normalizeHeaders } from './request.js';
 import { serialize } from './response.js';
 
@@ -27,10 +32,6 @@ export function getNock(): NockModule {
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-
-// Which instance holds which origin: a second instance installing on a held origin is an error.
-const holders = new Map<string, symbol>();
-let installedCount = 0;
 
 function isHex(s: string): boolean {
   return s.length % 2 === 0 && /^[0-9a-f]*$/i.test(s);
@@ -88,71 +89,236 @@ async function fromNockArgs(
   return { method: self.req?.method ?? 'GET', url: urlOf(uri, origin), headers, body: bytes ?? '' };
 }
 
+type Scope = ReturnType<NockModule>;
+type NockThis = { req?: { headers?: Record<string, string | string[]>; method?: string } };
+
+/** The nock/Node pairs stuntdouble supports, as error messages state them. */
+export const SUPPORTED_NOCK = 'nock 14 on Node >= 20.12 (CI: Node 20), or nock 15 on Node >= 22.20 (CI: Node 24)';
+
+/** Reads the installed nock's version from its package.json (nock 15 does not export it: walk up from its entry). */
+export function nockVersion(): string | undefined {
+  const req = createRequire(join(process.cwd(), 'noop.js'));
+  let entry: string;
+  try {
+    entry = req.resolve('nock');
+  } catch {
+    return undefined;
+  }
+  let dir = dirname(entry);
+  for (let i = 0; i < 6; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'nock') return pkg.version;
+    } catch {
+      // no package.json at this level
+    }
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return undefined;
+}
+
+/** Why this nock cannot work on this Node, or undefined when the pair is supported (or nock's version is unknown). */
+export function nockPairingProblem(version = nockVersion(), node = process.versions.node): string | undefined {
+  if (!version) return undefined;
+  const [major = 0] = version.split('.').map(Number);
+  const [nodeMajor = 0, nodeMinor = 0] = node.split('.').map(Number);
+  const found = `found nock ${version} on Node ${node}`;
+  if (major < 14 || major > 15) return `stuntdouble supports ${SUPPORTED_NOCK}; ${found}. Install nock@14 or nock@15 to match your Node version.`;
+  if (major === 15 && (nodeMajor < 22 || (nodeMajor === 22 && nodeMinor < 20)))
+    return `stuntdouble supports ${SUPPORTED_NOCK}; ${found}: nock 15 needs Node >= 22.20 (it would answer every request with "Promise.withResolvers is not a function"). Install nock@14, or run Node 24.`;
+  return undefined;
+}
+
+let pairingChecked = false;
+/** Throws {@link UnsupportedNockError} once per process when nock and Node do not go together. */
+export function assertNockPairing(): void {
+  if (pairingChecked) return;
+  const problem = nockPairingProblem();
+  if (problem) throw new UnsupportedNockError(problem);
+  pairingChecked = true;
+}
+
+// ---- process-wide nock hooks, shared by every instance ---------------------------------------------
+
+const transports = new Set<NockTransport>();
+const ourScopes = new WeakSet<object>();
+let hooks:
+  | { nock: NockModule; cleanAll: () => void; restore: () => void; add: (...a: unknown[]) => unknown; proto: { add: (...a: unknown[]) => unknown } }
+  | undefined;
+let activatedByUs = false;
+let restoreDeferred = false;
+
+/** A request as nock's 'no match' event carries it: nock 14 passes request options, nock 15 a Fetch Request. */
+function describeNoMatch(arg: unknown): { method: string; url: string } | undefined {
+  if (!arg || typeof arg !== 'object') return undefined;
+  const a = arg as { url?: unknown; method?: unknown; href?: unknown; proto?: unknown; host?: unknown; path?: unknown };
+  const method = typeof a.method === 'string' ? a.method.toUpperCase() : 'GET';
+  if (typeof a.url === 'string' && /^[a-z]+:\/\//i.test(a.url)) return { method, url: a.url };
+  if (typeof a.href === 'string') return { method, url: a.href };
+  if (typeof a.proto === 'string' && typeof a.host === 'string') return { method, url: `${a.proto}://${a.host}${typeof a.path === 'string' ? a.path : '/'}` };
+  return undefined;
+}
+
+/**
+ * nock emits 'no match' for a request it has no interceptor for, right before it checks its own
+ * net-connect setting; throwing here refuses the request with our error. This is how stuntdouble
+ * applies `onUnhandledRequest` and the guard without touching nock's net-connect state.
+ */
+function onNoMatch(arg: unknown): void {
+  const req = describeNoMatch(arg);
+  if (!req) return;
+  const decision = decide(req.method, req.url);
+  if (decision.kind === 'refuse') throw decision.error;
+  if (decision.kind === 'fake') {
+    const origin = new URL(req.url).origin;
+    const transport = [...transports].find((t) => t.holds(origin));
+    const error = new NotInstalledError(
+      `stuntdouble: ${req.method} ${origin}${new URL(req.url).pathname} reached nock after the fakes' interceptors were removed (nock.removeInterceptor() or a named import of cleanAll?). They have been put back; this request was refused so it could not reach the real service.`,
+    );
+    decision.member.report({ seq: 0, request: `${req.method} ${req.url}`, source: 'fake', message: error.message, stack: error.stack ?? '', error });
+    transport?.reattach(origin);
+    throw error;
+  }
+}
+
+function attachNockHooks(): void {
+  if (hooks) return;
+  const nock = getNock();
+  const proto = Object.getPrototypeOf(nock('http://stuntdouble.invalid')) as { add: (...a: unknown[]) => unknown };
+  const saved = { nock, cleanAll: nock.cleanAll, restore: nock.restore, add: proto.add, proto };
+  // nock.cleanAll() removes every interceptor: put ours back at once (they belong to install(), not to the user's scopes).
+  nock.cleanAll = function cleanAll(this: unknown) {
+    const result = saved.cleanAll.call(this);
+    for (const t of transports) t.reattach();
+    return result;
+  } as NockModule['cleanAll'];
+  // nock.restore() while installed would let http/https requests to faked hosts reach the network:
+  // keep nock active until the last instance uninstalls, then restore as asked.
+  nock.restore = function restore(this: unknown) {
+    if (transports.size > 0) {
+      restoreDeferred = true;
+      return;
+    }
+    saved.restore.call(this);
+  } as NockModule['restore'];
+  // A user's interceptor for a faked host takes precedence: nock tries interceptors in the order they
+  // were added, so ours move behind any added after install().
+  proto.add = function add(this: { basePath?: unknown }, ...args: unknown[]) {
+    const result = saved.add.apply(this, args);
+    if (!ourScopes.has(this) && typeof this.basePath === 'string') {
+      let origin: string | undefined;
+      try {
+        origin = new URL(this.basePath).origin;
+      } catch {
+        origin = undefined;
+      }
+      if (origin) for (const t of transports) if (t.holds(origin)) t.reattach(origin);
+    }
+    return result;
+  };
+  nock.emitter.on('no match', onNoMatch);
+  hooks = saved;
+}
+
+function detachNockHooks(): void {
+  if (!hooks) return;
+  const { nock, proto } = hooks;
+  if ((nock.cleanAll as { name?: string }).name === 'cleanAll' && nock.cleanAll !== hooks.cleanAll) nock.cleanAll = hooks.cleanAll as NockModule['cleanAll'];
+  if (nock.restore !== hooks.restore) nock.restore = hooks.restore as NockModule['restore'];
+  if (proto.add !== hooks.add) proto.add = hooks.add;
+  nock.emitter.removeListener('no match', onNoMatch);
+  hooks = undefined;
+}
+
+/** Attaches nock's process-wide hooks while anything needs them and takes them off after. */
+export function syncNockHooks(): void {
+  if (hooksNeeded()) attachNockHooks();
+  else detachNockHooks();
+}
+
 /** One instance's nock interceptors: one persisted catch-all per method on each faked origin. */
 export class NockTransport {
-  readonly #owner = Symbol('stuntdouble');
-  #interceptors: Interceptor[] = [];
+  #interceptors = new Map<string, Interceptor[]>();
   #installed = false;
 
-  constructor(
-    private readonly engine: Engine,
-    private readonly allowNetConnect: boolean | string | RegExp,
-  ) {}
+  constructor(private readonly engine: Engine) {}
 
+  /** Whether install() ran and its interceptors are still registered with an active nock. */
   get installed(): boolean {
-    return this.#installed;
+    if (!this.#installed) return false;
+    const nock = getNock();
+    return nock.isActive();
+  }
+
+  /** Whether this transport serves an origin right now. */
+  holds(origin: string): boolean {
+    return this.#installed && this.#interceptors.has(origin);
   }
 
   install(): void {
     if (this.#installed) return;
+    assertNockPairing();
     const nock = getNock();
-    const origins = this.engine.origins();
-    for (const o of origins) {
-      const holder = holders.get(o);
-      if (holder && holder !== this.#owner)
-        throw new Error(`stuntdouble: ${o} is already faked by another installed createFakes() instance; uninstall it first or give this one other baseUrls`);
+    if (!nock.isActive()) {
+      nock.activate();
+      activatedByUs = true;
     }
-    if (!nock.isActive()) nock.activate();
-    const engine = this.engine;
-    for (const origin of origins) {
-      holders.set(origin, this.#owner);
-      const scope = nock(origin).persist();
-      scope.on('request', hideJsonType);
-      for (const method of METHODS) {
-        const interceptor = scope.intercept((uri: string) => engine.serves(urlOf(uri, origin)), method);
-        // A rest-parameter function: its length is 0, so neither nock 14 nor 15 treats it as callback-style.
-        interceptor.reply(async function (this: { req?: { headers?: Record<string, string | string[]>; method?: string } }, ...args: unknown[]) {
-          const raw = await fromNockArgs(origin, this, args);
-          raw.method = method;
-          // nock 15 hands over the Fetch Request, whose signal is the client's abort (nock 14 shows none).
-          const signal = (args[0] as { signal?: unknown } | undefined)?.signal;
-          const result = await engine.handle(raw, signal instanceof AbortSignal ? signal : undefined);
-          if (result.kind === 'network-error') throw result.error;
-          if (result.kind === 'unserved') throw new Error(`stuntdouble: no fake serves ${raw.url}`);
-          const out = serialize(result.response);
-          return [out.status, typeof out.body === 'string' ? out.body : Buffer.from(out.body), out.headers];
-        } as never);
-        this.#interceptors.push(interceptor);
-      }
-    }
-    installedCount += 1;
-    if (this.allowNetConnect === true) nock.enableNetConnect();
-    else {
-      nock.disableNetConnect();
-      if (this.allowNetConnect) nock.enableNetConnect(this.allowNetConnect);
-    }
+    transports.add(this);
     this.#installed = true;
+    for (const origin of this.engine.origins()) this.#add(origin);
   }
 
   uninstall(): void {
     if (!this.#installed) return;
     const nock = getNock();
-    for (const i of this.#interceptors) nock.removeInterceptor(i);
-    this.#interceptors = [];
-    for (const [o, h] of holders) if (h === this.#owner) holders.delete(o);
-    installedCount -= 1;
-    // Net connect goes back to nock's default only when no instance of ours is left installed.
-    if (installedCount === 0) nock.enableNetConnect();
+    for (const list of this.#interceptors.values()) for (const i of list) nock.removeInterceptor(i);
+    this.#interceptors.clear();
+    transports.delete(this);
     this.#installed = false;
+    if (transports.size === 0 && (activatedByUs || restoreDeferred)) {
+      activatedByUs = false;
+      restoreDeferred = false;
+      (hooks?.restore ?? nock.restore).call(nock);
+    }
+  }
+
+  /** Puts this instance's interceptors (back) at the end of nock's list, for one origin or all. */
+  reattach(origin?: string): void {
+    if (!this.#installed) return;
+    const nock = getNock();
+    if (!nock.isActive()) nock.activate();
+    for (const o of origin ? [origin] : [...this.#interceptors.keys()]) {
+      for (const i of this.#interceptors.get(o) ?? []) nock.removeInterceptor(i);
+      this.#add(o);
+    }
+  }
+
+  #add(origin: string): void {
+    const nock = getNock();
+    const engine = this.engine;
+    const scope: Scope = nock(origin).persist();
+    ourScopes.add(scope);
+    scope.on('request', hideJsonType);
+    const list: Interceptor[] = [];
+    for (const method of METHODS) {
+      // Every path on a faked origin is ours: a path outside every base URL is refused below, never sent out.
+      const interceptor = scope.intercept(() => true, method);
+      // A rest-parameter function: its length is 0, so neither nock 14 nor 15 treats it as callback-style.
+      interceptor.reply(async function (this: NockThis, ...args: unknown[]) {
+        const raw = await fromNockArgs(origin, this, args);
+        raw.method = method;
+        // nock 15 hands over the Fetch Request, whose signal is the client's abort (nock 14 shows none).
+        const signal = (args[0] as { signal?: unknown } | undefined)?.signal;
+        const result = await engine.handle(raw, signal instanceof AbortSignal ? signal : undefined);
+        if (result.kind === 'network-error') throw result.error;
+        if (result.kind === 'unserved') throw engine.unservedError(method, raw.url instanceof URL ? raw.url : new URL(String(raw.url)));
+        const out = serialize(result.response);
+        return [out.status, typeof out.body === 'string' ? out.body : Buffer.from(out.body), out.headers];
+      } as never);
+      list.push(interceptor);
+    }
+    this.#interceptors.set(origin, list);
   }
 }

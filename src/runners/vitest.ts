@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, expect } from 'vitest';
 import { type Fakes, createFakes } from '../create-fakes.js';
 import type { FakesOptions } from '../options.js';
+import { canonicalTemplate } from '../http/route-names.js';
 import { type RecordedCall, splitRouteKey } from '../store/journal.js';
+import { unknownName } from '../util/suggest.js';
 
 /** What `toHaveReceived` can also check besides the route. */
 export interface ReceivedExpectation {
@@ -32,11 +34,19 @@ function asFakes(received: unknown): Fakes {
   return received as Fakes;
 }
 
+const SERVICES = ['codeHosting', 'socialGraph', 'modelCache'] as const;
+
 function routeCalls(fakes: Fakes, route: string): RecordedCall[] {
   const { method, template } = splitRouteKey(route);
-  return fakes.calls.filter(
-    (c) => (!method || c.method === method) && (template.includes('{') ? c.route === template : c.path === template || c.route === template),
-  );
+  const canonical = canonicalTemplate(template);
+  const same = (t: string | null) => t !== null && (t === template || canonicalTemplate(t) === canonical);
+  const found = fakes.calls.filter((c) => (!method || c.method === method) && (template.includes('{') ? same(c.route) : c.path === template || same(c.route)));
+  if (found.length === 0 && template.includes('{')) {
+    // A misspelled route would make `not.toHaveReceived(...)` pass forever: it must name a real route.
+    const known = SERVICES.flatMap((s) => fakes.routes(s));
+    if (!known.some((r) => same(splitRouteKey(r).template))) throw unknownName('route', route, known, 'toHaveReceived()');
+  }
+  return found;
 }
 
 function pick(call: RecordedCall, expected: ReceivedExpectation): Record<string, unknown> {
@@ -55,7 +65,17 @@ expect.extend({
     const want = expected as Record<string, unknown>;
     const hit = candidates.find((c) => this.equals(pick(c, expected), want));
     if (hit) return { pass: true, message: () => `expected no call ${route} matching ${this.utils.printExpected(expected)}, but #${hit.seq} matched` };
-    const closest = candidates.at(-1);
+    // The closest call is the one that agrees with the most expected keys (the latest among equals), not simply the last.
+    let closest: RecordedCall | undefined;
+    let bestScore = -1;
+    for (const c of candidates) {
+      const got = pick(c, expected);
+      const score = Object.keys(want).filter((k) => this.equals(got[k], want[k])).length;
+      if (score >= bestScore) {
+        bestScore = score;
+        closest = c;
+      }
+    }
     return {
       pass: false,
       message: () => {
@@ -93,7 +113,8 @@ expect.extend({
 
 /**
  * Creates fakes for a test file: installs them before each test, uninstalls and resets after.
- * With `onUnmatched: 'error'`, a test that sent an unmatched request fails in afterEach, naming it.
+ * A failure inside the fakes (an override or scenario that threw, a bug in the fake) fails the test
+ * in afterEach, naming it (`fakes.verify()`); with `onUnmatched: 'error'`, so does an unmatched request.
  * @example
  * const fakes = useFakes({ clock: '2024-01-01T00:00:00Z' });
  * it('starts an import', async () => { ...; expect(fakes).toHaveReceived('PUT /repos/{owner}/{repo}/import') });
@@ -105,10 +126,19 @@ export function useFakes(options: FakesOptions = {}): Fakes {
   });
   afterEach(async () => {
     await fakes.flush();
-    const unmatched = [...fakes.unmatched];
-    fakes.uninstall();
+    let failure: unknown;
+    try {
+      fakes.verify();
+    } catch (err) {
+      failure = err;
+    }
+    try {
+      fakes.uninstall();
+    } catch (err) {
+      failure ??= err;
+    }
     fakes.reset();
-    if (fakes.options.onUnmatched === 'error') assertNoUnmatched(unmatched);
+    if (failure) throw failure;
   });
   return fakes;
 }

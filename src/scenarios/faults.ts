@@ -5,7 +5,9 @@ import { GoogleError, type GoogleStatus } from '../fakes/model-cache/errors.js';
 import { SERVICE_NAMES, type ServiceName } from '../fakes/service-name.js';
 import { GraphError } from '../fakes/social-graph/errors.js';
 import type { FaultDecision, FaultProbe } from '../http/dispatch.js';
+import { canonicalTemplate } from '../http/route-names.js';
 import { splitRouteKey } from '../store/journal.js';
+import { unknownName } from '../util/suggest.js';
 import { defineScenario } from './define.js';
 
 const ServiceSchema = z.enum(SERVICE_NAMES);
@@ -20,12 +22,29 @@ export interface FaultHandle {
   remove(): void;
 }
 
-function selects(probe: FaultProbe, service: ServiceName | undefined, route: string | undefined): boolean {
-  if (service && probe.service !== service) return false;
-  if (!route) return true;
+/**
+ * A predicate for the requests a fault applies to. A route with a `{parameter}` must name a route of
+ * the service (any spelling of its parameter names: `{page_id}`, `{page-id}`, `{pageId}`); a typo throws
+ * an UnknownNameError with the nearest routes instead of silently matching nothing.
+ */
+function selector(fakes: Fakes, service: ServiceName | undefined, route: string | undefined): (probe: FaultProbe) => boolean {
+  if (!route) return (probe) => !service || probe.service === service;
   const { method, template } = splitRouteKey(route);
-  if (method && probe.method !== method) return false;
-  return probe.route === template || (!template.includes('{') && probe.path === template);
+  const canonical = canonicalTemplate(template);
+  if (template.includes('{')) {
+    const known = (service ? [service] : SERVICE_NAMES).flatMap((s) => fakes.routes(s));
+    const hit = known.some((r) => {
+      const k = splitRouteKey(r);
+      return (!method || k.method === method) && canonicalTemplate(k.template) === canonical;
+    });
+    if (!hit) throw unknownName('route', route, method ? known : known.map((r) => splitRouteKey(r).template), 'a fault scenario');
+  }
+  const same = (t: string | null) => t !== null && (t === template || canonicalTemplate(t) === canonical);
+  return (probe) => {
+    if (service && probe.service !== service) return false;
+    if (method && probe.method !== method) return false;
+    return same(probe.route) || same(probe.template) || (!template.includes('{') && probe.path === template);
+  };
 }
 
 function addFault(fakes: Fakes, decide: (probe: FaultProbe) => FaultDecision | undefined): FaultHandle {
@@ -95,7 +114,10 @@ export const faultScenarios = {
     description: 'Delays every matching answer by `ms` (fake clock when frozen, real time otherwise).',
     handles: '{ hits(), remove() }',
     options: z.object({ service: ServiceSchema.optional(), route: RouteSchema.optional(), ms: z.number().int().nonnegative() }).strict(),
-    apply: (fakes, o) => addFault(fakes, (p) => (selects(p, o.service, o.route) ? { tag: 'latency', delayMs: o.ms } : undefined)),
+    apply: (fakes, o) => {
+      const selects = selector(fakes, o.service, o.route);
+      return addFault(fakes, (p) => (selects(p) ? { tag: 'latency', delayMs: o.ms } : undefined));
+    },
   }),
   /** The client sees a connection error (socket hang up / fetch failed) `times` times, then normal answers. */
   networkError: defineScenario({
@@ -105,9 +127,10 @@ export const faultScenarios = {
     handles: '{ hits(), remove() }',
     options: z.object({ service: ServiceSchema.optional(), route: RouteSchema.optional(), times: z.number().int().positive().optional() }).strict(),
     apply: (fakes, o) => {
+      const selects = selector(fakes, o.service, o.route);
       let left = o.times ?? Number.POSITIVE_INFINITY;
       return addFault(fakes, (p) => {
-        if (left <= 0 || !selects(p, o.service, o.route)) return undefined;
+        if (left <= 0 || !selects(p)) return undefined;
         left -= 1;
         return { tag: 'networkError', networkError: 'socket hang up' };
       });
@@ -128,9 +151,10 @@ export const faultScenarios = {
       })
       .strict(),
     apply: (fakes, o) => {
+      const selects = selector(fakes, o.service, o.route);
       let left = o.failures;
       return addFault(fakes, (p) => {
-        if (left <= 0 || !selects(p, o.service, o.route)) return undefined;
+        if (left <= 0 || !selects(p)) return undefined;
         left -= 1;
         return { tag: 'flaky', error: serviceErrorFor(p.service, o.status) };
       });

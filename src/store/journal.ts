@@ -1,4 +1,6 @@
 import type { ServiceName } from '../fakes/service-name.js';
+import { canonicalTemplate } from '../http/route-names.js';
+import { unknownName } from '../util/suggest.js';
 
 /** Which fake answered a call. */
 export type { ServiceName };
@@ -58,6 +60,52 @@ export function splitRouteKey(key: string): { method?: string; template: string 
   return m ? { method: (m[1] as string).toUpperCase(), template: m[2] as string } : { template: key.trim() };
 }
 
+/** What `where()` checks the names in a filter against (given by `createFakes`). */
+export interface CallNames {
+  services(): readonly string[];
+  /** Operation ids a service (or every service) can record. */
+  operations(service?: string): readonly string[];
+  /** Route templates (`'METHOD /template'`) of a service (or every service). */
+  routes(service?: string): readonly string[];
+}
+
+const FILTER_KEYS = ['service', 'method', 'operation', 'route', 'path', 'status', 'token'];
+const namesOf = new WeakMap<CallList, CallNames>();
+
+/** Lets a call list (and every list `where()` derives from it) validate filter names. */
+export function attachNames(list: CallList, names: CallNames): void {
+  namesOf.set(list, names);
+}
+
+function sameTemplate(a: string | null, b: string): boolean {
+  return a !== null && (a === b || canonicalTemplate(a) === canonicalTemplate(b));
+}
+
+/** Throws an UnknownNameError for a filter key, service, operation or route that does not exist. */
+function validateFilter(filter: CallFilter, names: CallNames, list: CallList): void {
+  for (const key of Object.keys(filter)) if (!FILTER_KEYS.includes(key)) throw unknownName('filter key', key, FILTER_KEYS, 'calls.where()');
+  const service = filter.service;
+  if (service !== undefined && !names.services().includes(service)) throw unknownName('service', String(service), names.services(), 'calls.where()');
+  if (filter.operation !== undefined && filter.operation !== 'unmatched') {
+    const op = filter.operation;
+    const known = names.operations(service);
+    if (!known.includes(op) && !list.some((c) => c.operation === op)) throw unknownName('operation', op, known, 'calls.where()');
+  }
+  const routeLike = filter.route ?? (filter.path?.includes('{') ? filter.path : undefined);
+  if (routeLike !== undefined) {
+    const { method, template } = splitRouteKey(routeLike);
+    const known = names.routes(service);
+    const hit = known.some((r) => {
+      const k = splitRouteKey(r);
+      return (!method || k.method === method) && sameTemplate(k.template, template);
+    });
+    if (!hit && !list.some((c) => sameTemplate(c.route, template))) {
+      const candidates = method ? known : known.map((r) => splitRouteKey(r).template);
+      throw unknownName('route', routeLike, candidates, 'calls.where()');
+    }
+  }
+}
+
 /** Whether a recorded call satisfies a filter. */
 export function callMatches(call: RecordedCall, f: CallFilter): boolean {
   if (f.service !== undefined && call.service !== f.service) return false;
@@ -68,12 +116,12 @@ export function callMatches(call: RecordedCall, f: CallFilter): boolean {
   if (f.route !== undefined) {
     const { method, template } = splitRouteKey(f.route);
     if (method && call.method !== method) return false;
-    if (call.route !== template) return false;
+    if (!sameTemplate(call.route, template)) return false;
   }
   if (f.path !== undefined) {
     const { method, template } = splitRouteKey(f.path);
     if (method && call.method !== method) return false;
-    if (template.includes('{') ? call.route !== template : call.path !== template) return false;
+    if (template.includes('{') ? !sameTemplate(call.route, template) : call.path !== template) return false;
   }
   return true;
 }
@@ -101,7 +149,10 @@ export class CallList extends Array<RecordedCall> {
   }
   /** Calls matching every key of the filter, in arrival order. */
   where(filter: CallFilter): CallList {
+    const names = namesOf.get(this);
+    if (names) validateFilter(filter, names, this);
     const out = new CallList();
+    if (names) namesOf.set(out, names);
     for (const c of this) if (callMatches(c, filter)) out.push(c);
     return out;
   }

@@ -98,7 +98,7 @@ describe('feed read', () => {
     expect(fakes.calls.last()?.version).toBeNull();
     await get(`/${pageId}/feed`, {}, 't', 'https://graph.facebook.com/v19.0');
     expect(fakes.calls.last()?.version).toBe('v19.0');
-    expect(fakes.calls.last()?.route).toBe('/{page_id}/feed');
+    expect(fakes.calls.last()?.route).toBe('/{page-id}/feed');
   });
 
   it('takes the token from an Authorization header too', async () => {

@@ -60,7 +60,7 @@ describe('number verification', () => {
       has_whatsapp_number: true,
     });
     expect((await form('POST', `/${pageId}/page_whatsapp_number_verification`, {}, 't')).body.error?.code).toBe(100);
-    expect(fakes.calls.last()?.route).toBe('/{page_id}/page_whatsapp_number_verification');
+    expect(fakes.calls.last()?.route).toBe('/{page-id}/page_whatsapp_number_verification');
   });
 });
 

@@ -11,6 +11,7 @@ import { type DeliveryRecord, type HookSeed, HookSeedSchema } from './schemas/ho
 import type { ImportStatus, OriginSeed } from './schemas/import.js';
 import { type Account, type OwnerType, type RepoRecord, type RepoSeed, RepoSeedSchema } from './schemas/repo.js';
 import type { TokenSeed } from './schemas/token.js';
+import { parseInput } from '../../util/parse.js';
 
 /** A webhook delivery as `fakes.codeHosting.deliveries` lists it. */
 export interface DeliveryView {
@@ -145,7 +146,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
     baseUrls: host.baseUrls,
     seed: {
       repo(input) {
-        const s = RepoSeedSchema.parse(input);
+        const s = parseInput(RepoSeedSchema, input, 'codeHosting.seed.repo()');
         return host.update((d) => {
           const existing = findRepo(d, s.owner, s.repo);
           if (existing) {
@@ -167,7 +168,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
         });
       },
       repos(inputs) {
-        const parsed = inputs.map((i) => RepoSeedSchema.parse(i));
+        const parsed = inputs.map((i) => parseInput(RepoSeedSchema, i, 'codeHosting.seed.repos()'));
         const at = now();
         return host.update((d) => {
           // Records are built outside the draft and assigned in bulk: seeding thousands stays fast.
@@ -223,7 +224,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
         });
       },
       hook(input) {
-        const s = HookSeedSchema.parse(input);
+        const s = parseInput(HookSeedSchema, input, 'codeHosting.seed.hook()');
         return host.update((d) => {
           const at = now();
           if (s.repo) {

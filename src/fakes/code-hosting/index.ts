@@ -12,6 +12,7 @@ import { repoRoutes } from './routes/repos.js';
 import { githubRoute } from './route.js';
 import { type CodeHostingState, initialCodeHostingState } from './state.js';
 import { finalizeResponse } from './wire.js';
+import { parseInput } from '../../util/parse.js';
 
 export { CodeHostingOptionsSchema } from './options.js';
 export type { CodeHostingOptions } from './options.js';
@@ -44,7 +45,7 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   name: 'codeHosting',
   title: 'GitHub REST',
   defaultBaseUrls: ['https://api.github.com'],
-  parseOptions: (raw) => CodeHostingOptionsSchema.parse(raw ?? {}),
+  parseOptions: (raw) => parseInput(CodeHostingOptionsSchema, raw ?? {}, 'createFakes options', 'codeHosting.'),
   initialState: initialCodeHostingState,
   // Hand-written routes first; catalog rows with the same shape are skipped (registering twice throws).
   // Built on first use (the first createFakes()), not at import: the catalog has hundreds of rows.

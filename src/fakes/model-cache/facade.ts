@@ -7,6 +7,7 @@ import { computeUsage } from './models/usage.js';
 import type { ModelCacheOptions } from './options.js';
 import { renderCache } from './render.js';
 import { ContentSchema } from './schemas/cached-content.js';
+import { parseInput } from '../../util/parse.js';
 import { FINISH_REASONS } from './schemas/generate.js';
 
 /** Options of `seed.cachedContent`. */
@@ -159,7 +160,7 @@ export interface ModelCacheFacade {
 type Host = ServiceHost<ModelCacheState, ModelCacheOptions>;
 
 function seedMany(host: Host, n: number, raw: SeedCacheInput | undefined): SeededCache[] {
-  const o = SeedCacheSchema.parse(raw ?? {});
+  const o = parseInput(SeedCacheSchema, raw ?? {}, 'modelCache.seed.cachedContent()');
   const now = host.clock.nowMs();
   const at =
     o.api === 'vertex'
@@ -197,7 +198,7 @@ export function buildFacade(host: Host): ModelCacheFacade {
       cachedContent: (input) => seedMany(host, 1, input)[0] as SeededCache,
       cachedContents: (n, input) => seedMany(host, n, input),
       credential(raw) {
-        const o = SeedCredentialSchema.parse(raw ?? {});
+        const o = parseInput(SeedCredentialSchema, raw ?? {}, 'modelCache.seed.credential()');
         return host.update((d) => {
           const n = d.credentialCount + 1;
           const kind = o.apiKey !== undefined ? 'apiKey' : 'token';

@@ -6,6 +6,7 @@ import { initialModels } from './models/registry.js';
 import type { ModelCacheState } from './models/state.js';
 import { type ModelCacheOptions, ModelCacheOptionsSchema, VERTEX_REGIONS } from './options.js';
 import { cachedContentRoutes } from './routes/cached-contents.js';
+import { parseInput } from '../../util/parse.js';
 import { generateRoutes } from './routes/generate.js';
 
 export { ModelCacheOptionsSchema, VERTEX_REGIONS };
@@ -20,7 +21,7 @@ export const modelCacheService = defineService<ModelCacheState, ModelCacheOption
     'https://aiplatform.googleapis.com',
     'https://generativelanguage.googleapis.com',
   ],
-  parseOptions: (raw) => ModelCacheOptionsSchema.parse(raw ?? {}),
+  parseOptions: (raw) => parseInput(ModelCacheOptionsSchema, raw ?? {}, 'createFakes options', 'modelCache.'),
   initialState: () => ({
     counters: {},
     caches: {},

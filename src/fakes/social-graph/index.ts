@@ -7,8 +7,9 @@ import { audiencesDueAt } from './models/audiences/aging.js';
 import { publishDue, scheduleDueAt } from './models/posts.js';
 import { queueFeedWebhooks } from './models/webhooks.js';
 import { type SocialGraphOptions, SocialGraphOptionsSchema } from './options.js';
-import { graphRoutes } from './routes/graph.js';
+import { graphJournalRoutes, graphOperations, graphRefineRoute, graphRoutes } from './routes/graph.js';
 import { type SocialGraphState, initialSocialGraphState } from './state.js';
+import { parseInput } from '../../util/parse.js';
 
 export { SocialGraphOptionsSchema } from './options.js';
 export type { SocialGraphOptions } from './options.js';
@@ -49,13 +50,16 @@ export const socialGraphService = defineService<SocialGraphState, SocialGraphOpt
   name: 'socialGraph',
   title: 'Facebook Graph',
   defaultBaseUrls: ['https://graph.facebook.com'],
-  parseOptions: (raw) => SocialGraphOptionsSchema.parse(raw ?? {}),
+  parseOptions: (raw) => parseInput(SocialGraphOptionsSchema, raw ?? {}, 'createFakes options', 'socialGraph.'),
   initialState: initialSocialGraphState,
   prepare: (_req, path) => {
     const m = VERSION.exec(path);
     return m ? { path: m[2] || '/', extras: { version: m[1] as string } } : { path };
   },
   routes: graphRoutes(),
+  journalRoutes: graphJournalRoutes,
+  operations: graphOperations,
+  refineRoute: (ctx) => graphRefineRoute(ctx),
   renderError: (err, ctx) => renderGraphError(err, fbtraceId(ctx.seq), requestStrings(ctx.req)),
   notFound: (ctx) => unsupportedRequest(ctx.req.method, ctx.path.split('/').filter(Boolean)[0] ?? ''),
   finalize: (res, ctx) => {

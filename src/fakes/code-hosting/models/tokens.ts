@@ -3,6 +3,7 @@ import { nextId } from '../../../store/ids.js';
 import { type TokenRecord, type TokenSeed, TokenSeedSchema, type TokenType } from '../schemas/token.js';
 import type { CodeHostingState } from '../state.js';
 import { ensureAccount } from './repos.js';
+import { parseInput } from '../../../util/parse.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -31,7 +32,7 @@ export function generateToken(type: TokenType, n: number): string {
 
 /** Seeds a token (turns the permission model on) and returns its record. */
 export function seedToken(draft: Draft<CodeHostingState>, input: TokenSeed): TokenRecord {
-  const s = TokenSeedSchema.parse(input);
+  const s = parseInput(TokenSeedSchema, input, 'codeHosting.seed.token()');
   const n = nextId(draft.counters, 'token', 0);
   const token = s.token ?? generateToken(s.type, n);
   const rec: TokenRecord = {

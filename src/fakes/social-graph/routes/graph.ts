@@ -3,7 +3,7 @@ import type { RouteSpec } from '../../service.js';
 import { toReal } from '../aliases.js';
 import { graphErrors, unsupportedRequest } from '../errors.js';
 import { type LIMIT_CODES, checkRateLimit, failureError, matchFailure } from '../models/limits.js';
-import { edgeNames, findNode, type GraphHandler } from '../models/node-types.js';
+import { edgeNames, findNode, type GraphHandler, nodeTypes } from '../models/node-types.js';
 import type { GraphRouteContext } from '../models/registry.js';
 import { graphContext } from './context.js';
 import type { SocialGraphOptions } from '../options.js';
@@ -13,14 +13,20 @@ import { resolveMe } from './user-node.js';
 
 type Verb = 'GET' | 'POST' | 'DELETE';
 
-/** How the journal names a node of each type in route templates, so `toHaveReceived('POST /act_{ad_account_id}/customaudiences')` matches. */
+/**
+ * How the journal (and faults, overrides, `where`) names a node of each type in route templates, in
+ * the spelling of Facebook's own reference pages: the Graph API reference writes `/{page-id}/feed`,
+ * `/{post-id}`, `/{user-id}`; the Marketing API reference writes `/act_{ad_account_id}/customaudiences`,
+ * `/{custom_audience_id}/users`, `/{adset_id}`. Other spellings of a parameter (`{page_id}`, `{pageId}`)
+ * are accepted as aliases wherever a route is named.
+ */
 const NODE_TEMPLATE: Record<string, string> = {
-  Page: '{page_id}',
-  PagePost: '{post_id}',
+  Page: '{page-id}',
+  PagePost: '{post-id}',
   CustomAudience: '{custom_audience_id}',
   AdAccount: 'act_{ad_account_id}',
   AdSet: '{adset_id}',
-  User: '{user_id}',
+  User: '{user-id}',
 };
 const NODE_VERB: Record<Verb, string> = { GET: 'get', POST: 'update', DELETE: 'delete' };
 const EDGE_VERB: Record<Verb, string> = { GET: 'list', POST: 'create', DELETE: 'delete' };
@@ -75,6 +81,49 @@ async function dispatch(ctx: GraphRouteContext, verb: Verb, edgeParam?: string):
 }
 
 type R = RouteSpec<SocialGraphState, SocialGraphOptions>;
+
+const VERBS = ['GET', 'POST', 'DELETE'] as const;
+
+/** Every node and edge route as the journal names it (`'POST /{page-id}/feed'`), for `fakes.routes()` and validation. */
+export function graphJournalRoutes(): string[] {
+  const out: string[] = [];
+  for (const t of nodeTypes()) {
+    const nodes = [NODE_TEMPLATE[t.type] ?? '{id}', ...(t.type === 'User' ? ['me'] : [])];
+    for (const node of nodes) {
+      for (const verb of VERBS) if (t[verb]) out.push(`${verb} /${node}`);
+      for (const [edge, spec] of Object.entries(t.edges)) for (const verb of VERBS) if (spec[verb]) out.push(`${verb} /${node}/${edge}`);
+    }
+  }
+  return out;
+}
+
+/** Every operation id the node routes can journal (`page/feed.create`, ...). */
+export function graphOperations(): string[] {
+  const out: string[] = [];
+  for (const t of nodeTypes()) {
+    for (const verb of VERBS) if (t[verb]) out.push(`${t.op}.${NODE_VERB[verb]}`);
+    for (const [edge, spec] of Object.entries(t.edges)) for (const verb of VERBS) if (spec[verb]) out.push(`${t.op}/${edge}.${EDGE_VERB[verb]}`);
+  }
+  return out;
+}
+
+/** The journal's template for a node route, from the node's type (before faults and overrides run). */
+export function graphRefineRoute(ctx: { params: Readonly<Record<string, string>>; template: string; state: SocialGraphState }): string | undefined {
+  if (!ctx.template.startsWith('/{id}')) return undefined;
+  const raw = ctx.params.id;
+  if (raw === undefined) return undefined;
+  let node: string;
+  if (raw === 'me') node = 'me';
+  else {
+    const found = findNode(ctx.state, raw);
+    if (!found) return undefined;
+    node = NODE_TEMPLATE[found.type.type] ?? '{id}';
+  }
+  const rest = ctx.template.slice('/{id}'.length);
+  if (rest === '') return `/${node}`;
+  const edge = rest === '/{edge}' ? toReal(ctx.params.edge ?? '') : rest.slice(1);
+  return `/${node}/${edge}`;
+}
 
 /** The node and edge routes: `/{id}`, a literal route per known edge name, and `/{id}/{edge}`. */
 export function graphRoutes(): R[] {

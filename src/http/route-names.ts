@@ -1,0 +1,98 @@
+import { UnknownNameError } from '../errors.js';
+import { didYouMean, editDistance, suggest } from '../util/suggest.js';
+
+/** A parameter name in one spelling: lower case, `-` and camelCase turned to `_` (`{page-id}`, `{pageId}` → `{page_id}`). */
+function normalizeParam(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/-/g, '_')
+    .toLowerCase();
+}
+
+/** A route template with its parameter names normalized, so alias spellings compare equal. */
+export function canonicalTemplate(template: string): string {
+  return template.replace(
+    /\{([+]?)([^}=]+)(=[^}]*)?\}/g,
+    (_m, plus: string, name: string, pattern: string | undefined) => `{${plus}${normalizeParam(name)}${pattern ?? ''}}`,
+  );
+}
+
+/** The error for a route string that names no route of a service, with the nearest spellings. */
+export function routeKeyError(
+  title: string,
+  where: string,
+  method: string | undefined,
+  template: string,
+  all: readonly string[],
+  closest: readonly string[],
+  services?: readonly string[],
+): UnknownNameError {
+  if (services) {
+    const near = suggest(template, services);
+    return new UnknownNameError(
+      `stuntdouble: unknown service '${template}' in ${where}.${didYouMean(near.length ? near : services)}`,
+      'service',
+      template,
+      near,
+    );
+  }
+  const input = method ? `${method} ${template}` : template;
+  const candidates = method ? all : all.map((r) => r.slice(r.indexOf(' ') + 1));
+  const bySpelling = suggest(input, candidates);
+  const near = [...new Set([...bySpelling, ...closest.filter((c) => !method || c.startsWith(`${method} `))])].slice(0, 3);
+  return new UnknownNameError(
+    `stuntdouble: ${title} has no route '${input}' (in ${where}).${didYouMean(near)} fakes.routes() lists them all.`,
+    'route',
+    input,
+    near,
+  );
+}
+
+function splitSegments(p: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of p.replace(/^\/+/, '')) {
+    if (ch === '{') depth++;
+    if (ch === '}') depth--;
+    if (ch === '/' && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+function segmentScore(t: string, s: string): number {
+  if (t === s) return 3;
+  const param = /^([^{}]*)\{[^}]+\}([^{}]*)$/.exec(t);
+  if (param) return s.startsWith(param[1] as string) && s.endsWith(param[2] as string) && s.length > 0 ? 2 : 0.5;
+  if (t.includes('{')) return 1; // a multi-segment Google pattern
+  const d = editDistance(t, s);
+  return d <= Math.max(1, Math.floor(t.length / 4)) ? 1.5 : 0;
+}
+
+function scoreRoute(template: string, segs: string[]): number {
+  const t = splitSegments(template);
+  let score = 0;
+  for (let k = 0; k < Math.min(t.length, segs.length); k++) score += segmentScore(t[k] as string, segs[k] as string);
+  return score - 1.5 * Math.abs(t.length - segs.length);
+}
+
+/**
+ * Up to `n` routes that look most like a request, by path similarity: literal and near-literal
+ * segments, parameter shapes (`act_{id}` wants `act_...`), length, method; a leading prefix the base
+ * URL lacks (`/api/v3` of GitHub Enterprise Server) is tried away too.
+ */
+export function closestRoutes(routes: ReadonlyArray<{ method: string; template: string }>, method: string, path: string, n = 3): string[] {
+  const segs = splitSegments(path);
+  const m = method.toUpperCase();
+  const scored = routes.map((r) => {
+    let best = scoreRoute(r.template, segs);
+    for (let cut = 1; cut <= Math.min(2, segs.length - 1); cut++) best = Math.max(best, scoreRoute(r.template, segs.slice(cut)) - cut);
+    return { key: `${r.method} ${r.template}`, score: best + (r.method === m ? 1 : 0) };
+  });
+  scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+  return scored.slice(0, n).map((s) => s.key);
+}
