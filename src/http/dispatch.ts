@@ -431,6 +431,10 @@ export class Engine {
       meta,
       extras,
       host,
+      subrequest: async (sub) => {
+        const r = await this.handle(sub);
+        return r.kind === 'response' ? r.response : null;
+      },
       params: {},
       template: null as unknown as string,
       operation: 'unmatched',

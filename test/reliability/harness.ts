@@ -136,6 +136,8 @@ export function seedWorld(fakes: Fakes, service: Service, strict = false): World
     add(hints, 'version', 'v1', 'v1beta1', 'v1beta');
     add(hints, 'project', 'p');
     add(hints, 'location', 'us-central1');
+    add(hints, 'model', 'gemini-2.5-flash', 'gemini-2.5-pro');
+    add(hints, 'publisher', 'google');
     add(hints, 'id', vertex?.id, gemini?.id);
     if (strict) {
       for (const c of [{ project: 'p' }, { apiKey: 'AIza-reliability-key' }, {}]) {
@@ -575,6 +577,8 @@ const EXAMPLES: Array<[RegExp, Record<string, unknown>]> = [
   ],
   [/^POST .*\/cachedContents$/, { model: 'models/gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'cache me '.repeat(700) }] }], ttl: '3600s' }],
   [/^PATCH .*\/cachedContents\/\{[^}]+\}$/, { ttl: '600s' }],
+  [/^POST .*:(generateContent|streamGenerateContent)$/, { contents: [{ role: 'user', parts: [{ text: 'hello' }] }], generationConfig: { temperature: 0.2 } }],
+  [/^POST .*:countTokens$/, { contents: [{ role: 'user', parts: [{ text: 'hello' }] }] }],
 ];
 
 /** The example body of a route, or a generic one. */
