@@ -97,7 +97,11 @@ export interface Fakes {
   markBaseline(): Fakes;
   /** The frozen state object (O(1)). */
   snapshot(): FakesSnapshot;
-  /** Puts back a snapshot. */
+  /**
+   * Puts back a snapshot taken with `snapshot()` (or `state`) of this instance, or of another instance
+   * of this version (same shape). Anything else (`{}`, `null`, a partial state) throws a TypeError and
+   * leaves the state as it was.
+   */
   restore(snapshot: FakesSnapshot): Fakes;
   /** The frozen state tree. */
   readonly state: FakesState;
@@ -173,7 +177,14 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     modelCache: modelCacheService.initialState(),
   });
   const store = createStore(initial);
-  const clockStart = opts.clock === 'real' || opts.clock === 'system' ? opts.clock : toEpochMs(opts.clock);
+  // What every snapshot of this version holds: the shape restore() checks against.
+  const initialShape = store.get();
+  let clockStart: 'real' | 'system' | number;
+  try {
+    clockStart = opts.clock === 'real' || opts.clock === 'system' ? opts.clock : toEpochMs(opts.clock);
+  } catch (err) {
+    throw new TypeError(`stuntdouble: invalid createFakes options: clock: ${(err as Error).message.replace(/^stuntdouble: /, '')}`);
+  }
   let engine: Engine | undefined;
   let clock = createClock(clockStart, () => engine?.runTimers());
   const clockProxy: Clock = {
@@ -252,6 +263,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     },
     uninstall() {
       transport.uninstall();
+      eng.cancelWaits();
       release(member);
       syncHooks();
       const failures = takeUnreported().filter((f) => f.source !== 'guard');
@@ -275,6 +287,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     },
     route: (service, route, handler) => eng.addRoute(service, route, handler),
     reset() {
+      eng.cancelWaits();
       if (baseline) store.restore(baseline.state as unknown as Record<ServiceName, unknown>);
       else store.reset();
       journal.clear();
@@ -298,6 +311,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     },
     snapshot: () => store.snapshot() as unknown as FakesState,
     restore(snap) {
+      checkSnapshot(snap, initialShape);
       store.restore(snap as unknown as Record<ServiceName, unknown>);
       return fakes;
     },
@@ -320,7 +334,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     },
     apply(scenario) {
       const handles = scenario.apply(fakes);
-      applied.push({ name: scenario.name, service: scenario.service, options: scenario.options, afterSeq: journal.calls.length });
+      applied.push({ name: scenario.name, service: scenario.service, options: scenario.options, afterSeq: journal.calls.count() });
       return handles;
     },
     get applied() {
@@ -338,6 +352,38 @@ export function createFakes(options: FakesOptions = {}): Fakes {
   };
   attachEngine(fakes, eng);
   return fakes;
+}
+
+/** The kind of a state node, for the shape check of restore(). */
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v;
+}
+
+/**
+ * Refuses what no snapshot of this version looks like: a snapshot holds the three service slices, each
+ * with every key of the initial state's slice, of the same kind (object, array, number...). Two levels
+ * deep, so the check costs the same for any amount of state.
+ */
+function checkSnapshot(snap: unknown, current: Record<ServiceName, unknown>): void {
+  const fail = (why: string): never => {
+    throw new TypeError(`stuntdouble: restore() takes a snapshot from fakes.snapshot() (or fakes.state); ${why}`);
+  };
+  if (typeof snap !== 'object' || snap === null || Array.isArray(snap)) fail(`got ${snap === null ? 'null' : kindOf(snap)}`);
+  const s = snap as Record<string, unknown>;
+  for (const [name, slice] of Object.entries(current)) {
+    const given = Object.hasOwn(s, name) ? s[name] : undefined;
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) fail(`'${name}' is missing or not an object`);
+    const g = given as Record<string, unknown>;
+    for (const [key, value] of Object.entries(slice as Record<string, unknown>)) {
+      const expected = kindOf(value);
+      const actual = Object.hasOwn(g, key) ? kindOf(g[key]) : 'missing';
+      // Optional fields may be absent from either side.
+      if (expected !== actual && expected !== 'undefined' && actual !== 'undefined')
+        fail(`'${name}.${key}' is ${actual === 'missing' ? 'missing' : `a ${actual}, expected a ${expected}`}`);
+    }
+  }
 }
 
 /** Process-wide hooks (nock's 'no match' listener, undici's dispatcher) follow what is installed or guarded. */
@@ -380,7 +426,8 @@ export function describeFakes(fakes: Fakes, lastN = 20): string {
     if (summary) lines.push(`${name}: ${summary}`);
   }
   const calls = fakes.calls;
-  lines.push(`calls: ${calls.length}${fakes.unmatched.length ? ` (${fakes.unmatched.length} unmatched)` : ''}`);
+  const kept = calls.dropped > 0 ? ` (last ${calls.length} kept)` : '';
+  lines.push(`calls: ${calls.count()}${kept}${fakes.unmatched.count() ? ` (${fakes.unmatched.count()} unmatched)` : ''}`);
   for (const c of calls.slice(-lastN)) {
     lines.push(
       `  #${c.seq} ${c.method} ${c.path} → ${c.status} ${c.operation}${c.token ? ` [token ${c.token}]` : ''}${c.tags.length ? ` {${c.tags.join(',')}}` : ''}`,

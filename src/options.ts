@@ -38,8 +38,24 @@ export const FakesOptionsSchema = z
      * error is also thrown outside the request, so the test runner fails the test).
      */
     guard: z.union([z.boolean(), z.custom<(error: NotInstalledError) => void>(isFunction, 'expected a function')]).optional(),
-    /** Record calls in the journal (default true). `false` only for benchmarks. */
-    journal: z.boolean().default(true),
+    /**
+     * Record calls in the journal (default true: the last 10,000 calls, bodies included). `false` records
+     * nothing; `{ limit, bodies }` keeps at most `limit` calls (older ones are dropped and counted in
+     * `fakes.calls.dropped`; `count()` stays exact) and, with `bodies: false`, no request or response bodies.
+     */
+    journal: z
+      .union([
+        z.boolean(),
+        z
+          .object({
+            /** Calls kept (the most recent), default 10,000; 0 keeps none but still counts them. */
+            limit: z.number().int().nonnegative().optional(),
+            /** Keep request and response bodies in journal entries (default true). */
+            bodies: z.boolean().optional(),
+          })
+          .strict(),
+      ])
+      .default(true),
     /** `'record'` (default) lists unmatched requests in `fakes.unmatched`; `'error'` also fails the test in `useFakes`' afterEach (and `fakes.verify()`). */
     onUnmatched: z.enum(['record', 'error']).default('record'),
     codeHosting: z.unknown().optional(),

@@ -637,9 +637,9 @@ export function materialize(desc: RequestDesc, baseUrls: readonly string[]): Mat
   if (desc.methodTweak === 'lower') method = method.toLowerCase();
   else if (desc.methodTweak === 'other') method = method === 'GET' ? 'DELETE' : method === 'POST' ? 'PUT' : 'GET';
   // Vertex routes live on the regional hosts, Gemini routes on the Gemini host: aim a template at a base that fits it.
-  const fitting = baseUrls.filter((b) =>
-    template.includes('/projects/') ? !b.includes('generativelanguage') : template.includes('cachedContents') ? b.includes('generativelanguage') : true,
-  );
+  // (A server's `/gemini` base speaks the Gemini API too.)
+  const gemini = (b: string) => b.includes('generativelanguage') || b.endsWith('/gemini');
+  const fitting = baseUrls.filter((b) => (template.includes('/projects/') ? !gemini(b) : template.includes('cachedContents') ? gemini(b) : true));
   const pool = fitting.length ? fitting : baseUrls;
   const base = pool[desc.base % pool.length] as string;
   const url = new URL(base);
@@ -781,8 +781,11 @@ function sameOutside(before: unknown, after: unknown, paths: ReadonlyArray<reado
   return true;
 }
 
-/** Sends one request through `fakes.handle()` and checks every property; returns the first broken one. */
-export async function probe(fakes: Fakes, service: Service, req: Materialized, base: FakesSnapshot): Promise<Outcome> {
+/** How a probe sends a request: in-process by default; the server variant sends it over a real port. */
+export type Send = (fakes: Fakes, req: Materialized) => Promise<HandledResponse>;
+
+/** Sends one request (through `fakes.handle()` unless told otherwise) and checks every property; returns the first broken one. */
+export async function probe(fakes: Fakes, service: Service, req: Materialized, base: FakesSnapshot, send: Send = (f, r) => f.handle(r)): Promise<Outcome> {
   fakes.restore(base);
   stats.requests += 1;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -791,7 +794,7 @@ export async function probe(fakes: Fakes, service: Service, req: Materialized, b
   });
   let res: HandledResponse | 'hang';
   try {
-    res = await Promise.race([fakes.handle(req), hang]);
+    res = await Promise.race([send(fakes, req), hang]);
   } catch (err) {
     return { problem: `handle() threw: ${(err as Error)?.stack ?? String(err)}` };
   } finally {
