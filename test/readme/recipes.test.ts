@@ -18,7 +18,7 @@ const vertex = () =>
 it('seed a repository with a file and a pull request', async () => {
   fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
   fakes.codeHosting.seed.resources([
-    ['/repos/octo/hello/contents/README.md', { type: 'file', name: 'README.md', path: 'README.md', content: Buffer.from('# hello\n').toString('base64') }],
+    ['/repos/octo/hello/contents/README.md', { content: '# hello\n' }],
     ['/repos/octo/hello/pulls/1', { number: 1, title: 'Add a README', state: 'open' }],
   ]);
   const octokit = new Octokit({ auth: 'any-token' });
