@@ -84,11 +84,24 @@ export interface Fakes {
    * @example fakes.route('modelCache', 'POST /v1beta/models/{model}:embedContent', (ctx) => ({ status: 200, body: { candidates: [] } }))
    */
   route(service: ServiceName, route: string, handler: OverrideHandler): () => void;
-  /** Initial state, empty journal, clock back to its start, no overrides, faults or applied scenarios. */
+  /**
+   * Back to the baseline: empty fakes (or the state {@link Fakes.markBaseline} recorded), an empty
+   * journal, the clock at its start, no overrides; faults and applied scenarios as at the baseline.
+   */
   reset(): Fakes;
+  /**
+   * Records the current state, faults and applied scenarios as the baseline `reset()` returns to,
+   * so seeding done once (in `beforeAll`) survives each test's reset. `useFakes()` calls it before
+   * the first test. Returns the instance.
+   */
+  markBaseline(): Fakes;
   /** The frozen state object (O(1)). */
   snapshot(): FakesSnapshot;
-  /** Puts back a snapshot. */
+  /**
+   * Puts back a snapshot taken with `snapshot()` (or `state`) of this instance, or of another instance
+   * of this version (same shape). Anything else (`{}`, `null`, a partial state) throws a TypeError and
+   * leaves the state as it was.
+   */
   restore(snapshot: FakesSnapshot): Fakes;
   /** The frozen state tree. */
   readonly state: FakesState;
@@ -144,7 +157,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
       `stuntdouble: invalid createFakes options: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
     );
   }
-  const opts = parsed.data;
+  const opts = parsed.data as ResolvedFakesOptions;
   const defs = [codeHostingService, socialGraphService, modelCacheService] as const;
   const serviceOptions = defs.map((d) => {
     try {
@@ -164,7 +177,14 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     modelCache: modelCacheService.initialState(),
   });
   const store = createStore(initial);
-  const clockStart = opts.clock === 'real' ? 'real' : toEpochMs(opts.clock);
+  // What every snapshot of this version holds: the shape restore() checks against.
+  const initialShape = store.get();
+  let clockStart: 'real' | 'system' | number;
+  try {
+    clockStart = opts.clock === 'real' || opts.clock === 'system' ? opts.clock : toEpochMs(opts.clock);
+  } catch (err) {
+    throw new TypeError(`stuntdouble: invalid createFakes options: clock: ${(err as Error).message.replace(/^stuntdouble: /, '')}`);
+  }
   let engine: Engine | undefined;
   let clock = createClock(clockStart, () => engine?.runTimers());
   const clockProxy: Clock = {
@@ -196,6 +216,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
   const transport = new NockTransport(engine);
   const fetchFn = createFetch(engine);
   const applied: AppliedScenario[] = [];
+  let baseline: { state: FakesState; applied: AppliedScenario[]; faults: FaultHook[] } | undefined;
   let reported = 0;
   const { policy, allowHost } = unhandledPolicy(opts);
   const member: Member = {
@@ -242,6 +263,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     },
     uninstall() {
       transport.uninstall();
+      eng.cancelWaits();
       release(member);
       syncHooks();
       const failures = takeUnreported().filter((f) => f.source !== 'guard');
@@ -265,7 +287,9 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     },
     route: (service, route, handler) => eng.addRoute(service, route, handler),
     reset() {
-      store.reset();
+      eng.cancelWaits();
+      if (baseline) store.restore(baseline.state as unknown as Record<ServiceName, unknown>);
+      else store.reset();
       journal.clear();
       eng.errors.length = 0;
       reported = 0;
@@ -274,11 +298,20 @@ export function createFakes(options: FakesOptions = {}): Fakes {
       eng.resetMeters();
       eng.faults.length = 0;
       applied.length = 0;
+      if (baseline) {
+        eng.faults.push(...baseline.faults);
+        applied.push(...baseline.applied);
+      }
       clock = createClock(clockStart, () => eng.runTimers());
+      return fakes;
+    },
+    markBaseline() {
+      baseline = { state: store.snapshot() as unknown as FakesState, applied: [...applied], faults: [...eng.faults] };
       return fakes;
     },
     snapshot: () => store.snapshot() as unknown as FakesState,
     restore(snap) {
+      checkSnapshot(snap, initialShape);
       store.restore(snap as unknown as Record<ServiceName, unknown>);
       return fakes;
     },
@@ -301,7 +334,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     },
     apply(scenario) {
       const handles = scenario.apply(fakes);
-      applied.push({ name: scenario.name, service: scenario.service, options: scenario.options, afterSeq: journal.calls.length });
+      applied.push({ name: scenario.name, service: scenario.service, options: scenario.options, afterSeq: journal.calls.count() });
       return handles;
     },
     get applied() {
@@ -319,6 +352,38 @@ export function createFakes(options: FakesOptions = {}): Fakes {
   };
   attachEngine(fakes, eng);
   return fakes;
+}
+
+/** The kind of a state node, for the shape check of restore(). */
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v;
+}
+
+/**
+ * Refuses what no snapshot of this version looks like: a snapshot holds the three service slices, each
+ * with every key of the initial state's slice, of the same kind (object, array, number...). Two levels
+ * deep, so the check costs the same for any amount of state.
+ */
+function checkSnapshot(snap: unknown, current: Record<ServiceName, unknown>): void {
+  const fail = (why: string): never => {
+    throw new TypeError(`stuntdouble: restore() takes a snapshot from fakes.snapshot() (or fakes.state); ${why}`);
+  };
+  if (typeof snap !== 'object' || snap === null || Array.isArray(snap)) fail(`got ${snap === null ? 'null' : kindOf(snap)}`);
+  const s = snap as Record<string, unknown>;
+  for (const [name, slice] of Object.entries(current)) {
+    const given = Object.hasOwn(s, name) ? s[name] : undefined;
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) fail(`'${name}' is missing or not an object`);
+    const g = given as Record<string, unknown>;
+    for (const [key, value] of Object.entries(slice as Record<string, unknown>)) {
+      const expected = kindOf(value);
+      const actual = Object.hasOwn(g, key) ? kindOf(g[key]) : 'missing';
+      // Optional fields may be absent from either side.
+      if (expected !== actual && expected !== 'undefined' && actual !== 'undefined')
+        fail(`'${name}.${key}' is ${actual === 'missing' ? 'missing' : `a ${actual}, expected a ${expected}`}`);
+    }
+  }
 }
 
 /** Process-wide hooks (nock's 'no match' listener, undici's dispatcher) follow what is installed or guarded. */
@@ -361,7 +426,8 @@ export function describeFakes(fakes: Fakes, lastN = 20): string {
     if (summary) lines.push(`${name}: ${summary}`);
   }
   const calls = fakes.calls;
-  lines.push(`calls: ${calls.length}${fakes.unmatched.length ? ` (${fakes.unmatched.length} unmatched)` : ''}`);
+  const kept = calls.dropped > 0 ? ` (last ${calls.length} kept)` : '';
+  lines.push(`calls: ${calls.count()}${kept}${fakes.unmatched.count() ? ` (${fakes.unmatched.count()} unmatched)` : ''}`);
   for (const c of calls.slice(-lastN)) {
     lines.push(
       `  #${c.seq} ${c.method} ${c.path} → ${c.status} ${c.operation}${c.token ? ` [token ${c.token}]` : ''}${c.tags.length ? ` {${c.tags.join(',')}}` : ''}`,

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { NotInstalledError } from './errors.js';
+import type { CodeHostingOptionsSchema } from './fakes/code-hosting/options.js';
+import type { ModelCacheOptionsSchema } from './fakes/model-cache/options.js';
+import type { SocialGraphOptionsSchema } from './fakes/social-graph/options.js';
 import type { OnUnhandledRequest, UnhandledRequestCallback } from './http/interception.js';
 
 const isFunction = (v: unknown) => typeof v === 'function';
@@ -9,8 +12,12 @@ export const FakesOptionsSchema = z
   .object({
     /** `'lenient'` (default): any non-empty token works with full rights; `'strict'`: only seeded tokens. Seeding a token turns the permission model on in either mode. */
     auth: z.enum(['lenient', 'strict']).default('lenient'),
-    /** `'real'` (default) or an instant (Date, ISO string, epoch ms) where a frozen clock starts. */
-    clock: z.union([z.literal('real'), z.date(), z.string(), z.number()]).default('real'),
+    /**
+     * `'real'` (default): system time, unaffected by a runner's fake timers; `'system'`: `Date.now()`
+     * read each time, so `vi.setSystemTime()`/`jest.setSystemTime()` move it; or an instant (Date, ISO
+     * string, epoch ms) where a frozen clock starts.
+     */
+    clock: z.union([z.literal('real'), z.literal('system'), z.date(), z.string(), z.number()]).default('real'),
     /**
      * What happens to a request, while installed, to a host no fake serves (msw's convention):
      * `'error'` (default) refuses it with an `UnhandledRequestError`, `'warn'` lets it through with a
@@ -31,8 +38,24 @@ export const FakesOptionsSchema = z
      * error is also thrown outside the request, so the test runner fails the test).
      */
     guard: z.union([z.boolean(), z.custom<(error: NotInstalledError) => void>(isFunction, 'expected a function')]).optional(),
-    /** Record calls in the journal (default true). `false` only for benchmarks. */
-    journal: z.boolean().default(true),
+    /**
+     * Record calls in the journal (default true: the last 10,000 calls, bodies included). `false` records
+     * nothing; `{ limit, bodies }` keeps at most `limit` calls (older ones are dropped and counted in
+     * `fakes.calls.dropped`; `count()` stays exact) and, with `bodies: false`, no request or response bodies.
+     */
+    journal: z
+      .union([
+        z.boolean(),
+        z
+          .object({
+            /** Calls kept (the most recent), default 10,000; 0 keeps none but still counts them. */
+            limit: z.number().int().nonnegative().optional(),
+            /** Keep request and response bodies in journal entries (default true). */
+            bodies: z.boolean().optional(),
+          })
+          .strict(),
+      ])
+      .default(true),
     /** `'record'` (default) lists unmatched requests in `fakes.unmatched`; `'error'` also fails the test in `useFakes`' afterEach (and `fakes.verify()`). */
     onUnmatched: z.enum(['record', 'error']).default('record'),
     codeHosting: z.unknown().optional(),
@@ -41,10 +64,22 @@ export const FakesOptionsSchema = z
   })
   .strict();
 
+/** Each service's own options, typed from its zod schema (each service validates its own). */
+export interface ServiceOptions {
+  /** The code hosting fake (GitHub REST): `baseUrls`, `importProgress`, `useLfsFormat`, `defaultLogin`. */
+  codeHosting?: z.input<typeof CodeHostingOptionsSchema>;
+  /** The social graph fake (Facebook Graph): `baseUrls`. */
+  socialGraph?: z.input<typeof SocialGraphOptionsSchema>;
+  /** The model cache fake (Vertex AI / Gemini cachedContents): `baseUrls`. */
+  modelCache?: z.input<typeof ModelCacheOptionsSchema>;
+}
+
+type ServiceKeys = keyof ServiceOptions;
+
 /** What `createFakes()` accepts. */
-export type FakesOptions = z.input<typeof FakesOptionsSchema>;
-/** Options after defaults. */
-export type ResolvedFakesOptions = z.output<typeof FakesOptionsSchema>;
+export type FakesOptions = Omit<z.input<typeof FakesOptionsSchema>, ServiceKeys> & ServiceOptions;
+/** Options after defaults (service options as given; each service applies its own defaults). */
+export type ResolvedFakesOptions = Omit<z.output<typeof FakesOptionsSchema>, ServiceKeys> & ServiceOptions;
 
 /** The option keys, for "did you mean" messages. */
 export const FAKES_OPTION_KEYS = Object.keys(FakesOptionsSchema.shape);

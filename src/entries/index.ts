@@ -5,7 +5,7 @@
  */
 export { createFakes, describeFakes } from '../create-fakes.js';
 export type { AppliedScenario, Fakes, FakesSnapshot, FakesState, HandledResponse } from '../create-fakes.js';
-export type { FakesOptions, ResolvedFakesOptions } from '../options.js';
+export type { FakesOptions, ResolvedFakesOptions, ServiceOptions } from '../options.js';
 export { StuntdoubleError, UnknownNameError, UnhandledRequestError, NotInstalledError, UnsupportedNockError, FakeInternalError } from '../errors.js';
 export type { FakeFailure } from '../errors.js';
 export type { OnUnhandledRequest, UnhandledRequest, UnhandledRequestCallback, UnhandledPrint, UnhandledStrategy } from '../http/interception.js';
@@ -23,3 +23,5 @@ export type { FakeFetch } from '../http/transport-fetch.js';
 export type { ServiceName } from '../fakes/service-name.js';
 export type { RouteContext, AuthMode } from '../fakes/service.js';
 export { REDACTED } from '../http/redact.js';
+export { assertReceived, assertReceivedTimes, assertNoUnmatched } from '../assert/index.js';
+export type { ReceivedExpectation } from '../assert/index.js';

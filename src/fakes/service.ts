@@ -69,6 +69,11 @@ export interface RouteContext<S, O> extends ServiceHost<S, O> {
    * delivery's answer). Request handlers change state through `ctx.update`, once.
    */
   readonly host: ServiceHost<S, O>;
+  /**
+   * Runs another request through the whole pipeline (routing, faults, journal) as a call of its own:
+   * batch APIs answer each operation this way. Resolves to its answer, or null for a connection failure.
+   */
+  readonly subrequest?: (req: { method: string; url: URL; headers?: Record<string, string>; body?: string }) => Promise<FakeResponse | null>;
 }
 
 /** A route handler: reads the context, changes state through one `ctx.update`, returns an answer or throws a service error. */

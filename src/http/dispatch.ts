@@ -7,15 +7,22 @@ import type { Journal, RecordedCall } from '../store/journal.js';
 import { splitRouteKey } from '../store/journal.js';
 import type { Store } from '../store/store.js';
 import { parseRequest } from './body.js';
-import { BODY_LIMITS } from './limits.js';
+import { BODY_LIMITS, MAX_URL_LENGTH } from './limits.js';
 import { redactHeaders, redactQuery, redactUrl, redactValue } from './redact.js';
 import type { FakeRequest, RawRequest } from './request.js';
 import type { FakeResponse } from './response.js';
-import { Router } from './router.js';
+import { Router, trimSlashes } from './router.js';
 import { canonicalTemplate, closestRoutes, routeKeyError } from './route-names.js';
 
 // Captured at load so vi.useFakeTimers() cannot stall a latency fault on a real clock.
 const realSetTimeout = globalThis.setTimeout;
+const realClearTimeout = globalThis.clearTimeout;
+
+/** A latency wait on the real clock, tracked so abort, reset() and uninstall() can end it. */
+interface Wait {
+  timer: ReturnType<typeof setTimeout>;
+  finish(outcome: 'done' | 'aborted' | 'cancelled'): void;
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: the engine stores services of different state types side by side.
 type AnyService = ServiceDefinition<any, any, any>;
@@ -92,7 +99,8 @@ function routerOf(def: AnyService): Router<AnyRoute> {
 /** Parses a base URL into origin and path prefix (`https://ghe.example.com/api/v3`). */
 export function parseBaseUrl(href: string): BaseUrl {
   const u = new URL(href);
-  return { href: `${u.origin}${u.pathname.replace(/\/+$/, '')}`, origin: u.origin, prefix: u.pathname.replace(/\/+$/, '') };
+  const prefix = trimSlashes(u.pathname, 'end');
+  return { href: `${u.origin}${prefix}`, origin: u.origin, prefix };
 }
 
 /** The request pipeline shared by every transport: resolve service, route, run, render, journal. */
@@ -101,6 +109,7 @@ export class Engine {
   readonly #overrides = new Map<string, OverrideHandler>();
   readonly faults: FaultHook[] = [];
   readonly #pending = new Set<Promise<unknown>>();
+  readonly #waits = new Set<Wait>();
   readonly #custom = new Map<ServiceName, Router<AnyRoute>>();
   /** Failures inside the fake, an override, a custom route or a fault hook, in order (`fakes.errors`). */
   readonly errors: FakeFailure[] = [];
@@ -201,6 +210,19 @@ export class Engine {
       .catch(() => undefined)
       .finally(() => this.#pending.delete(p));
     this.#pending.add(p);
+  }
+
+  /**
+   * Ends every latency wait in progress (reset(), uninstall()): its timer is cleared and its request
+   * fails at the connection level, so no timer of the fakes outlives them.
+   */
+  cancelWaits(): void {
+    for (const w of [...this.#waits]) w.finish('cancelled');
+  }
+
+  /** How many latency waits are in progress (for tests of timer hygiene). */
+  get waiting(): number {
+    return this.#waits.size;
   }
 
   /** Resolves when every queued side effect (webhook deliveries) has finished. */
@@ -362,8 +384,12 @@ export class Engine {
     );
   }
 
-  /** Handles one request end to end. Never throws for a served URL: every failure becomes the service's envelope. */
-  async handle(input: RawRequest | FakeRequest): Promise<HandleResult> {
+  /**
+   * Handles one request end to end. Never throws for a served URL: every failure becomes the service's
+   * envelope. `signal` is the client's abort signal: an aborted request stops waiting (latency faults)
+   * and fails at the connection level.
+   */
+  async handle(input: RawRequest | FakeRequest, signal?: AbortSignal): Promise<HandleResult> {
     // Resolve first: the service's body cap decides whether the body is parsed at all.
     const target = 'rawBody' in input ? input.url : input.url instanceof URL ? input.url : new URL(input.url);
     const resolved = this.resolve(target);
@@ -405,6 +431,10 @@ export class Engine {
       meta,
       extras,
       host,
+      subrequest: async (sub) => {
+        const r = await this.handle(sub);
+        return r.kind === 'response' ? r.response : null;
+      },
       params: {},
       template: null as unknown as string,
       operation: 'unmatched',
@@ -440,9 +470,11 @@ export class Engine {
         bare.path = path;
         bare.extras = extras;
       }
-      let found = entry.router.match(req.method, path);
+      // An over-long URL is refused before routing: the router (and its cache) never sees it.
+      const tooLong = req.url.href.length > MAX_URL_LENGTH;
+      let found: ReturnType<typeof entry.router.match> = tooLong ? { kind: 'not-found' } : entry.router.match(req.method, path);
       let custom = false;
-      if (found.kind !== 'match') {
+      if (found.kind !== 'match' && !tooLong) {
         const extra = this.#custom.get(def.name)?.match(req.method, path);
         if (extra?.kind === 'match') {
           found = extra;
@@ -462,7 +494,7 @@ export class Engine {
           source = 'fake';
           journalRoute = def.refineRoute(bare as RouteContext<unknown, unknown>) ?? null;
         }
-      } else {
+      } else if (!tooLong) {
         closest = closestRoutes(entry.router.routes(), req.method, path);
         const cause = this.#likelyCause(entry, base, req.method, path);
         note = `${def.title}: no route for ${req.method} ${path}. Closest: ${closest.join('; ')}${cause ? `. Likely cause: ${cause}` : ''}`;
@@ -472,11 +504,19 @@ export class Engine {
       const decision =
         req.bodyError === 'too-large'
           ? { tag: 'too-large', error: limit.tooLarge(limit.maxBodyBytes) }
-          : this.#decide(def.name, req.method, path, journalRoute ?? template, template, route?.operation ?? 'unmatched');
+          : tooLong
+            ? { tag: 'too-long', error: limit.uriTooLong(MAX_URL_LENGTH) }
+            : this.#decide(def.name, req.method, path, journalRoute ?? template, template, route?.operation ?? 'unmatched');
       source = 'fake';
       if (decision) meta.tags.push(decision.tag);
-      if (decision?.delayMs) await this.#delay(decision.delayMs);
-      if (decision?.networkError) {
+      const waited = decision?.delayMs ? await this.#delay(decision.delayMs, signal) : 'done';
+      if (waited !== 'done') {
+        const message =
+          waited === 'aborted' ? 'The operation was aborted' : 'stuntdouble: the fakes were reset or uninstalled while this request waited (latency fault)';
+        networkError = Object.assign(new Error(message), { code: waited === 'aborted' ? 'ABORT_ERR' : 'ECONNRESET' });
+        meta.tags.push(waited);
+        response = { status: 0 };
+      } else if (decision?.networkError) {
         networkError = Object.assign(new Error(decision.networkError), { code: 'ECONNRESET' });
         response = { status: 0 };
       } else if (decision?.response) response = decision.response;
@@ -543,6 +583,7 @@ export class Engine {
       response,
       at,
       meta,
+      bodies: this.journal.bodies,
       ...(internal ? { error: internal } : {}),
       ...(note ? { note } : {}),
     });
@@ -590,9 +631,32 @@ export class Engine {
     return undefined;
   }
 
-  async #delay(ms: number): Promise<void> {
-    if (this.clock.mode === 'frozen') this.clock.advance(ms);
-    else await new Promise((r) => realSetTimeout(r, ms));
+  /**
+   * Waits `ms` on a real clock (on a frozen one the fake clock advances instead). The timer is tracked,
+   * unref'd (a pending wait never keeps the process alive) and ends early on the client's abort or on
+   * {@link cancelWaits}.
+   */
+  #delay(ms: number, signal?: AbortSignal): Promise<'done' | 'aborted' | 'cancelled'> {
+    if (this.clock.mode === 'frozen') {
+      this.clock.advance(ms);
+      return Promise.resolve('done');
+    }
+    if (signal?.aborted) return Promise.resolve('aborted');
+    return new Promise((resolve) => {
+      const onAbort = () => wait.finish('aborted');
+      const wait: Wait = {
+        timer: realSetTimeout(() => wait.finish('done'), ms),
+        finish: (outcome) => {
+          if (!this.#waits.delete(wait)) return;
+          realClearTimeout(wait.timer);
+          signal?.removeEventListener('abort', onAbort);
+          resolve(outcome);
+        },
+      };
+      (wait.timer as { unref?: () => void }).unref?.();
+      this.#waits.add(wait);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
   }
 }
 
@@ -657,22 +721,26 @@ interface CallParts {
   response: FakeResponse;
   at: string;
   meta: CallMeta;
+  /** Keep the bodies (`journal: { bodies: false }` keeps neither). */
+  bodies: boolean;
   error?: { message: string; stack?: string };
   note?: string;
 }
 
 /** Builds a journal entry; redaction of bodies happens lazily, on first read. */
 function buildCall(p: CallParts): RecordedCall {
+  const long = p.req.url.href.length > MAX_URL_LENGTH;
   const call = {
     seq: p.seq,
     service: p.service,
     operation: p.operation,
     method: p.req.method,
-    url: redactUrl(p.req.url),
-    path: p.path,
+    // A URL over the length limit is kept only as its first 1,024 characters (the journal stays bounded).
+    url: long ? clip(redactUrl(p.req.url)) : redactUrl(p.req.url),
+    path: long ? clip(p.path) : p.path,
     route: p.route,
     params: p.params,
-    query: redactQuery(p.req.query),
+    query: long ? {} : redactQuery(p.req.query),
     headers: redactHeaders(p.req.headers),
     body: undefined as unknown,
     status: p.response.status,
@@ -684,12 +752,17 @@ function buildCall(p: CallParts): RecordedCall {
     ...(p.error ? { error: p.error } : {}),
     ...(p.note ? { note: p.note } : {}),
   };
+  if (!p.bodies) return call;
   // Capture only the parsed bodies: the raw request bytes must not live on in the journal.
   const reqBody = p.req.body;
   const resBody = p.response.body;
   lazy(call, 'body', () => redactValue(reqBody));
   lazy(call.response, 'body', () => redactValue(resBody));
   return call;
+}
+
+function clip(s: string): string {
+  return s.length > 1024 ? `${s.slice(0, 1024)}…` : s;
 }
 
 function lazy<T extends object>(obj: T, key: string, compute: () => unknown): void {

@@ -58,6 +58,11 @@ export function holderOf(origin: string): Member | undefined {
   return holders.get(origin);
 }
 
+/** Whether an origin is guarded (some instance created with the guard on serves it). */
+export function isGuarded(origin: string): boolean {
+  return guards.has(origin);
+}
+
 /** Instances currently installed, in install order. */
 export function installedMembers(): readonly Member[] {
   return installed;

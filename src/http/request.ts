@@ -33,7 +33,7 @@ export interface UploadedFile {
   readonly data: Uint8Array;
 }
 
-/** What a transport hands to {@link parseRequest}. */
+/** What a transport hands to `parseRequest`. */
 export interface RawRequest {
   method: string;
   url: string | URL;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Router } from './router.js';
+import { Router, splitPath, trimSlashes } from './router.js';
 
 describe('router', () => {
   const r = new Router<string>()
@@ -71,5 +71,13 @@ describe('Router match cache', () => {
     expect(r.match('POST', '/a/b').kind).toBe('method-not-allowed');
     r.add('POST', '/a/{x}', 'post');
     expect(r.match('POST', '/a/b').kind).toBe('match');
+  });
+
+  it('splits paths with long runs of slashes in linear time (no backtracking regex)', () => {
+    // /\/+$/ on 'a' + 50,000 slashes + 'b' tried every start position: ~4 s. A loop takes microseconds.
+    const runs = '/'.repeat(50_000);
+    expect(splitPath(`/a${runs}b${runs}`)).toEqual(['a', ...Array(49_999).fill(''), 'b']);
+    expect(trimSlashes(`${runs}x${runs}`)).toBe('x');
+    expect(trimSlashes(`${runs}x${runs}`, 'end')).toBe(`${runs}x`);
   });
 });

@@ -6,10 +6,16 @@ export type FakeFetch = (input: string | URL | Request, init?: RequestInit) => P
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
-/** Builds `fakes.fetch`. URLs no fake serves are rejected like an unreachable host. */
+/**
+ * Builds `fakes.fetch`. URLs no fake serves are rejected like an unreachable host. `init.signal` is
+ * honoured as fetch does: an aborted request rejects with the signal's reason (an `AbortError`),
+ * before it reaches the fake or while it waits (latency faults).
+ */
 export function createFetch(engine: Engine): FakeFetch {
   return async (input, init) => {
     const request = new Request(input, init);
+    const signal = request.signal;
+    signal.throwIfAborted();
     const url = new URL(request.url);
     if (!engine.serves(url)) {
       throw new TypeError('fetch failed', {
@@ -17,7 +23,9 @@ export function createFetch(engine: Engine): FakeFetch {
       });
     }
     const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
-    const result = await engine.handle({ method: request.method, url, headers: request.headers, ...(body ? { body } : {}) });
+    signal.throwIfAborted();
+    const result = await engine.handle({ method: request.method, url, headers: request.headers, ...(body ? { body } : {}) }, signal);
+    signal.throwIfAborted();
     if (result.kind === 'network-error') throw new TypeError('fetch failed', { cause: result.error });
     if (result.kind === 'unserved') throw new TypeError('fetch failed');
     const out = serialize(result.response);

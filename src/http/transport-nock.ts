@@ -309,7 +309,9 @@ export class NockTransport {
       interceptor.reply(async function (this: NockThis, ...args: unknown[]) {
         const raw = await fromNockArgs(origin, this, args);
         raw.method = method;
-        const result = await engine.handle(raw);
+        // nock 15 hands over the Fetch Request, whose signal is the client's abort (nock 14 shows none).
+        const signal = (args[0] as { signal?: unknown } | undefined)?.signal;
+        const result = await engine.handle(raw, signal instanceof AbortSignal ? signal : undefined);
         if (result.kind === 'network-error') throw result.error;
         if (result.kind === 'unserved') throw engine.unservedError(method, raw.url instanceof URL ? raw.url : new URL(String(raw.url)));
         const out = serialize(result.response);

@@ -1,7 +1,18 @@
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { decide, hooksNeeded } from './interception.js';
+import { decide, holderOf, hooksNeeded } from './interception.js';
+import { nockVersion } from './transport-nock.js';
+
+const nockSeesUndici = Number((nockVersion() ?? '14').split('.')[0]) >= 15;
+
+function originOf(href: string): string {
+  try {
+    return new URL(href).origin;
+  } catch {
+    return '';
+  }
+}
 import { serialize } from './response.js';
 
 /**
@@ -128,6 +139,9 @@ function hrefOf(origin: string | URL | undefined, path: string | undefined): str
  */
 function route(opts: DispatchOptions, handler: Handler, href: string | undefined): boolean | undefined {
   if (!href) return undefined;
+  // nock 15 intercepts undici itself: only a faked origin is answered here, everything else goes to nock
+  // (the user's own scopes answer first, its 'no match' applies onUnhandledRequest and the guard).
+  if (nockSeesUndici && !holderOf(originOf(href))) return undefined;
   const decision = decide((opts.method ?? 'GET').toUpperCase(), href);
   if (decision.kind === 'fake') {
     void serve(decision.member, href, opts, handler);
@@ -224,7 +238,8 @@ function detachUndiciPatch(): void {
 /** Puts the undici hooks in place while anything needs them, and takes them off after (restoring the previous dispatcher). */
 export function syncUndiciHooks(): void {
   if (hooksNeeded()) {
-    attachDispatcher();
+    // nock 15 serves fetch and undici through its own dispatcher, where the fakes' interceptors answer.
+    if (!nockSeesUndici) attachDispatcher();
     attachUndiciPatch();
   } else {
     detachDispatcher();

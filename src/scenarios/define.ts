@@ -12,6 +12,7 @@ export interface Scenario<H = unknown> {
   readonly reaches?: string;
   /** The options it was built with (after validation). */
   readonly options: unknown;
+  /** Applies the scenario to the fakes (prefer `fakes.apply(scenario)`, which also lists it in `fakes.applied`); returns its handles. */
   apply(fakes: Fakes): H;
   /** Verifies, through the public wire (fakes.fetch), that the fakes are in the state the scenario claims; throws if not. */
   check?(fakes: Fakes, handles: H): Promise<void>;
@@ -39,6 +40,7 @@ export interface ScenarioDefinition<Schema extends z.ZodType, H> {
   options?: Schema;
   /** What `apply` returns, in words. */
   handles: string;
+  /** Puts the fakes into the state, given the validated options; returns the handles. */
   apply(fakes: Fakes, options: z.output<Schema>): H;
   /**
    * Optional: proves through the public wire (`fakes.fetch` with the handles) that the state named in

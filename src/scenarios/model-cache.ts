@@ -182,7 +182,10 @@ export const modelCacheUnavailable = defineScenario({
   handles: '{ restore() }',
   apply: (fakes) => {
     fakes.modelCache.setUnavailable(true);
-    return { restore: () => fakes.modelCache.setUnavailable(false) };
+    return {
+      /** Brings the service back. */
+      restore: () => fakes.modelCache.setUnavailable(false),
+    };
   },
   check: async (fakes) => {
     expectStatus('modelCacheUnavailable', await wire(fakes, { api: 'vertex', project: 'p', location: 'us-central1' }, 'GET', ''), 503);

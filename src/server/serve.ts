@@ -149,9 +149,15 @@ export async function serve(fakes: Fakes, options: ServeOptions = {}): Promise<S
       sendJson(res, 500, { error: { status: 500, message: `stuntdouble server: ${(err as Error)?.message ?? String(err)}` } });
     });
   });
-  server.on('clientError', (_err: Error, socket: Socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    else socket.destroy();
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    // Bytes that are not HTTP never reach a fake: answer in the admin envelope and close.
+    if (!socket.writable) return void socket.destroy();
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify({ error: { status, message: `stuntdouble server: malformed HTTP request (${err.code ?? err.message})` } });
+    socket.end(
+      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   });
 
   let closing: Promise<void> | undefined;

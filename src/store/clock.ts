@@ -1,7 +1,12 @@
 import { type Duration, parseDuration } from './duration.js';
 
-/** How a clock starts: `'real'` follows the system time; a Date or ISO string freezes it at that instant. */
-export type ClockOption = 'real' | Date | string | number;
+/**
+ * How a clock starts: `'real'` follows the system time (captured when the fakes are created, so a
+ * test runner's fake timers do not move it); `'system'` reads `Date.now()` on every read, so
+ * `vi.setSystemTime()` / `jest.setSystemTime()` move it; a Date, ISO string or epoch ms freezes it
+ * at that instant.
+ */
+export type ClockOption = 'real' | 'system' | Date | string | number;
 
 /** The fake clock every fake reads time from. */
 export interface Clock {
@@ -9,21 +14,45 @@ export interface Clock {
   now(): Date;
   /** The current fake time in epoch milliseconds. */
   nowMs(): number;
-  /** `'real'` (system time plus any offset) or `'frozen'`. */
-  readonly mode: 'real' | 'frozen';
-  /** Moves the clock to an instant (a frozen clock stays frozen; a real clock keeps ticking from there). */
+  /** `'real'` (system time plus any offset), `'system'` (`Date.now()` as mocked by the runner, plus any offset) or `'frozen'`. */
+  readonly mode: 'real' | 'system' | 'frozen';
+  /**
+   * Moves the clock to an instant (a frozen clock stays frozen; a real clock keeps ticking from there).
+   * Only instants a `Date` holds are accepted (RangeError otherwise); fractions of a millisecond are rounded.
+   */
   set(at: Date | string | number): void;
-  /** Moves the clock forward by a duration: ms, `'90s'`, `'10m'`, `'2h'`, `'3d'`. */
+  /**
+   * Moves the clock forward by a duration: ms, `'90s'`, `'10m'`, `'2h'`, `'3d'`. The duration is rounded
+   * to whole milliseconds (`advance(0.3)` moves nothing); a move past the range of a `Date` throws a
+   * RangeError and leaves the clock where it was.
+   */
   advance(by: Duration): void;
   /** Stops the clock at the current (or the given) instant. */
   freeze(at?: Date | string | number): void;
 }
 
-/** Reads an instant from a Date, an ISO string or epoch milliseconds. */
+/** The largest distance from the epoch a JavaScript `Date` holds: ±8.64e15 ms (±100,000,000 days). */
+export const MAX_EPOCH_MS = 8.64e15;
+
+/**
+ * Checks that an instant is one a `Date` can hold and rounds it to whole milliseconds (timestamps
+ * never carry fractions of a millisecond). Throws a RangeError otherwise, naming what was asked.
+ */
+export function checkEpochMs(ms: number, what: string): number {
+  if (!Number.isFinite(ms)) throw new RangeError(`stuntdouble: ${what} is not a finite time: ${String(ms)}`);
+  const rounded = Math.round(ms);
+  if (Math.abs(rounded) > MAX_EPOCH_MS) throw new RangeError(`stuntdouble: ${what} is outside the range a Date holds (±8.64e15 ms from 1970): ${String(ms)}`);
+  return rounded;
+}
+
+/**
+ * Reads an instant from a Date, an ISO string or epoch milliseconds: only finite instants within the
+ * range of a JavaScript `Date` (±8.64e15 ms), rounded to whole milliseconds.
+ */
 export function toEpochMs(at: Date | string | number): number {
-  const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
+  const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : Number.NaN;
   if (!Number.isFinite(ms)) throw new RangeError(`stuntdouble: not a valid instant: ${String(at)}`);
-  return ms;
+  return checkEpochMs(ms, `the instant ${String(at)}`);
 }
 
 /**
@@ -31,16 +60,19 @@ export function toEpochMs(at: Date | string | number): number {
  * (scheduled posts, expiring caches) is evaluated at once, never with timers.
  */
 export function createClock(option: ClockOption = 'real', onChange?: () => void): Clock {
-  // Captured once so vi.useFakeTimers() replacing Date.now cannot stop or rewind the real mode.
-  const systemNow = Date.now.bind(Date);
-  let frozenAt: number | undefined = option === 'real' ? undefined : toEpochMs(option);
+  // 'real': captured once so vi.useFakeTimers() replacing Date.now cannot stop or rewind the clock.
+  // 'system': looked up on every read, so the runner's mocked system time is followed.
+  const follows = option === 'system';
+  const capturedNow = Date.now.bind(Date);
+  const systemNow = follows ? () => globalThis.Date.now() : capturedNow;
+  let frozenAt: number | undefined = option === 'real' || option === 'system' ? undefined : toEpochMs(option);
   let offset = 0;
   const nowMs = () => frozenAt ?? systemNow() + offset;
   return {
     now: () => new Date(nowMs()),
     nowMs,
     get mode() {
-      return frozenAt === undefined ? 'real' : 'frozen';
+      return frozenAt !== undefined ? 'frozen' : follows ? 'system' : 'real';
     },
     set(at) {
       const ms = toEpochMs(at);
@@ -49,8 +81,9 @@ export function createClock(option: ClockOption = 'real', onChange?: () => void)
       onChange?.();
     },
     advance(by) {
-      const ms = parseDuration(by);
+      const ms = Math.round(parseDuration(by));
       if (ms < 0) throw new RangeError('stuntdouble: the clock only moves forward; use clock.set() to go back');
+      checkEpochMs(nowMs() + ms, `advancing the clock by ${String(by)}`);
       if (frozenAt === undefined) offset += ms;
       else frozenAt += ms;
       onChange?.();

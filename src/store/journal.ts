@@ -128,9 +128,24 @@ export function callMatches(call: RecordedCall, f: CallFilter): boolean {
 
 /** The journal's list of calls: an array with queries that read like a test's intent. */
 export class CallList extends Array<RecordedCall> {
-  // Array methods such as map() build plain arrays, not CallLists.
+  /** Array methods such as map() build plain arrays, not CallLists. */
   static override get [Symbol.species]() {
     return Array;
+  }
+  // Set on the journal's own lists only: how many calls were ever recorded (kept or dropped).
+  #recorded: (() => number) | undefined;
+  /** @internal The journal's own list, whose `count()` includes the calls its limit dropped. */
+  static journaled(recorded: () => number): CallList {
+    const list = new CallList();
+    list.#recorded = recorded;
+    return list;
+  }
+  /**
+   * How many older calls the journal let go to stay within its limit (`journal: { limit }`, default
+   * 10,000): the list holds the most recent calls only. Always 0 on lists `where()` returns.
+   */
+  get dropped(): number {
+    return this.count() - this.length;
   }
   /** Calls matching every key of the filter, in arrival order. */
   where(filter: CallFilter): CallList {
@@ -149,9 +164,12 @@ export class CallList extends Array<RecordedCall> {
   first(): RecordedCall | undefined {
     return this[0];
   }
-  /** Number of calls. */
+  /**
+   * Number of calls: on `fakes.calls` and `fakes.unmatched` every call since the last reset, those the
+   * journal's limit dropped included (`length + dropped`); on a `where()` result, the calls it holds.
+   */
   count(): number {
-    return this.length;
+    return this.#recorded ? this.#recorded() : this.length;
   }
   /** The request bodies, in order. */
   bodies(): unknown[] {
@@ -159,12 +177,31 @@ export class CallList extends Array<RecordedCall> {
   }
 }
 
+/** How the journal records: `true` (default), `false` (nothing), or a limit and whether to keep bodies. */
+export type JournalOption = boolean | { limit?: number; bodies?: boolean };
+
+/** How many calls the journal keeps by default (the most recent ones). */
+export const DEFAULT_JOURNAL_LIMIT = 10_000;
+
 /** The request journal of one fakes instance. */
 export class Journal {
-  readonly calls = new CallList();
-  readonly unmatched = new CallList();
+  readonly calls = CallList.journaled(() => this.#recordedCalls);
+  readonly unmatched = CallList.journaled(() => this.#recordedUnmatched);
+  #recordedCalls = 0;
+  #recordedUnmatched = 0;
+  /** Whether calls are recorded at all. */
+  readonly enabled: boolean;
+  /** At most this many calls (and this many unmatched ones) are kept; older ones are dropped and counted. */
+  readonly limit: number;
+  /** Whether request and response bodies are kept in journal entries. */
+  readonly bodies: boolean;
   #seq = 0;
-  constructor(public enabled = true) {}
+  constructor(option: JournalOption = true) {
+    const o = typeof option === 'boolean' ? { enabled: option } : { enabled: true, ...option };
+    this.enabled = o.enabled;
+    this.limit = 'limit' in o && o.limit !== undefined ? o.limit : DEFAULT_JOURNAL_LIMIT;
+    this.bodies = 'bodies' in o && o.bodies !== undefined ? o.bodies : true;
+  }
   /** The next sequence number (also the source of deterministic request ids). */
   nextSeq(): number {
     this.#seq += 1;
@@ -172,12 +209,25 @@ export class Journal {
   }
   record(call: RecordedCall): void {
     if (!this.enabled) return;
-    this.calls.push(call);
-    if (call.operation === 'unmatched') this.unmatched.push(call);
+    this.#recordedCalls += 1;
+    keep(this.calls, call, this.limit);
+    if (call.operation === 'unmatched') {
+      this.#recordedUnmatched += 1;
+      keep(this.unmatched, call, this.limit);
+    }
   }
   clear(): void {
     this.calls.length = 0;
     this.unmatched.length = 0;
+    this.#recordedCalls = 0;
+    this.#recordedUnmatched = 0;
     this.#seq = 0;
   }
+}
+
+/** Appends a call, dropping the oldest past the limit (shift() on a packed array is O(1) in V8: it moves the start). */
+function keep(list: CallList, call: RecordedCall, limit: number): void {
+  if (limit <= 0) return;
+  list.push(call);
+  if (list.length > limit) list.shift();
 }

@@ -191,3 +191,76 @@ describe('cache placement', () => {
     expect(fakes.modelCache.get(c.name)).toBeUndefined();
   });
 });
+
+describe('bad input on the generate routes', () => {
+  const V = 'https://us-central1-aiplatform.googleapis.com/v1beta1/projects/p/locations/us-central1/publishers/google/models/gemini-2.5-flash';
+  const G = 'https://generativelanguage.googleapis.com/v1/models/gemini-2.5-flash';
+  const ROUTES = [':generateContent', ':streamGenerateContent?alt=sse', ':countTokens'].flatMap((m) => [
+    { url: `${V}${m}`, headers: { authorization: 'Bearer t' } as Record<string, string> },
+    { url: `${G}${m}`, headers: { 'x-goog-api-key': 'AIza-k' } as Record<string, string> },
+  ]);
+  const BODIES: Array<[string, string]> = [
+    ['malformed JSON', '{"contents": ['],
+    ['a JSON array', '[]'],
+    ['a JSON string', '"hello"'],
+    ['an unknown field', JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'x' }] }], colour: 'red' })],
+    ['contents of the wrong type', JSON.stringify({ contents: 'hello' })],
+    ['no contents', JSON.stringify({})],
+    ['a content without parts', JSON.stringify({ contents: [{ role: 'user', parts: [] }] })],
+    ['a bad role', JSON.stringify({ contents: [{ role: 'system', parts: [{ text: 'x' }] }] })],
+    ['a part text of the wrong type', JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 5 }] }] })],
+    ['an invalid tool', JSON.stringify({ contents: [{ parts: [{ text: 'x' }] }], tools: [{ functionDeclarations: [{ name: '1 bad' }] }] })],
+    ['a generationConfig of the wrong type', JSON.stringify({ contents: [{ parts: [{ text: 'x' }] }], generationConfig: { temperature: 'hot' } })],
+    ['a cachedContent of the wrong type', JSON.stringify({ contents: [{ parts: [{ text: 'x' }] }], cachedContent: 42 })],
+    ['a malformed cache name', JSON.stringify({ contents: [{ parts: [{ text: 'x' }] }], cachedContent: 'a/b/c' })],
+  ];
+  it.each(BODIES)("%s: Google's envelope on every route, never a 5xx, nothing written", async (_what, body) => {
+    fakes.modelCache.seed.cachedContent({ expireAfterUses: 1 });
+    for (const r of ROUTES) {
+      const before = fakes.snapshot();
+      const res = await fakes.fetch(r.url, { method: 'POST', headers: { ...r.headers, 'content-type': 'application/json' }, body });
+      // countTokens legitimately answers 200 for some inputs the generate routes refuse (no cache rules apply): then it must be the count.
+      const json = (await res.json()) as { error?: { code: number; status: string; message: string; details?: unknown[] }; totalTokens?: number };
+      expect(res.status, `${r.url} ${body}`).toBeLessThan(500);
+      if (res.status === 200) {
+        expect(r.url).toContain(':countTokens');
+        expect(json.totalTokens).toEqual(expect.any(Number));
+      } else {
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(json.error).toMatchObject({ code: res.status, status: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String) });
+        expect(res.headers.get('content-type')).toContain('application/json');
+        if (json.error?.details) expect(json.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ '@type': expect.any(String) })]));
+      }
+      expect(fakes.snapshot()).toBe(before);
+    }
+  });
+});
+
+describe('countTokens on the wire', () => {
+  it('Gemini API: a generateContentRequest with cachedContent counts the cache and reports cachedContentTokenCount', async () => {
+    const c = fakes.modelCache.seed.cachedContent({ api: 'gemini', contents: contentsOfTokens(2000) });
+    const url = 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:countTokens';
+    const post = (body: unknown) =>
+      fakes.fetch(url, { method: 'POST', headers: { 'x-goog-api-key': 'k', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const contents = [{ role: 'user', parts: [{ text: 'abcdefgh' }] }];
+    const res = await post({ generateContentRequest: { model: 'models/gemini-2.5-flash', contents, cachedContent: c.name } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ totalTokens: 2002, cachedContentTokenCount: 2000, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 2002 }] });
+    expect(fakes.calls.at(-1)?.tags).toContain(`cachedContent=${c.name}`);
+    const both = await post({ contents, generateContentRequest: { contents } });
+    expect(both.status).toBe(400);
+    fakes.clock.advance('2h');
+    expect((await post({ generateContentRequest: { contents, cachedContent: c.name } })).status).toBe(403);
+  });
+
+  it('Vertex: totalTokens counts contents, systemInstruction and tools; totalBillableCharacters the text without whitespace', async () => {
+    const res = await vertexClient().models.countTokens({
+      model: 'gemini-2.5-flash',
+      contents: 'ab cd ef gh',
+      config: { systemInstruction: 'be brief', tools: [{ functionDeclarations: [{ name: 'f' }] }] },
+    });
+    // ceil((11 + 8) / 4) = 5 text tokens + ceil(JSON.stringify(tools).length / 4) = ceil(35 / 4) = 9.
+    expect(res.totalTokens).toBe(5 + Math.ceil(JSON.stringify([{ functionDeclarations: [{ name: 'f' }] }]).length / 4));
+    expect(fakes.calls.at(-1)?.response.body).toMatchObject({ totalBillableCharacters: 15 });
+  });
+});

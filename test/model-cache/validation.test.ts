@@ -121,9 +121,15 @@ describe('tools', () => {
     );
   });
   it('accepts dataStoreSpecs only with an engine', async () => {
-    const s = { datastore: 'projects/p/locations/global/collections/c/dataStores/d', dataStoreSpecs: [{ dataStore: 'x' }] };
+    const s = {
+      datastore: 'projects/p/locations/global/collections/c/dataStores/d',
+      dataStoreSpecs: [{ dataStore: 'projects/p/locations/global/collections/c/dataStores/d' }],
+    };
     await expectFieldError(withTool({ retrieval: { vertexAiSearch: s } }), 'vertex_ai_search.data_store_specs');
-    const e = { engine: 'projects/p/locations/global/collections/c/engines/e', dataStoreSpecs: [{ dataStore: 'x' }] };
+    const e = {
+      engine: 'projects/p/locations/global/collections/c/engines/e',
+      dataStoreSpecs: [{ dataStore: 'projects/p/locations/global/collections/c/dataStores/d' }],
+    };
     await expect(withTool({ retrieval: { vertexAiSearch: e } })).resolves.toHaveProperty('name');
   });
   it('caps maxResults at 10', async () => {

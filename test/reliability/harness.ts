@@ -136,6 +136,8 @@ export function seedWorld(fakes: Fakes, service: Service, strict = false): World
     add(hints, 'version', 'v1', 'v1beta1', 'v1beta');
     add(hints, 'project', 'p');
     add(hints, 'location', 'us-central1');
+    add(hints, 'model', 'gemini-2.5-flash', 'gemini-2.5-pro');
+    add(hints, 'publisher', 'google');
     add(hints, 'id', vertex?.id, gemini?.id);
     if (strict) {
       for (const c of [{ project: 'p' }, { apiKey: 'AIza-reliability-key' }, {}]) {
@@ -575,6 +577,8 @@ const EXAMPLES: Array<[RegExp, Record<string, unknown>]> = [
   ],
   [/^POST .*\/cachedContents$/, { model: 'models/gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'cache me '.repeat(700) }] }], ttl: '3600s' }],
   [/^PATCH .*\/cachedContents\/\{[^}]+\}$/, { ttl: '600s' }],
+  [/^POST .*:(generateContent|streamGenerateContent)$/, { contents: [{ role: 'user', parts: [{ text: 'hello' }] }], generationConfig: { temperature: 0.2 } }],
+  [/^POST .*:countTokens$/, { contents: [{ role: 'user', parts: [{ text: 'hello' }] }] }],
 ];
 
 /** The example body of a route, or a generic one. */
@@ -633,9 +637,9 @@ export function materialize(desc: RequestDesc, baseUrls: readonly string[]): Mat
   if (desc.methodTweak === 'lower') method = method.toLowerCase();
   else if (desc.methodTweak === 'other') method = method === 'GET' ? 'DELETE' : method === 'POST' ? 'PUT' : 'GET';
   // Vertex routes live on the regional hosts, Gemini routes on the Gemini host: aim a template at a base that fits it.
-  const fitting = baseUrls.filter((b) =>
-    template.includes('/projects/') ? !b.includes('generativelanguage') : template.includes('cachedContents') ? b.includes('generativelanguage') : true,
-  );
+  // (A server's `/gemini` base speaks the Gemini API too.)
+  const gemini = (b: string) => b.includes('generativelanguage') || b.endsWith('/gemini');
+  const fitting = baseUrls.filter((b) => (template.includes('/projects/') ? !gemini(b) : template.includes('cachedContents') ? gemini(b) : true));
   const pool = fitting.length ? fitting : baseUrls;
   const base = pool[desc.base % pool.length] as string;
   const url = new URL(base);
@@ -777,8 +781,11 @@ function sameOutside(before: unknown, after: unknown, paths: ReadonlyArray<reado
   return true;
 }
 
-/** Sends one request through `fakes.handle()` and checks every property; returns the first broken one. */
-export async function probe(fakes: Fakes, service: Service, req: Materialized, base: FakesSnapshot): Promise<Outcome> {
+/** How a probe sends a request: in-process by default; the server variant sends it over a real port. */
+export type Send = (fakes: Fakes, req: Materialized) => Promise<HandledResponse>;
+
+/** Sends one request (through `fakes.handle()` unless told otherwise) and checks every property; returns the first broken one. */
+export async function probe(fakes: Fakes, service: Service, req: Materialized, base: FakesSnapshot, send: Send = (f, r) => f.handle(r)): Promise<Outcome> {
   fakes.restore(base);
   stats.requests += 1;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -787,7 +794,7 @@ export async function probe(fakes: Fakes, service: Service, req: Materialized, b
   });
   let res: HandledResponse | 'hang';
   try {
-    res = await Promise.race([fakes.handle(req), hang]);
+    res = await Promise.race([send(fakes, req), hang]);
   } catch (err) {
     return { problem: `handle() threw: ${(err as Error)?.stack ?? String(err)}` };
   } finally {

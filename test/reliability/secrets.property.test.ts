@@ -12,7 +12,27 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SERVICES, exampleBody, fcParams, materialize, requestArb, seedWorld, show, stats } from './harness.js';
 
 const PLANTED = ['S3cret-hook-4711-xyzzy', 'S3cret-password-0815-plugh', 'S3cret-apikey-1234-frotz', 'S3cret-token-9999-gnusto'];
-const FIELDS = ['vcs_password', 'password', 'secret', 'access_token', 'api_key', 'apiKey', 'client_secret', 'appsecret_proof', 'token', 'private_key'];
+// Every known secret parameter of the three services, in the case variants clients send.
+const FIELDS = [
+  'vcs_password',
+  'password',
+  'Password',
+  'secret',
+  'access_token',
+  'Access_Token',
+  'ACCESS_TOKEN',
+  'fb_exchange_token',
+  'input_token',
+  'refresh_token',
+  'api_key',
+  'apiKey',
+  'key',
+  'client_secret',
+  'Client-Secret',
+  'appsecret_proof',
+  'token',
+  'private_key',
+];
 
 /** Every string a test must not find: the planted secrets and every seeded credential. */
 function leaks(text: string, secrets: readonly string[]): string[] {
@@ -38,30 +58,41 @@ describe.each(SERVICES)('%s: secrets stay out of the journal, describe() and err
       route: fc.constantFrom(...routes),
       seed: fc.nat(),
       field: fc.constantFrom(...FIELDS),
-      where: fc.constantFrom('body', 'nested', 'query', 'userinfo', 'header'),
+      where: fc.constantFrom('body', 'nested', 'deep', 'url-in-body', 'url-in-query', 'query', 'userinfo', 'token-userinfo', 'header', 'named-header'),
+      depth: fc.integer({ min: 9, max: 40 }),
       secret: fc.constantFrom(...secrets),
     });
     await fc.assert(
-      fc.asyncProperty(arb, async ({ route, seed, field, where, secret }) => {
+      fc.asyncProperty(arb, async ({ route, seed, field, where, secret, depth }) => {
         const [desc] = fc.sample(requestArb(world, route, baseUrls.length), { seed, numRuns: 1 });
         const req = materialize(desc as NonNullable<typeof desc>, baseUrls);
         const u = new URL(req.url);
-        if (where === 'body' || where === 'nested') {
+        if (where === 'body' || where === 'nested' || where === 'deep' || where === 'url-in-body') {
           const body = { ...exampleBody(route) } as Record<string, unknown>;
           if (where === 'body') body[field] = secret;
-          else body.config = { url: 'https://hooks.example.com/x', content_type: 'json', [field]: secret };
+          else if (where === 'nested') body.config = { url: 'https://hooks.example.com/x', content_type: 'json', [field]: secret };
+          else if (where === 'url-in-body') body.vcs_url = `https://user:${secret}@svn.example.com/repo`;
+          else {
+            // Deeper than any fixed redaction depth: arrays and objects alternating.
+            let node: unknown = { [field]: secret };
+            for (let d = 0; d < depth; d++) node = d % 2 ? [node] : { level: node };
+            body.config = node;
+          }
           req.body = JSON.stringify(body);
           req.headers['content-type'] = 'application/json';
-        } else if (where === 'query') u.searchParams.set(field === 'api_key' ? 'key' : field, secret);
+        } else if (where === 'query') u.searchParams.set(field, secret);
+        else if (where === 'url-in-query') u.searchParams.set('vcs_url', `https://user:${secret}@svn.example.com/repo`);
         else if (where === 'userinfo') {
           u.username = 'user';
           u.password = secret;
-        } else req.headers.authorization = `Bearer ${secret}`;
+        } else if (where === 'token-userinfo') u.username = secret;
+        else if (where === 'named-header') req.headers[`x-${field.toLowerCase().replace(/_/g, '-')}`] = secret;
+        else req.headers.authorization = `Bearer ${secret}`;
         req.url = u.href;
         fakes.restore(base);
         stats.requests += 1;
         const res = await fakes.handle(req);
-        const journal = JSON.stringify(res.call);
+        const journal = JSON.stringify([res.call, fakes.unmatched.last() ?? null]);
         const found = [
           ...leaks(journal, secrets).map((s) => `journal has ${s}`),
           ...leaks(fakes.describe(), secrets).map((s) => `describe() has ${s}`),

@@ -29,6 +29,12 @@ declare module 'facebook-nodejs-business-sdk' {
     createLeadGenForm(fields?: string[], params?: Record<string, unknown>): Promise<AbstractCrudObject>;
     createPersona(fields?: string[], params?: Record<string, unknown>): Promise<AbstractCrudObject>;
     createAssignedUser(fields?: string[], params?: Record<string, unknown>): Promise<AbstractCrudObject>;
+    getPhotos(fields?: string[], params?: Record<string, unknown>): Promise<Cursor>;
+    getVideos(fields?: string[], params?: Record<string, unknown>): Promise<Cursor>;
+    getInsights(fields?: string[], params?: Record<string, unknown>): Promise<Cursor>;
+    getRatings(fields?: string[], params?: Record<string, unknown>): Promise<Cursor>;
+    getConversations(fields?: string[], params?: Record<string, unknown>): Promise<Cursor>;
+    getRoles(fields?: string[], params?: Record<string, unknown>): Promise<Cursor>;
     [method: string]: unknown;
   }
   class PagePost extends AbstractCrudObject {}

@@ -76,7 +76,9 @@ describe('feed read', () => {
     fakes.socialGraph.seed.post({ pageId: other, message: 'we love Cafe', tagsPages: [pageId] });
     const { Page } = sdk('t');
     const feed = await new Page(pageId).getFeed(['message', 'is_published'], {});
+    // The feed also carries public posts of others that tag the Page (issue 19).
     expect(feed.map((p) => [p._data.message, p._data.is_published])).toEqual([
+      ['we love Cafe', true],
       ['hi from Vera', true],
       ['later', false],
       ['draft', false],

@@ -14,7 +14,7 @@ export interface ValidationIssue {
   value?: string | number | string[] | null;
 }
 
-/** A GitHub REST error, rendered as `basic-error` or `validation-error` by {@link renderGitHubError}. */
+/** A GitHub REST error, rendered as `basic-error` or `validation-error` by `renderGitHubError`. */
 export class GitHubError extends Error {
   readonly isServiceError = true;
   constructor(
@@ -29,14 +29,21 @@ export class GitHubError extends Error {
 
 /** Constructors for the errors GitHub answers most. */
 export const githubError = {
+  /** 404 Not Found (also what GitHub answers for a resource the token may not see). */
   notFound: (documentationUrl = DOCS) => new GitHubError(404, 'Not Found', { documentationUrl }),
+  /** 401 Bad credentials. */
   badCredentials: () => new GitHubError(401, 'Bad credentials', { documentationUrl: DOCS }),
+  /** 403 with a message and optional headers (e.g. `X-Accepted-GitHub-Permissions`). */
   forbidden: (message: string, documentationUrl = DOCS, headers?: Record<string, string>) =>
     new GitHubError(403, message, { documentationUrl, ...(headers ? { headers } : {}) }),
+  /** 422 Validation Failed with its `errors` list. */
   validation: (errors: ValidationIssue[], documentationUrl = DOCS, message = 'Validation Failed') =>
     new GitHubError(422, message, { documentationUrl, errors }),
+  /** 400 with a message. */
   badRequest: (message: string, documentationUrl = DOCS) => new GitHubError(400, message, { documentationUrl }),
+  /** 503 (by default: under maintenance). */
   unavailable: (message = 'Unavailable due to service under maintenance', documentationUrl = DOCS) => new GitHubError(503, message, { documentationUrl }),
+  /** 500 Server Error (a bug in the fake). */
   internal: () => new GitHubError(500, 'Server Error', { documentationUrl: DOCS }),
 };
 

@@ -81,7 +81,10 @@ export interface CodeHostingFacade {
     resources(items: ReadonlyArray<readonly [path: string, body: Record<string, unknown>]>): number;
   };
   /** Rate-limit controls: `exhaust(label?)` makes the next call (of that token label, or any) answer 403 rate limit exceeded. */
-  readonly rateLimit: { exhaust(label?: string): void };
+  readonly rateLimit: {
+    /** Makes the next call (of the token with this label, or any) answer 403 rate limit exceeded until the window resets. */
+    exhaust(label?: string): void;
+  };
   /** Import controls. */
   readonly imports: {
     /** Moves an import `steps` (default 1) steps along its state machine; returns the import JSON. */

@@ -3,6 +3,10 @@
  * Input accepts both; output always uses the real spelling.
  */
 const PAIRS: ReadonlyArray<readonly [neutral: string, real: string]> = [
+  // Whole names first: where Graph abbreviates the photo app as `ig`, not `instagram`.
+  ['is_eligible_for_disable_connect_photoshare_btn_for_non_page_admin_am_web', 'is_eligible_for_disable_connect_ig_btn_for_non_page_admin_am_web'],
+  ['does_viewer_have_page_permission_link_photoshare', 'does_viewer_have_page_permission_link_ig'],
+  ['copyright_whitelisted_photoshare_partners', 'copyright_whitelisted_ig_partners'],
   ['chatapp', 'whatsapp'],
   ['CHATAPP', 'WHATSAPP'],
   ['photoshare', 'instagram'],

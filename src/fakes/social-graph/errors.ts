@@ -39,8 +39,20 @@ export function graphStatus(code: number): number {
   return 400;
 }
 
-/** The one place Graph error bodies are built; `fbtraceId` comes from the request sequence. */
-export function renderGraphError(err: unknown, fbtraceId: string): FakeResponse {
+/**
+ * The message as the `WWW-Authenticate` header carries it: every piece of the request that the message
+ * quotes (an id, a `fields=` value, a parameter) replaced by `...`, and at most 512 characters. Input is
+ * never echoed into a header: a 100,000-character id there made clients drop the connection.
+ */
+export function headerMessage(message: string, inputs: readonly string[]): string {
+  let out = message;
+  // Longest first, so a value containing a shorter one is replaced whole.
+  for (const input of [...inputs].sort((a, b) => b.length - a.length)) if (input.length >= 3 && out.includes(input)) out = out.split(input).join('...');
+  return out.length > 512 ? `${out.slice(0, 509)}...` : out;
+}
+
+/** The one place Graph error bodies are built; `fbtraceId` comes from the request sequence; `inputs` are the request's strings (see {@link headerMessage}). */
+export function renderGraphError(err: unknown, fbtraceId: string, inputs: readonly string[] = []): FakeResponse {
   const e = err instanceof GraphError ? err : new GraphError(1, 'An unknown error occurred', { type: 'OAuthException', isTransient: true });
   const prefixed = /^\(#\d+\)/.test(e.message) || e.code === 190 ? e.message : `(#${e.code}) ${e.message}`;
   const error: Record<string, unknown> = {
@@ -59,7 +71,7 @@ export function renderGraphError(err: unknown, fbtraceId: string): FakeResponse 
     e.extra.status ?? graphStatus(e.code),
     { error },
     {
-      'www-authenticate': `OAuth "Facebook Platform" "${error.type === 'OAuthException' ? 'invalid_token' : 'invalid_request'}" "${prefixed.replace(/"/g, "'")}"`,
+      'www-authenticate': `OAuth "Facebook Platform" "${error.type === 'OAuthException' ? 'invalid_token' : 'invalid_request'}" "${headerMessage(prefixed, inputs).replace(/"/g, "'")}"`,
       ...(e.extra.headers ?? {}),
     },
   );

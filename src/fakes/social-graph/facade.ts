@@ -4,6 +4,7 @@ import { nextId } from '../../store/ids.js';
 import { toEpochMs } from '../../store/clock.js';
 import { toReal } from './aliases.js';
 import { type AudienceFacade, audienceFacade, describeAudiences } from './models/audiences/facade.js';
+import { type EdgeSeeds, edgeSeeds } from './models/edge-seed-facade.js';
 import { rememberHost } from './models/hosts.js';
 import { LIMIT_CODES } from './models/limits.js';
 import { type PageSeed, createPage } from './models/pages.js';
@@ -30,6 +31,8 @@ export interface PostSeed {
   tagsPages?: string[];
   /** Other post fields in read shape. */
   fields?: Record<string, unknown>;
+  /** A post made for ads: listed on the Page's `ads_posts` edge. */
+  adPost?: boolean;
 }
 
 /** What `seed.token` takes. */
@@ -70,7 +73,7 @@ export interface AppSeed {
   requireAppSecretProof?: boolean;
 }
 
-/** `fakes.socialGraph`: seed helpers and controls of the social graph fake (audiences, ad accounts and ad sets from {@link AudienceFacade}). */
+/** `fakes.socialGraph`: seed helpers and controls of the social graph fake (audiences, ad accounts and ad sets from `AudienceFacade`). */
 export interface SocialGraphFacade extends Omit<AudienceFacade, 'seed'> {
   /** Base URLs this fake answers on. */
   readonly baseUrls: readonly string[];
@@ -99,11 +102,10 @@ export interface SocialGraphFacade extends Omit<AudienceFacade, 'seed'> {
     accountLinkingToken(seed: { pageId: string; psid?: string; blocked?: boolean }): string;
     /** The next matching calls answer this error (codes with no natural trigger). */
     failure(seed: { operation: string; nodeId?: string; code: number; subcode?: number; message?: string; times?: number | null }): void;
-    /** A photo owned by a Page (a valid `cover`) → `{ id }`. */
-    photo(seed: { pageId: string }): { id: string };
     /** Subscribes an app to a Page's webhook fields. */
     subscription(seed: { pageId: string; appId?: string; fields: string[] }): void;
-  } & AudienceFacade['seed'];
+  } & AudienceFacade['seed'] &
+    EdgeSeeds;
   /** Throttles calls: 80001 (Page), 80002 (photoshare), 80005 (leadgen), 80006 (messaging), for a duration of fake time. */
   rateLimit(opts: { family: keyof typeof LIMIT_CODES; pageId?: string; for?: Duration }): void;
   /** A post by id (state is bucketed; this is the O(1) lookup), or undefined. */
@@ -128,6 +130,7 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
     baseUrls: host.baseUrls,
     seed: {
       ...ads.seed,
+      ...edgeSeeds(host),
       page: (seed = {}) => host.update((d) => ({ id: createPage(d, seed).id })),
       post: (seed) =>
         host.update((d) => {
@@ -146,6 +149,7 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
               scheduledAt,
               taggedPageIds: seed.tagsPages ?? [],
               fields,
+              ...(seed.adPost ? { adPost: true } : {}),
               ...(seed.createdTime !== undefined ? { createdTime: ms(seed.createdTime) } : {}),
             },
             now(),
@@ -252,12 +256,6 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
             message: seed.message ?? null,
             times: seed.times === undefined ? 1 : seed.times,
           });
-        }),
-      photo: (seed) =>
-        host.update((d) => {
-          const id = String(nextId(d.counters, 'object', 300_000_000_000_000));
-          d.objects[id] = { id, type: 'photo', ownerId: seed.pageId, fields: {} };
-          return { id };
         }),
       subscription: (seed) =>
         host.update((d) => {

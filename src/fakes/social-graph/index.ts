@@ -1,3 +1,4 @@
+import type { FakeRequest } from '../../http/request.js';
 import { defineService } from '../service.js';
 import { fbtraceId, renderGraphError, unsupportedRequest } from './errors.js';
 import { type SocialGraphFacade, socialGraphFacade } from './facade.js';
@@ -24,6 +25,26 @@ function earliest(a: number | undefined, b: number | undefined): number | undefi
 
 const VERSION = /^\/(v\d+\.\d+)(\/.*|$)/;
 
+/** The strings of a request an error message may quote: path segments, query values, body values. */
+function requestStrings(req: FakeRequest): string[] {
+  const out: string[] = [];
+  for (const seg of req.rawPath.split('/')) {
+    out.push(seg);
+    try {
+      out.push(decodeURIComponent(seg));
+    } catch {
+      // not percent-encoding: the raw segment is enough
+    }
+  }
+  const add = (v: unknown) => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') out.push(x);
+  };
+  for (const v of Object.values(req.query)) add(v);
+  if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) for (const v of Object.values(req.body)) add(v);
+  return out;
+}
+
 /** The social graph fake (Facebook Graph wire). */
 export const socialGraphService = defineService<SocialGraphState, SocialGraphOptions, SocialGraphFacade>({
   name: 'socialGraph',
@@ -39,7 +60,7 @@ export const socialGraphService = defineService<SocialGraphState, SocialGraphOpt
   journalRoutes: graphJournalRoutes,
   operations: graphOperations,
   refineRoute: (ctx) => graphRefineRoute(ctx),
-  renderError: (err, ctx) => renderGraphError(err, fbtraceId(ctx.seq)),
+  renderError: (err, ctx) => renderGraphError(err, fbtraceId(ctx.seq), requestStrings(ctx.req)),
   notFound: (ctx) => unsupportedRequest(ctx.req.method, ctx.path.split('/').filter(Boolean)[0] ?? ''),
   finalize: (res, ctx) => {
     const headers = { ...(res.headers ?? {}) };

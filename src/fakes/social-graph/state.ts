@@ -71,8 +71,10 @@ export interface PostRecord {
   scheduledAt: number | null;
   createdTime: number;
   updatedTime: number;
-  /** Pages tagged by this post (it then shows on their `tagged` edge). */
+  /** Pages tagged by this post (it then shows on their `tagged` edge and feed). */
   taggedPageIds: string[];
+  /** A post made for ads: listed on the Page's `ads_posts` edge. */
+  adPost?: boolean;
   /** Other stored fields in their read shape (message, link, place, targeting, ...). */
   fields: Record<string, unknown>;
 }

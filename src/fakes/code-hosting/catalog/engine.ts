@@ -3,6 +3,7 @@ import type { CatalogRow } from '../catalog.js';
 import { githubError } from '../errors.js';
 import { keyPrefix, parentDepth } from './table.js';
 import { linkHeader, parsePaging } from './paging.js';
+import { prepareReferences } from './references.js';
 import type { CatalogSlice, Resource } from './state.js';
 
 /** Everything one generic operation needs besides the state. */
@@ -128,6 +129,7 @@ function itemKeyValue(row: CatalogRow, body: Resource, id: number, number: numbe
 export function mutate(slice: CatalogSlice, counters: Record<string, number>, op: Operation): OpResult {
   const { row, key, body } = op;
   checkRequired(row, body);
+  prepareReferences(slice, op, (template, k, rec) => putResource(slice, counters, template, k, rec, op));
   switch (row.kind) {
     case 'create': {
       let id = nextId(counters, 'catalog', 1000);

@@ -17,6 +17,8 @@ import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError, ra
 import type { CatalogSlice, Resource } from './state.js';
 import { canonicalKey } from './canonical.js';
 import { accessRule, concreteKey, keyPrefix } from './table.js';
+import { redirectLocation, redirectShape, repoView, shapeAnswer } from '../shapes/answer.js';
+import { DEFAULT_LOGIN } from '../shapes/render.js';
 /** The part of the service state the catalog needs. */
 export interface CatalogState {
   catalog: CatalogSlice;
@@ -79,21 +81,34 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
         if (rate.exceeded) return { error: rateLimitError(rate, nowSec, rateLimitSubject(ctx.state, principal)) };
         try {
           const repo = check(ctx, row, principal);
+          if (redirectShape(row)) return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl) } }, repo };
           const custom = BRANCH_OPS[`${row.method} ${row.path}`];
           if (custom && repo) {
             const branchRepo = { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch };
-            return { result: custom(row.method === 'GET' ? ctx.state.catalog : draft.catalog, op, branchRepo) };
+            return { result: custom(row.method === 'GET' ? ctx.state.catalog : draft.catalog, op, branchRepo), repo };
           }
-          if (row.method === 'GET') return { result: read(ctx.state.catalog, op) };
-          return { result: mutate(draft.catalog, draft.counters, op) };
+          if (row.method === 'GET') return { result: read(ctx.state.catalog, op), repo };
+          return { result: mutate(draft.catalog, draft.counters, op), repo };
         } catch (err) {
           if (err instanceof GitHubError) return { error: err };
           throw err;
         }
       });
       if ('error' in outcome) throw outcome.error;
-      const r = outcome.result;
-      res = r.body === undefined ? { status: r.status, headers: { ...(r.headers ?? {}) } } : json(r.status, r.body, r.headers ?? {});
+      // Every answer in GitHub's documented status and shape, rendered from the state after the update.
+      const r = shapeAnswer(row, outcome.result, op.key, {
+        baseUrl: ctx.baseUrl,
+        now: op.now,
+        login: principal.login ?? ctx.options.defaultLogin ?? DEFAULT_LOGIN,
+        records: ctx.state.catalog.records,
+        ...(outcome.repo ? { repo: repoView(outcome.repo) } : {}),
+      });
+      res =
+        r.body === undefined
+          ? { status: r.status, headers: { ...(r.headers ?? {}) } }
+          : typeof r.body === 'string'
+            ? { status: r.status, body: r.body, headers: { 'content-type': 'text/plain; charset=utf-8', ...(r.headers ?? {}) } }
+            : json(r.status, r.body, r.headers ?? {});
     } catch (err) {
       res = renderGitHubError(err);
     }

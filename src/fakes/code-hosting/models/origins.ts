@@ -1,13 +1,14 @@
 import type { Draft } from 'immer';
+import { trimSlashes } from '../../../http/router.js';
 import { type OriginRecord, type OriginSeed, OriginSeedSchema, type ProjectChoice, type Vcs } from '../schemas/import.js';
 import type { CodeHostingState } from '../state.js';
 
 /** Normalizes a `vcs_url` for lookups: trimmed, no trailing slash, lower-cased scheme and host. */
 export function originKey(url: string): string {
-  const t = url.trim().replace(/\/+$/, '');
+  const t = trimSlashes(url.trim(), 'end');
   try {
     const u = new URL(t);
-    return `${u.protocol}//${u.host.toLowerCase()}${u.pathname.replace(/\/+$/, '')}${u.search}`;
+    return `${u.protocol}//${u.host.toLowerCase()}${trimSlashes(u.pathname, 'end')}${u.search}`;
   } catch {
     return t;
   }

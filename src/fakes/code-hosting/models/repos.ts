@@ -4,6 +4,8 @@ import { own } from '../../../store/records.js';
 import { githubError } from '../errors.js';
 import type { Account, OwnerType, RepoRecord } from '../schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
+import { operationShape } from '../shapes/load.js';
+import { renderShape } from '../shapes/render.js';
 import { trimBase, webBase } from '../urls.js';
 
 type S = CodeHostingState;
@@ -189,7 +191,23 @@ export function accountOf(state: S | Draft<S>, login: string): Account {
 }
 
 /** GitHub's repository JSON (the `full-repository` shape, without the fields this fake does not model). */
-export function renderRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Record<string, unknown> {
+export function renderRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string, operation = 'GET /repos/{owner}/{repo}'): Record<string, unknown> {
+  const fields = repoFields(state, rec, apiBase);
+  const shape = operationShape(...(operation.split(' ') as [string, string]));
+  const schema = shape?.r['200'] ?? shape?.r['201'];
+  if (!schema || schema === 't') return fields;
+  const listed = shape?.r['200'] && typeof schema === 'object' && schema.t === 'array' && schema.i !== undefined ? schema.i : schema;
+  const out = renderShape(listed, fields, `/repos/${fullName(rec)}`, {
+    baseUrl: trimBase(apiBase),
+    now: rec.updatedAt,
+    login: rec.ownerLogin,
+    records: state.catalog.records,
+  });
+  return out as Record<string, unknown>;
+}
+
+/** The repository's own values in GitHub's spelling (the renderer adds what the operation's shape documents). */
+function repoFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Record<string, unknown> {
   const api = trimBase(apiBase);
   const web = webBase(apiBase);
   const name = fullName(rec);

@@ -25,7 +25,7 @@ function isPrivate(body: { private?: boolean | undefined; visibility?: string | 
  * Lists repositories by id. Without a filter the page is cut from the id array directly (cost per page
  * stays flat however many repositories an owner has); with one, the owner's repositories are filtered first.
  */
-function listOf(ctx: GitHubRouteContext, ids: readonly number[] | undefined, keep: ((r: RepoRecord) => boolean) | null) {
+function listOf(ctx: GitHubRouteContext, ids: readonly number[] | undefined, keep: ((r: RepoRecord) => boolean) | null, operation: string) {
   const all = ids ?? [];
   const chosen = keep
     ? all.filter((id) => {
@@ -37,7 +37,7 @@ function listOf(ctx: GitHubRouteContext, ids: readonly number[] | undefined, kee
   const out: Record<string, unknown>[] = [];
   for (const id of page.items) {
     const r = ctx.state.repos[id];
-    if (r) out.push(renderRepo(ctx.state, r, ctx.baseUrl));
+    if (r) out.push(renderRepo(ctx.state, r, ctx.baseUrl, operation));
   }
   return json(200, out, page.headers);
 }
@@ -146,7 +146,12 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
       const login = requireLogin(p);
       authorize(ctx, p, RULES.listUserRepos);
       const visibility = queryString(ctx, 'visibility') ?? 'all';
-      return listOf(ctx, ctx.state.reposByOwner[login.toLowerCase()], visibility === 'all' ? null : (r) => (visibility === 'private') === r.private);
+      return listOf(
+        ctx,
+        ctx.state.reposByOwner[login.toLowerCase()],
+        visibility === 'all' ? null : (r) => (visibility === 'private') === r.private,
+        'GET /user/repos',
+      );
     },
   }),
   githubRoute({
@@ -163,6 +168,7 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
         ctx,
         ctx.state.reposByOwner[org.login.toLowerCase()],
         everything ? null : (r) => canSee(p, r) && (type === 'public' ? !r.private : type === 'private' ? r.private : true),
+        'GET /orgs/{org}/repos',
       );
     },
   }),
@@ -175,7 +181,7 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
       const user = findAccount(ctx.state, ctx.params.username ?? '');
       if (!user) throw githubError.notFound();
       authorize(ctx, p, RULES.listPublicRepos);
-      return listOf(ctx, ctx.state.reposByOwner[user.login.toLowerCase()], (r) => !r.private);
+      return listOf(ctx, ctx.state.reposByOwner[user.login.toLowerCase()], (r) => !r.private, 'GET /users/{username}/repos');
     },
   }),
   githubRoute({

@@ -63,7 +63,7 @@ export interface CredentialRecord {
 /** The model cache fake's state slice. */
 export interface ModelCacheState {
   counters: Record<string, number>;
-  /** Caches in buckets of {@link BUCKET} by seq (see {@link slotOf}); a write copies one small bucket. */
+  /** Caches in buckets of `BUCKET` by seq (see `slotOf`); a write copies one small bucket. */
   caches: Record<string, Array<CacheRecord | null>>;
   cacheCount: number;
   /** Per scope, cache names keyed by seq (creation order), chunked. */
@@ -110,7 +110,7 @@ export function seqOfId(id: string): number | undefined {
 }
 
 /**
- * Where a cache lives in `caches`: buckets are arrays of {@link BUCKET} records indexed by seq. Arrays,
+ * Where a cache lives in `caches`: buckets are arrays of `BUCKET` records indexed by seq. Arrays,
  * not wide objects: immer deep-freezes each new root and checks every child of every copied node with
  * Object.isFrozen, which costs O(1) on a frozen array but O(keys) on an object, so wide objects of
  * wide objects made each write grow with the number of caches.

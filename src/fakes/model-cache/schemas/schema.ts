@@ -56,6 +56,22 @@ const FORMATS: Partial<Record<z.infer<typeof TypeSchema>, readonly string[] | 'a
 
 const REF_RE = /^#\/defs\/([^/]+)$/;
 
+// Keywords the Schema subset defines for one kind of type ("items: for ARRAY", "minimum: for INTEGER and NUMBER", ...).
+const TYPE_KEYWORDS: ReadonlyArray<readonly [keyof Schema, ReadonlyArray<z.infer<typeof TypeSchema>>]> = [
+  ['items', ['ARRAY']],
+  ['minItems', ['ARRAY']],
+  ['maxItems', ['ARRAY']],
+  ['properties', ['OBJECT']],
+  ['minProperties', ['OBJECT']],
+  ['maxProperties', ['OBJECT']],
+  ['minimum', ['INTEGER', 'NUMBER']],
+  ['maximum', ['INTEGER', 'NUMBER']],
+  ['minLength', ['STRING']],
+  ['maxLength', ['STRING']],
+  ['pattern', ['STRING']],
+];
+const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /** The Schema subset rules: formats per type, `ref` only to root `defs`, `defs` and `example` only at the root. */
 export function checkSchema(schema: Schema, path: Array<string | number>, add: AddIssue, root: Schema = schema): void {
   const isRoot = schema === root;
@@ -66,6 +82,13 @@ export function checkSchema(schema: Schema, path: Array<string | number>, add: A
     else if (allowed !== 'any' && !allowed.includes(schema.format))
       add([...path, 'format'], `format '${schema.format}' is not supported for type ${schema.type}; supported: ${allowed.join(', ')}.`);
   }
+  if (schema.type !== undefined)
+    for (const [field, types] of TYPE_KEYWORDS)
+      if (schema[field] !== undefined && !types.includes(schema.type))
+        add([...path, field], `${snake(field)} applies only to ${types.join(' and ')} schemas, got type ${schema.type}.`);
+  const ap = schema.additionalProperties;
+  if (ap !== undefined && typeof ap !== 'boolean' && (typeof ap !== 'object' || ap === null || Array.isArray(ap)))
+    add([...path, 'additionalProperties'], 'additional_properties must be a boolean or a schema object.');
   if (!isRoot && schema.defs !== undefined) add([...path, 'defs'], 'defs is only allowed on the root schema.');
   if (!isRoot && schema.example !== undefined) add([...path, 'example'], 'example is only allowed on the root schema.');
   if (schema.ref !== undefined) {

@@ -40,7 +40,16 @@ const VertexAiSearchSchema = z.strictObject({
   engine: z.string().regex(ENGINE_RE, 'engine must be projects/{project}/locations/{location}/collections/{collection}/engines/{engine}.').optional(),
   maxResults: z.number().int().optional(),
   filter: z.string().optional(),
-  dataStoreSpecs: z.array(z.strictObject({ dataStore: z.string(), filter: z.string().optional() })).optional(),
+  dataStoreSpecs: z
+    .array(
+      z.strictObject({
+        dataStore: z
+          .string()
+          .regex(DATASTORE_RE, 'data_store must be projects/{project}/locations/{location}/collections/{collection}/dataStores/{dataStore}.'),
+        filter: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 
 const VertexRagStoreSchema = z.strictObject({
@@ -164,6 +173,7 @@ export function checkTools(tools: Tool[] | undefined, toolConfig: ToolConfig | u
     if (tool.retrieval) checkRetrieval(tool.retrieval, ['tools', i, 'retrieval'], add);
   });
   const fcc = toolConfig?.functionCallingConfig;
+  if (fcc?.mode === 'MODE_UNSPECIFIED') add(['toolConfig', 'functionCallingConfig', 'mode'], 'MODE_UNSPECIFIED should not be used; set AUTO, ANY or NONE.');
   if (fcc?.allowedFunctionNames !== undefined) {
     const p = ['toolConfig', 'functionCallingConfig', 'allowedFunctionNames'];
     if (fcc.mode !== 'ANY') add(p, 'allowed_function_names may only be set when mode is ANY.');

@@ -35,9 +35,12 @@ export function parseParams<T extends z.ZodType>(schema: T, params: Record<strin
   const r = schema.safeParse(params);
   if (r.success) return r.data;
   const issue = r.error.issues[0];
-  const path = issue?.path.map(String).join('.') ?? '';
-  const name = path.split('.')[0] ?? '';
-  if (issue?.code === 'invalid_type' && issue.input === undefined) throw graphErrors.param(`The parameter ${path || name} is required`);
+  // Graph names nested parameters in bracket form: questions[0][type].
+  const path = (issue?.path ?? []).map((p, i) => (i === 0 ? String(p) : `[${String(p)}]`)).join('');
+  if (issue?.code === 'unrecognized_keys' && path !== '') {
+    throw graphErrors.param(`Invalid keys ${issue.keys.map((k) => `"${k}"`).join(', ')} were found in param "${path}".`);
+  }
+  if (issue?.code === 'invalid_type' && issue.input === undefined) throw graphErrors.param(`The parameter ${path} is required`);
   if (issue?.code === 'invalid_value' && 'values' in issue) {
     throw graphErrors.param(`Param ${path} must be one of {${(issue.values as unknown[]).map(String).join(', ')}}`);
   }

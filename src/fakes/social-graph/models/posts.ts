@@ -43,6 +43,8 @@ export interface NewPost {
   fields?: Record<string, unknown>;
   /** Creation time override (seeding history), epoch ms. */
   createdTime?: number;
+  /** A post made for ads (shows on `ads_posts`). */
+  adPost?: boolean;
 }
 
 function insertSorted(list: ScheduleEntry[], entry: ScheduleEntry): void {
@@ -74,6 +76,7 @@ export function createPost(draft: Draft<SocialGraphState>, input: NewPost, now: 
     updatedTime: input.createdTime ?? now,
     taggedPageIds: input.taggedPageIds ?? [],
     fields: input.fields ?? {},
+    ...(input.adPost ? { adPost: true } : {}),
   };
   const bucket = postBucket(id);
   draft.posts[bucket] ??= {};
@@ -88,7 +91,12 @@ function fileOnEdges(draft: Draft<SocialGraphState>, post: PostRecord): void {
   if (post.kind === 'visitor') appendId(feedList(draft, post.pageId, 'visitor_posts'), post.id);
   else if (post.scheduledAt !== null) appendId(feedList(draft, post.pageId, 'scheduled_posts'), post.id);
   else if (post.published) appendId(feedList(draft, post.pageId, 'published_posts'), post.id);
-  for (const tagged of post.taggedPageIds) appendId(feedList(draft, tagged, 'tagged'), post.id);
+  if (post.adPost) appendId(feedList(draft, post.pageId, 'ads_posts'), post.id);
+  // A post that tags a Page shows on that Page's tagged edge and, as Graph's feed does, on its feed.
+  for (const tagged of post.taggedPageIds) {
+    appendId(feedList(draft, tagged, 'tagged'), post.id);
+    if (tagged !== post.pageId) appendId(feedList(draft, tagged, 'feed'), post.id);
+  }
 }
 
 /** Publishes a post now (scheduled time reached, or `is_published=true` on update). */
@@ -120,7 +128,11 @@ export function deletePost(draft: Draft<SocialGraphState>, id: string): void {
   removeId(edges?.published_posts, id);
   removeId(edges?.scheduled_posts, id);
   removeId(edges?.visitor_posts, id);
-  for (const t of post.taggedPageIds) removeId(draft.feeds[t]?.tagged, id);
+  removeId(edges?.ads_posts, id);
+  for (const t of post.taggedPageIds) {
+    removeId(draft.feeds[t]?.tagged, id);
+    if (t !== post.pageId) removeId(draft.feeds[t]?.feed, id);
+  }
   if (post.scheduledAt !== null) {
     const si = draft.schedule.findIndex((e) => e.postId === id);
     if (si >= 0) draft.schedule.splice(si, 1);
@@ -195,7 +207,11 @@ export function createPostsBulk(draft: Draft<SocialGraphState>, inputs: readonly
     push(post.pageId, 'feed', id);
     if (post.kind === 'visitor') push(post.pageId, 'visitor_posts', id);
     else if (post.published) push(post.pageId, 'published_posts', id);
-    for (const t of post.taggedPageIds) push(t, 'tagged', id);
+    if (input.adPost) push(post.pageId, 'ads_posts', id);
+    for (const t of post.taggedPageIds) {
+      push(t, 'tagged', id);
+      if (t !== post.pageId) push(t, 'feed', id);
+    }
   });
   draft.counters.post = start + inputs.length;
   const plain = <T>(v: T): T => (isDraft(v) ? (current(v as Draft<T>) as T) : v);

@@ -53,6 +53,14 @@ export const customAudienceType: NodeType<AudienceRecord> = {
     const a = requireAudience(slices(g), id, 'POST') as AudienceRecord;
     accountGate(g, a);
     requireAds(g, 'write', 'Updating a custom audience');
+    // An update names only parameters it takes: anything else is refused, never silently dropped.
+    const unknown = Object.keys(g.params).find((k) => !(k in UpdateAudienceParams.shape));
+    if (unknown !== undefined) {
+      throw new GraphError(100, `Param ${unknown.slice(0, 100)} is not a parameter of a custom audience update`, {
+        userTitle: 'Invalid Parameter',
+        userMsg: `An audience update takes ${Object.keys(UpdateAudienceParams.shape).join(', ')}.`,
+      });
+    }
     const p = parseParams(UpdateAudienceParams, g.params);
     g.ctx.update((d) => updateAudience(d as unknown as AudienceSlices, id, p, g.now));
     const body: Record<string, unknown> = { success: true, message: 'The audience was updated.' };

@@ -10,6 +10,7 @@ import type { EdgeSpec, GraphContext } from '../models/registry.js';
 import { requirePageAccess, requirePageRead } from '../models/tokens.js';
 import { queueFeedWebhooks } from '../models/webhooks.js';
 import { FeedCreateSchema } from '../schemas/feed.js';
+import { PAGE_EDGE_TABLE } from '../schemas/page-edge-table.js';
 import type { PageRecord, PostRecord } from '../state.js';
 import { legacyVersion, postSelection, renderPost } from './post-node.js';
 
@@ -28,7 +29,8 @@ function hasRole(g: GraphContext, pageId: string): boolean {
  * Reads one page of a post edge, newest first. Cursors hold positions, so a deep page costs the
  * same as the first. Callers without a role on the Page see published posts only.
  */
-function listEdge(edge: string, opts: { roleOnly?: boolean; authenticOnly?: boolean } = {}) {
+function listEdge(list: string, opts: { roleOnly?: boolean; authenticOnly?: boolean; edge?: string } = {}) {
+  const edge = opts.edge ?? list;
   return (g: GraphContext, id: string) => {
     const p = page(g, id);
     requirePageRead(g.ctx.state, g.principal, p);
@@ -37,13 +39,13 @@ function listEdge(edge: string, opts: { roleOnly?: boolean; authenticOnly?: bool
     const limit = readLimit(g.params.limit);
     const selection = postSelection(g);
     const state = g.ctx.state;
-    const ids = feedIds(g.ctx.state, p.id, edge);
+    const ids = feedIds(g.ctx.state, p.id, list);
     const w = pageIds(ids, {
       limit,
       after: g.params.after,
       before: g.params.before,
       newestFirst: true,
-      ...(role && !opts.authenticOnly ? {} : { include: (pid: string) => visible(state, pid, role, opts.authenticOnly === true) }),
+      include: (pid: string) => visible(state, p.id, pid, role, opts.authenticOnly === true),
     });
     const data = w.ids.map((pid) => renderPost(g, getPost(state, pid) as PostRecord, selection));
     const path = `${g.version ? `/${g.version}` : ''}/${p.id}/${edge}`;
@@ -51,11 +53,14 @@ function listEdge(edge: string, opts: { roleOnly?: boolean; authenticOnly?: bool
   };
 }
 
-/** Published posts for everyone, all posts for role holders; `tagged` shows only public posts of authentic (published, unrestricted) Pages. */
-function visible(state: GraphContext['ctx']['state'], pid: string, role: boolean, authenticOnly: boolean): boolean {
+/**
+ * Published posts for everyone, all of the Page's own posts for role holders; posts of others that tag
+ * the Page (`tagged`, and the feed) only when public and from an authentic (published, unrestricted) Page.
+ */
+function visible(state: GraphContext['ctx']['state'], pageId: string, pid: string, role: boolean, authenticOnly: boolean): boolean {
   const post = getPost(state, pid);
   if (!post) return false;
-  if (authenticOnly) {
+  if (authenticOnly || post.pageId !== pageId) {
     const from = state.pages[post.pageId];
     return post.published && (from === undefined || (from.published && !from.restricted));
   }
@@ -95,12 +100,15 @@ function createFeedPost(g: GraphContext, id: string) {
   return json(200, { id: post });
 }
 
-/** The Page's post edges: feed (GET/POST), posts, published_posts, scheduled_posts, visitor_posts, tagged. */
+/**
+ * The Page's post edges: the feed (GET/POST) and every post view of the edge table (posts,
+ * published_posts, scheduled_posts, visitor_posts, tagged, ads_posts), all over the one post store.
+ */
 export const feedEdges: Record<string, EdgeSpec> = {
   feed: { GET: listEdge('feed'), POST: createFeedPost },
-  posts: { GET: listEdge('published_posts') },
-  published_posts: { GET: listEdge('published_posts') },
-  scheduled_posts: { GET: listEdge('scheduled_posts', { roleOnly: true }) },
-  visitor_posts: { GET: listEdge('visitor_posts') },
-  tagged: { GET: listEdge('tagged', { authenticOnly: true }) },
+  ...Object.fromEntries(
+    Object.values(PAGE_EDGE_TABLE)
+      .filter((r) => r.kind === 'posts')
+      .map((r) => [r.edge, { GET: listEdge(r.postList ?? r.edge, { edge: r.edge, roleOnly: r.access === 'role', authenticOnly: r.edge === 'tagged' }) }]),
+  ),
 };

@@ -8,6 +8,7 @@ import type { GraphRouteContext } from '../models/registry.js';
 import { graphContext } from './context.js';
 import type { SocialGraphOptions } from '../options.js';
 import type { SocialGraphState } from '../state.js';
+import { isBatch, runBatch } from './batch.js';
 import { sharedUrlRoute } from './shared-url.js';
 import { resolveMe } from './user-node.js';
 
@@ -27,6 +28,7 @@ const NODE_TEMPLATE: Record<string, string> = {
   AdAccount: 'act_{ad_account_id}',
   AdSet: '{adset_id}',
   User: '{user-id}',
+  LeadgenForm: '{form-id}',
 };
 const NODE_VERB: Record<Verb, string> = { GET: 'get', POST: 'update', DELETE: 'delete' };
 const EDGE_VERB: Record<Verb, string> = { GET: 'list', POST: 'create', DELETE: 'delete' };
@@ -140,6 +142,12 @@ export function graphRoutes(): R[] {
       handler: (ctx) => dispatch(ctx, verb, ctx.params.edge as string),
     });
   }
-  routes.push(...sharedUrlRoute());
+  // POST / is both the shared-URL scrape and Graph's batch API (`batch=[...]`).
+  for (const r of sharedUrlRoute()) {
+    if (r.method === 'POST' && r.path === '/') {
+      const scrape = r.handler;
+      routes.push({ ...r, handler: (ctx) => (isBatch(ctx) ? runBatch(ctx) : scrape(ctx)) });
+    } else routes.push(r);
+  }
   return routes;
 }

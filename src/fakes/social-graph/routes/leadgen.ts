@@ -1,13 +1,17 @@
 import { json } from '../../../http/response.js';
 import { nextId } from '../../../store/ids.js';
 import { GraphError, codeError, graphErrors } from '../errors.js';
-import { edgeIds, edgeList } from '../models/pages.js';
-import { pageIds, pagedBody, readLimit } from '../models/paging.js';
+import { listEdgeNodes } from '../models/edge-nodes.js';
+import { edgeList } from '../models/pages.js';
+import { PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
 import { parseParams } from '../models/params.js';
-import type { EdgeSpec, GraphContext } from '../models/registry.js';
+import { type EdgeSpec, type GraphContext, registerNodeType } from '../models/registry.js';
+import { edgeFieldTable } from '../models/edge-nodes.js';
+import { graphTime, renderFields, selectionOf } from '../models/fields.js';
+import { own } from '../../../store/records.js';
 import { requirePageAccess } from '../models/tokens.js';
 import { LEADGEN_KEYS, type LeadgenForm, LeadgenFormSchema } from '../schemas/leadgen.js';
-import type { PageRecord } from '../state.js';
+import type { ObjectRecord, PageRecord } from '../state.js';
 
 const NEED = { tasks: ['ADVERTISE', 'MANAGE', 'MANAGE_LEADS'], permissions: ['pages_manage_ads', 'leads_retrieval'], what: 'Managing lead forms' } as const;
 
@@ -38,6 +42,28 @@ function checkForm(f: LeadgenForm, hasUpload: boolean): void {
   if (hasUpload && t?.button_type !== 'VIEW_ON_FACEBOOK') throw graphErrors.param('Param upload_gated_file needs thank_you_page[button_type] VIEW_ON_FACEBOOK');
 }
 
+const FORM_ROW = PAGE_EDGE_TABLE.leadgen_forms as PageEdgeRow;
+
+/** A lead form node (`GET /{form-id}`): readable by whoever may manage the Page's lead forms. */
+registerNodeType<ObjectRecord>({
+  type: 'LeadgenForm',
+  op: 'leadgenForm',
+  find: (state, id) => {
+    const o = own(state.objects, id);
+    return o?.type === 'leadgen_form' ? o : undefined;
+  },
+  fields: edgeFieldTable(FORM_ROW),
+  defaultFields: FORM_ROW.defaults,
+  pageOf: (o) => o.ownerId,
+  GET: (g, id) => {
+    const form = g.ctx.state.objects[id] as ObjectRecord;
+    const p = page(g, form.ownerId);
+    requirePageAccess(g.principal, p, NEED);
+    return json(200, renderFields(edgeFieldTable(FORM_ROW), 'LeadgenForm', form, selectionOf(g.params.fields, FORM_ROW.defaults), g.read));
+  },
+  edges: {},
+});
+
 /** leadgen_forms: POST with every parameter validated (unknown parameters answer 105), GET lists. */
 export const leadgenEdges: Record<string, EdgeSpec> = {
   leadgen_forms: {
@@ -45,14 +71,7 @@ export const leadgenEdges: Record<string, EdgeSpec> = {
     GET: (g, id) => {
       const p = page(g, id);
       requirePageAccess(g.principal, p, NEED);
-      const limit = readLimit(g.params.limit);
-      const w = pageIds(edgeIds(g.ctx.state, id, 'leadgen_forms'), { limit, after: g.params.after, before: g.params.before, newestFirst: true });
-      const data = w.ids.map((fid) => {
-        const o = g.ctx.state.objects[fid];
-        return { id: fid, name: o?.fields.name, locale: o?.fields.locale, status: 'ACTIVE' };
-      });
-      const path = `${g.version ? `/${g.version}` : ''}/${id}/leadgen_forms`;
-      return json(200, pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data));
+      return json(200, listEdgeNodes(g, p, PAGE_EDGE_TABLE.leadgen_forms as PageEdgeRow));
     },
     POST: (g, id) => {
       const p = page(g, id);
@@ -67,7 +86,12 @@ export const leadgenEdges: Record<string, EdgeSpec> = {
       const fid = g.ctx.update((d) => {
         const oid = String(nextId(d.counters, 'object', 300_000_000_000_000));
         const { upload_gated_file: _u, fields: _f, ...stored } = f;
-        d.objects[oid] = { id: oid, type: 'leadgen_form', ownerId: id, fields: { ...stored, locale: f.locale ?? 'EN_US', status: 'ACTIVE' } };
+        d.objects[oid] = {
+          id: oid,
+          type: 'leadgen_form',
+          ownerId: id,
+          fields: { ...stored, locale: f.locale ?? 'EN_US', status: 'ACTIVE', created_time: graphTime(g.now), page_id: id, leads_count: 0 },
+        };
         edgeList(d, id, 'leadgen_forms').push(oid);
         return oid;
       });

@@ -1,8 +1,9 @@
 import { json } from '../../../http/response.js';
 import { nextId } from '../../../store/ids.js';
 import { codeError, graphErrors } from '../errors.js';
-import { edgeIds, edgeList, pageOf } from '../models/pages.js';
-import { pageIds, pagedBody, readLimit } from '../models/paging.js';
+import { listEdgeNodes } from '../models/edge-nodes.js';
+import { edgeList, pageOf } from '../models/pages.js';
+import { PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
 import { parseParams } from '../models/params.js';
 import type { EdgeSpec, GraphContext } from '../models/registry.js';
 import { requirePageAccess, requirePageRead } from '../models/tokens.js';
@@ -71,26 +72,22 @@ const OWNED_OUTCOME: Record<Exclude<PageRecord['claim'], 'ok'>, number> = {
   linked_photoshare: 42001,
 };
 
-function listObjects(edge: string) {
-  return (g: GraphContext, id: string) => {
-    const page = pageOf(g, id);
-    requirePageRead(g.ctx.state, g.principal, page);
-    const limit = readLimit(g.params.limit);
-    const w = pageIds(edgeIds(g.ctx.state, id, edge), { limit, after: g.params.after, before: g.params.before });
-    const data = w.ids.map((oid) => ({ id: oid, ...(g.ctx.state.objects[oid]?.fields ?? {}) }));
-    const path = `${g.version ? `/${g.version}` : ''}/${id}/${edge}`;
-    return json(200, pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data));
-  };
-}
-
 /** Page edges of sections 4.2/4.3 besides the feed. */
 export const pageEdges: Record<string, EdgeSpec> = {
   assigned_users: {
     GET: (g, id) => {
       const page = pageOf(g, id);
       requirePageAccess(g.principal, page, { ...MANAGE, permissions: ['business_management'], what: 'Reading assigned users' });
-      const data = Object.entries(page.assignedUsers).map(([uid, tasks]) => ({ id: uid, name: g.ctx.state.users[uid]?.name ?? `User ${uid}`, tasks }));
-      return json(200, { data });
+      const source = {
+        ids: Object.keys(page.assignedUsers),
+        get: (uid: string) => ({
+          id: uid,
+          type: 'AssignedUser',
+          ownerId: id,
+          fields: { name: g.ctx.state.users[uid]?.name ?? `User ${uid}`, tasks: page.assignedUsers[uid], user_type: 'SYSTEM_USER' },
+        }),
+      };
+      return json(200, listEdgeNodes(g, page, PAGE_EDGE_TABLE.assigned_users as PageEdgeRow, { source }));
     },
     POST: (g, id) => {
       const page = pageOf(g, id);
@@ -116,7 +113,8 @@ export const pageEdges: Record<string, EdgeSpec> = {
     GET: (g, id) => {
       const page = pageOf(g, id);
       requirePageRead(g.ctx.state, g.principal, page);
-      return json(200, { data: Object.entries(page.locations).map(([cid, store]) => ({ id: cid, store_number: store })) });
+      const source = { ids: Object.keys(page.locations), get: () => undefined };
+      return json(200, listEdgeNodes(g, page, PAGE_EDGE_TABLE.locations as PageEdgeRow, { source }));
     },
     DELETE: (g, id) => {
       const page = pageOf(g, id);
@@ -156,7 +154,11 @@ export const pageEdges: Record<string, EdgeSpec> = {
   },
   personas: {
     limitFamily: 'messaging',
-    GET: listObjects('personas'),
+    GET: (g, id) => {
+      const page = pageOf(g, id);
+      requirePageRead(g.ctx.state, g.principal, page);
+      return json(200, listEdgeNodes(g, page, PAGE_EDGE_TABLE.personas as PageEdgeRow));
+    },
     POST: (g, id) => {
       const page = pageOf(g, id);
       requirePageAccess(g.principal, page, { ...MESSAGING, what: 'Creating a persona' });
@@ -200,14 +202,6 @@ export const pageEdges: Record<string, EdgeSpec> = {
         dp.fields.nlp_config = { ...((dp.fields.nlp_config as object) ?? {}), ...p };
       });
       return ok();
-    },
-  },
-  instagram_accounts: {
-    limitFamily: 'photoshare',
-    GET: (g, id) => {
-      const page = pageOf(g, id);
-      requirePageRead(g.ctx.state, g.principal, page);
-      return json(200, { data: [] });
     },
   },
   subscribed_apps: subscribedAppsEdge,

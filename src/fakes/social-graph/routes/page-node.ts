@@ -7,6 +7,7 @@ import { requirePageRead } from '../models/tokens.js';
 import type { PageRecord } from '../state.js';
 import { feedEdges } from './feed.js';
 import { pageEdges } from './page-edges.js';
+import { tableEdges } from './page-edge-routes.js';
 import { updatePage } from './page-update.js';
 import { PAGE_FIELDS } from '../models/page-field-table.js';
 import { own } from '../../../store/records.js';
@@ -54,6 +55,8 @@ async function readPage(g: GraphContext, id: string) {
 /** Edges that `fields=` may expand on a Page. */
 const EXPANDABLE: Record<string, EdgeSpec> = {
   ...feedEdges,
+  // Edges whose answer is not a node list (a redirect, an error, a per-recipient lookup) are not expanded.
+  ...Object.fromEntries(Object.entries(tableEdges).filter(([e]) => !['picture', 'threads', 'thread_owner'].includes(e))),
   personas: pageEdges.personas as EdgeSpec,
   leadgen_forms: pageEdges.leadgen_forms as EdgeSpec,
   subscribed_apps: pageEdges.subscribed_apps as EdgeSpec,
@@ -74,7 +77,7 @@ registerNodeType<PageRecord>({
       type: 'GraphMethodException',
     });
   },
-  edges: { ...feedEdges, ...pageEdges },
+  edges: { ...feedEdges, ...tableEdges, ...pageEdges },
 });
 
 /** Count of posts on a Page's feed (used by describe()). */

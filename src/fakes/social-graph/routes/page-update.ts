@@ -92,7 +92,7 @@ function checkRules(g: GraphContext, page: PageRecord, p: PageUpdate): void {
   if (p.cover !== undefined) {
     if (!hasPermission(g.principal, 'business_management')) throw codeError(283);
     const photo = g.ctx.state.objects[p.cover];
-    if (photo?.type !== 'photo' || photo.ownerId !== page.id) throw codeError(320);
+    if (photo?.type !== 'Photo' || photo.ownerId !== page.id) throw codeError(320);
   }
   checkSpherical(p);
   if (p.start_info?.date && p.start_info.type === 'Unspecified')

@@ -2,12 +2,21 @@
 import './user-node.js';
 import { json } from '../../../http/response.js';
 import { graphErrors } from '../errors.js';
-import { type FieldSpec, type FieldTable, type Selected, checkSelection, graphTime, renderFields, selectionOf } from '../models/fields.js';
+import {
+  type FieldReadContext,
+  type FieldSpec,
+  type FieldTable,
+  type Selected,
+  checkSelection,
+  graphTime,
+  renderFields,
+  selectionOf,
+} from '../models/fields.js';
 import { checkCallToAction, checkSchedule } from '../models/feed-rules.js';
 import { parseParams } from '../models/params.js';
 import { deletePost, draftPost, getPost, publishPost, rescheduleTo } from '../models/posts.js';
 import { type GraphContext, registerNodeType } from '../models/registry.js';
-import { requirePageAccess, requirePageRead } from '../models/tokens.js';
+import { type Principal, requirePageAccess, requirePageRead } from '../models/tokens.js';
 import { hostOf } from '../models/hosts.js';
 import { queueFeedWebhooks } from '../models/webhooks.js';
 import { PostUpdateSchema } from '../schemas/feed.js';
@@ -37,6 +46,13 @@ const profileOf = (state: SocialGraphState, id: string) => {
   return { name: user?.name ?? `User ${id}`, id };
 };
 
+/** Whether the caller holds a Page token of the post's Page or of a Page it tags (lenient callers do). */
+function pageTokenFor(g: FieldReadContext, p: PostRecord): boolean {
+  const rec = (g.principal as Principal).record;
+  if (!rec) return true;
+  return rec.type === 'page' && (p.pageId in rec.tasks || p.taggedPageIds.some((id) => id in rec.tasks));
+}
+
 const spec = (type: FieldSpec<PostRecord>['type'], read?: Reader, deprecated?: boolean): FieldSpec<PostRecord> => ({
   type,
   ...(read ? { read } : {}),
@@ -52,6 +68,7 @@ export const POST_FIELDS: FieldTable<PostRecord> = {
       p.fields.actions ?? [
         { name: 'Comment', link: `https://www.facebook.com/${p.id}` },
         { name: 'Like', link: `https://www.facebook.com/${p.id}` },
+        { name: 'Share', link: `https://www.facebook.com/${p.id}` },
       ],
   ),
   admin_creator: spec('object', f('admin_creator')),
@@ -66,7 +83,8 @@ export const POST_FIELDS: FieldTable<PostRecord> = {
   child_attachments: spec('object', f('child_attachments')),
   created_time: spec('float', (p) => graphTime(p.createdTime)),
   feed_targeting: spec('object', f('feed_targeting')),
-  from: { type: 'object', read: (p, g) => profileOf(g.state, p.fromId) },
+  // User information (a visitor's profile) needs a Page token; the Page's own profile is Page-owned data.
+  from: { type: 'object', read: (p, g) => (g.state.pages[p.fromId] || pageTokenFor(g, p) ? profileOf(g.state, p.fromId) : undefined) },
   full_picture: spec('string', f('full_picture')),
   icon: spec('string', (p) => (p.fields.link ? 'https://static.xx.fbcdn.net/rsrc.php/v3/yD/r/aS8ecmYRys0.gif' : undefined)),
   instagram_eligibility: spec('enum', (p) => (p.published ? 'eligible' : 'ineligible_unpublished')),
@@ -93,7 +111,14 @@ export const POST_FIELDS: FieldTable<PostRecord> = {
   story_tags: spec('list', f('story_tags')),
   subscribed: spec('bool', () => true),
   targeting: spec('object', f('targeting')),
-  to: spec('object', (p, g) => (p.taggedPageIds.length > 0 ? { data: p.taggedPageIds.map((id) => profileOf(g.state, id)) } : undefined)),
+  // Profiles mentioned: resolved for Page tokens; a user token sees only its own user; an app token nothing.
+  to: spec('object', (p, g) => {
+    if (p.taggedPageIds.length === 0) return undefined;
+    const rec = (g.principal as Principal).record;
+    if (pageTokenFor(g, p)) return { data: p.taggedPageIds.map((id) => profileOf(g.state, id)) };
+    if (rec?.type === 'user') return { data: p.taggedPageIds.filter((id) => id === rec.userId).map((id) => profileOf(g.state, id)) };
+    return undefined;
+  }),
   updated_time: spec('float', (p) => graphTime(p.updatedTime)),
   video_buying_eligibility: spec('list', () => []),
   link: spec('string', f('link')),

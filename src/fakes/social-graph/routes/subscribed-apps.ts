@@ -1,6 +1,8 @@
 import { json } from '../../../http/response.js';
 import { renderFields, selectionOf } from '../models/fields.js';
+import { listEdgeNodes } from '../models/edge-nodes.js';
 import { pageOf } from '../models/pages.js';
+import { PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
 import { parseParams } from '../models/params.js';
 import type { EdgeSpec, GraphContext } from '../models/registry.js';
 import { requirePageAccess, requirePageRead } from '../models/tokens.js';
@@ -23,7 +25,16 @@ export const subscribedAppsEdge: EdgeSpec = {
     const page = pageOf(g, id);
     requirePageRead(g.ctx.state, g.principal, page);
     requirePageAccess(g.principal, page, { ...NEED, what: 'Reading subscribed apps' });
-    return json(200, { data: appRow(g, page) });
+    // Only the calling app is ever listed, as Graph does.
+    const rows = appRow(g, page);
+    const source = {
+      ids: rows.map((r) => r.id),
+      get: (appId: string) => {
+        const { id: _id, ...fields } = rows[0] as Record<string, unknown>;
+        return { id: appId, type: 'Application', ownerId: id, fields };
+      },
+    };
+    return json(200, listEdgeNodes(g, page, PAGE_EDGE_TABLE.subscribed_apps as PageEdgeRow, { source }));
   },
   POST: (g, id) => {
     const page = pageOf(g, id);

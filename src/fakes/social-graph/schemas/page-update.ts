@@ -62,9 +62,12 @@ export const FOOD_STYLES = [
   'Vietnamese',
 ] as const;
 
-/** Page string fields are limited to about 100 characters (`about` exactly 100). */
-const MAX = 100;
-const str = z.string().max(MAX, `must be at most ${MAX} characters`);
+/** Only `about` is capped at 100 characters (it maps to the Description setting). */
+const ABOUT_MAX = 100;
+/** Other Page text fields keep their own, larger limits; this bound only keeps input finite. */
+const TEXT_MAX = 10_000;
+const about = z.string().max(ABOUT_MAX, `must be at most ${ABOUT_MAX} characters`);
+const str = z.string().max(TEXT_MAX, `must be at most ${TEXT_MAX} characters`);
 const boolMap = <K extends string>(keys: readonly K[]) => gJson(z.partialRecord(z.enum(keys as unknown as [K, ...K[]]), gBool));
 
 const Handshake = gJson(z.array(z.object({ partner_page_id: gId, allow_live: gBool }).strict()));
@@ -98,7 +101,7 @@ export const SphericalMetadataSchema = gJson(
 /** Section 4.2 POST /{page_id} parameters. */
 export const PageUpdateSchema = z
   .object({
-    about: str.optional(),
+    about: about.optional(),
     company_overview: str.optional(),
     culinary_team: str.optional(),
     description: str.optional(),

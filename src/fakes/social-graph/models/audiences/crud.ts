@@ -6,7 +6,7 @@ import type { AudienceRecord, AudienceSlices, FlaggableField } from '../../schem
 import { paramError } from '../../schemas/audience-wire.js';
 import { checkAudienceTerms, requireAdAccount } from '../ad-accounts.js';
 import { refreshAging } from './aging.js';
-import { applyIntegrity, canonical } from './integrity.js';
+import { applyIntegrity, autoReview, canonical } from './integrity.js';
 import { getAudience, putAudience } from './store.js';
 
 /** Minimum size of a lookalike's origin audience (seed 8). */
@@ -173,6 +173,7 @@ export function createAudience(draft: Draft<AudienceSlices>, rawAccountId: strin
     });
   }
   if (p.lookalike_spec && subtype !== 'LOOKALIKE') throw new GraphError(100, 'Param lookalike_spec is only valid for LOOKALIKE audiences');
+  if (p.retention_days !== undefined && subtype !== 'CUSTOM') throw retentionRefused(subtype);
   const lookalike = subtype === 'LOOKALIKE' ? readLookalike(draft, accountId, p) : undefined;
 
   const params: Record<string, unknown> = {};
@@ -197,6 +198,7 @@ export function createAudience(draft: Draft<AudienceSlices>, rawAccountId: strin
     ...(lookalike ? { lookalikeSpec: lookalike.spec, originId: lookalike.origin.id } : {}),
     now,
   });
+  autoReview(getAudience(draft, id), { name: p.name, description: p.description, rule: rule?.text }, now);
   return { id, created: true };
 }
 
@@ -287,6 +289,7 @@ export function updateAudience(draft: Draft<AudienceSlices>, id: string, p: Upda
       userMsg: 'customer_file_source applies only to customer list audiences.',
     });
   }
+  if (p.retention_days !== undefined && a.subtype !== 'CUSTOM') throw retentionRefused(a.subtype);
   if (a.subtype === 'ENGAGEMENT' && (rule || p.event_sources)) engagementVideoOnly(rule?.value ?? safeJson(a.params.rule), p.event_sources);
   if (p.name !== undefined) a.name = p.name;
   if (p.description !== undefined) a.description = p.description;
@@ -298,6 +301,15 @@ export function updateAudience(draft: Draft<AudienceSlices>, id: string, p: Upda
     if (v !== undefined) a.params[k] = v;
   }
   a.timeUpdated = sec(now);
+  autoReview(a, { name: p.name, description: p.description, rule: rule?.text }, now);
+}
+
+/** retention_days applies to customer-file (CUSTOM) audiences only. */
+function retentionRefused(subtype: string): GraphError {
+  return new GraphError(100, `Param retention_days is only valid for customer list (CUSTOM) audiences, not ${subtype}`, {
+    userTitle: 'Retention Not Supported',
+    userMsg: `A ${subtype} audience keeps people by the retention of its rule; retention_days applies to customer lists only.`,
+  });
 }
 
 function safeJson(s: unknown): unknown {

@@ -94,6 +94,22 @@ const TABLE: readonly Row[] = [
   { from: 'unflagged', event: 'review', to: 'unflagged' },
 ];
 
+/** The integrity roll-out: from this instant (fake clock) new and edited audiences are checked. */
+export const INTEGRITY_ROLLOUT_MS = Date.UTC(2025, 8, 2);
+
+/** Words that suggest prohibited information (health conditions, financial status), as Graph's announcement exemplifies them. */
+const SUGGESTIVE = /\b(arthritis|diabetes|cancer|hiv|depression|pregnan\w*|credit score|high income|low income|debt|bankrupt\w*)\b/i;
+
+/**
+ * The integrity review of an audience's new text: from the roll-out date, each flaggable field whose
+ * value suggests prohibited information flags the audience (before it, nothing is checked).
+ */
+export function autoReview(a: Draft<AudienceRecord> | undefined, values: Partial<Record<FlaggableField, unknown>>, now: number): void {
+  if (!a || now < INTEGRITY_ROLLOUT_MS) return;
+  const fields = (Object.entries(values) as Array<[FlaggableField, unknown]>).filter(([, v]) => typeof v === 'string' && SUGGESTIVE.test(v)).map(([f]) => f);
+  if (fields.length > 0) applyIntegrity(a, { kind: 'flag', fields });
+}
+
 /** The integrity state of an audience. */
 export function integrityState(a: AudienceRecord): IntegrityState {
   return a.flag ? 'flagged' : 'unflagged';

@@ -97,8 +97,12 @@ export function renderAudience(state: AudienceSlices, a: AudienceRecord, view: A
     data_source_types: dataSource(a).type,
     datafile_custom_audience_uploading_status: a.subtype === 'CUSTOM' ? 'done' : undefined,
     delete_time: deleteTime(a),
-    delivery_status:
-      size >= MIN_DELIVERY
+    delivery_status: a.flag
+      ? {
+          code: 400,
+          description: 'This audience was flagged because it may suggest information not allowed for ads; ad sets using it cannot deliver.',
+        }
+      : size >= MIN_DELIVERY
         ? { code: 200, description: 'This audience is ready for use.' }
         : { code: 300, description: 'This audience is too small to use for advertising. Add more people to reach at least 1,000.' },
     description: a.description,

@@ -1,0 +1,35 @@
+// node:test: useFakes() wires before/after hooks; assertReceived throws an AssertionError with a diff.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { GoogleGenAI } from '@google/genai';
+import { Octokit } from '@octokit/rest';
+import bizSdk from 'facebook-nodejs-business-sdk';
+import { scenarios } from 'stuntdouble';
+import { assertNoUnmatched, assertReceived, assertReceivedTimes, useFakes } from 'stuntdouble/node-test';
+
+const fakes = useFakes({ clock: '2025-01-01T00:00:00Z' });
+
+test('GitHub: asks for credentials when the origin needs them', async () => {
+  const { owner, repo } = fakes.apply(scenarios.importNeedsAuth({ owner: 'octo', repo: 'hello' }));
+  const { data } = await new Octokit({ auth: 'any-token' }).request('GET /repos/{owner}/{repo}/import', { owner, repo });
+  assert.equal(data.status, 'detection_needs_auth');
+  assertReceived(fakes, 'GET /repos/{owner}/{repo}/import', { status: 200 });
+});
+
+test('Facebook Graph: reads a page feed', async () => {
+  const { pageId } = fakes.apply(scenarios.pageWithFeed({ posts: 2 }));
+  bizSdk.FacebookAdsApi.init('any-token', 'en_US', false);
+  const feed = await new bizSdk.Page(pageId).getFeed(['message']);
+  assert.deepEqual(feed.map((post) => post._data.message), ['Post 2', 'Post 1']);
+  assertReceivedTimes(fakes, 'GET /{page_id}/feed', 1);
+});
+
+test('Gemini: creates and reads a cached content', async () => {
+  const ai = new GoogleGenAI({ apiKey: 'any-key' });
+  const cache = await ai.caches.create({
+    model: 'gemini-2.5-flash',
+    config: { contents: [{ role: 'user', parts: [{ text: 'x'.repeat(4096 * 4) }] }], ttl: '600s' },
+  });
+  assert.equal((await ai.caches.get({ name: cache.name })).model, 'models/gemini-2.5-flash');
+  assertNoUnmatched(fakes);
+});

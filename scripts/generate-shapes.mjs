@@ -1,0 +1,281 @@
+#!/usr/bin/env node
+// Generates src/fakes/code-hosting/shapes/data.ts: for every catalog row, GitHub's documented success
+// statuses, response headers and response schemas, compacted to what rendering needs, from GitHub's
+// OpenAPI descriptions (@octokit/openapi, a devDependency: the compact module ships, the description
+// does not). Run: node scripts/generate-shapes.mjs [--check]
+//
+// Each row takes its shapes from the first description that has its path and method: api.github.com,
+// then GHE.com (ghec), then GHES. Rows no description has (team discussions, retired from GitHub's
+// current descriptions) take theirs from TEAM_DISCUSSIONS below, transcribed from the last description
+// that had them (@octokit/openapi before the retirement: `team-discussion`, `team-discussion-comment`).
+//
+// Compact schema nodes (JSON, short keys): t type, p properties, q required, i items, e enum, n nullable,
+// f format, x example (scalars only), o oneOf/anyOf, l allOf, ap additionalProperties, mn minimum,
+// ml minLength, pt pattern, mi minItems. A number is a reference into the shared table `S`
+// (components.schemas, compacted once).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const OUT = join(root, 'src/fakes/code-hosting/shapes/data.ts');
+const ALIASES = [
+  ['dependency-bot', 'dependabot'],
+  ['assistant', 'copilot'],
+  ['platform', 'github'],
+];
+const toReal = (p) =>
+  p
+    .split('/')
+    .map((s) => ALIASES.find(([a]) => a === s)?.[1] ?? s)
+    .join('/');
+
+const SPECS = ['api.github.com', 'ghec', 'ghes-3.19', 'ghes-3.18', 'ghes-3.17'].map((name) => ({
+  name,
+  doc: require(`@octokit/openapi/generated/${name}.json`),
+}));
+const canon = (p) => p.replace(/\{[^}]+\}/g, '{}');
+
+/** Reads the catalog rows (method, seed path) out of the generated catalog module. */
+function catalogRows() {
+  const text = readFileSync(join(root, 'src/fakes/code-hosting/catalog.ts'), 'utf8');
+  const rows = [];
+  for (const line of text.split('\n')) {
+    const m = /^\s*(\{"category".*\}),$/.exec(line);
+    if (m) rows.push(JSON.parse(m[1]));
+  }
+  return rows;
+}
+
+function lookup(realPath, method) {
+  for (const spec of SPECS) {
+    for (const [p, ops] of Object.entries(spec.doc.paths)) {
+      if (canon(p) !== canon(realPath)) continue;
+      const op = ops[method.toLowerCase()];
+      if (op) return { spec, op };
+    }
+  }
+  return undefined;
+}
+
+// ---------- compaction ----------
+/** Per description: component name → index in the shared table. */
+const table = [];
+const tableIndex = new Map();
+
+function compact(spec, schema, depth = 0) {
+  if (!schema || typeof schema !== 'object') return {};
+  if (schema.$ref) {
+    const m = /^#\/components\/schemas\/(.+)$/.exec(schema.$ref);
+    if (!m) return compact(spec, resolve(spec.doc, schema.$ref), depth);
+    const id = `${spec.name === 'api.github.com' ? '' : `${spec.name}:`}${m[1]}`;
+    // Descriptions other than api.github.com share its components when they are identical.
+    const shared = spec.name === 'api.github.com' || sameAsDotcom(spec, m[1]);
+    const key = shared ? m[1] : id;
+    if (tableIndex.has(key)) return tableIndex.get(key);
+    const src = shared ? SPECS[0] : spec;
+    const idx = table.length;
+    tableIndex.set(key, idx);
+    table.push(null);
+    table[idx] = compact(src, src.doc.components.schemas[m[1]], depth + 1);
+    return idx;
+  }
+  const out = {};
+  if (schema.type) out.t = schema.type;
+  if (schema.nullable) out.n = 1;
+  if (schema.format) out.f = schema.format;
+  if (schema.enum) out.e = schema.enum;
+  if (schema.pattern) out.pt = schema.pattern;
+  if (schema.minimum !== undefined) out.mn = schema.minimum;
+  if (schema.minLength !== undefined) out.ml = schema.minLength;
+  if (schema.minItems !== undefined) out.mi = schema.minItems;
+  if (schema.example !== undefined && (schema.example === null || typeof schema.example !== 'object')) {
+    // Long prose examples cost bytes for nothing: rendering needs a value of the right type and pattern.
+    if (typeof schema.example !== 'string' || schema.example.length <= 120) out.x = schema.example;
+  }
+  if (schema.properties) {
+    out.p = {};
+    for (const [k, v] of Object.entries(schema.properties)) out.p[k] = compact(spec, v, depth + 1);
+  }
+  if (Array.isArray(schema.required) && schema.required.length) out.q = schema.required;
+  if (schema.items) out.i = compact(spec, schema.items, depth + 1);
+  const alts = schema.oneOf ?? schema.anyOf;
+  if (alts) out.o = alts.map((s) => compact(spec, s, depth + 1));
+  if (schema.allOf) out.l = schema.allOf.map((s) => compact(spec, s, depth + 1));
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') out.ap = compact(spec, schema.additionalProperties, depth + 1);
+  else if (schema.additionalProperties === true) out.ap = {};
+  return out;
+}
+
+const sameCache = new Map();
+function sameAsDotcom(spec, name) {
+  const k = `${spec.name}:${name}`;
+  if (!sameCache.has(k)) {
+    const a = SPECS[0].doc.components.schemas[name];
+    const b = spec.doc.components.schemas[name];
+    sameCache.set(k, a !== undefined && JSON.stringify(a) === JSON.stringify(b));
+  }
+  return sameCache.get(k);
+}
+
+function resolve(doc, ref) {
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce((a, k) => a?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+}
+
+// Team discussions (retired from the current descriptions): their last documented shapes.
+const simpleUserRef = { $ref: '#/components/schemas/nullable-simple-user' };
+const reactionRollup = { $ref: '#/components/schemas/reaction-rollup' };
+const TEAM_DISCUSSION = {
+  type: 'object',
+  properties: {
+    author: simpleUserRef,
+    body: { type: 'string', example: 'Please suggest improvements to our workflow in comments.' },
+    body_html: { type: 'string', example: '<p>Hi! This is an area for us to collaborate as a team</p>' },
+    body_version: { type: 'string', example: '0307116bbf7ced493b8d8a346c650b71' },
+    comments_count: { type: 'integer', example: 0 },
+    comments_url: { type: 'string', format: 'uri', example: 'https://api.github.com/organizations/1/team/2343027/discussions/1/comments' },
+    created_at: { type: 'string', format: 'date-time' },
+    last_edited_at: { type: 'string', format: 'date-time', nullable: true },
+    html_url: { type: 'string', format: 'uri', example: 'https://github.com/orgs/github/teams/justice-league/discussions/1' },
+    node_id: { type: 'string', example: 'MDE0OlRlYW1EaXNjdXNzaW9uMQ==' },
+    number: { type: 'integer', example: 42 },
+    pinned: { type: 'boolean', example: true },
+    private: { type: 'boolean', example: true },
+    team_url: { type: 'string', format: 'uri', example: 'https://api.github.com/organizations/1/team/2343027' },
+    title: { type: 'string', example: 'How can we improve our workflow?' },
+    updated_at: { type: 'string', format: 'date-time' },
+    url: { type: 'string', format: 'uri', example: 'https://api.github.com/organizations/1/team/2343027/discussions/1' },
+    reactions: reactionRollup,
+  },
+  required: [
+    'author',
+    'body',
+    'body_html',
+    'body_version',
+    'comments_count',
+    'comments_url',
+    'created_at',
+    'last_edited_at',
+    'html_url',
+    'pinned',
+    'private',
+    'node_id',
+    'number',
+    'team_url',
+    'title',
+    'updated_at',
+    'url',
+  ],
+};
+const TEAM_DISCUSSION_COMMENT = {
+  type: 'object',
+  properties: {
+    author: simpleUserRef,
+    body: { type: 'string', example: 'I agree with this suggestion.' },
+    body_html: { type: 'string', example: '<p>Do you like apples?</p>' },
+    body_version: { type: 'string', example: '0307116bbf7ced493b8d8a346c650b71' },
+    created_at: { type: 'string', format: 'date-time' },
+    last_edited_at: { type: 'string', format: 'date-time', nullable: true },
+    discussion_url: { type: 'string', format: 'uri', example: 'https://api.github.com/organizations/1/team/2403582/discussions/1' },
+    html_url: { type: 'string', format: 'uri', example: 'https://github.com/orgs/github/teams/justice-league/discussions/1/comments/1' },
+    node_id: { type: 'string', example: 'MDIxOlRlYW1EaXNjdXNzaW9uQ29tbWVudDE=' },
+    number: { type: 'integer', example: 42 },
+    updated_at: { type: 'string', format: 'date-time' },
+    url: { type: 'string', format: 'uri', example: 'https://api.github.com/organizations/1/team/2403582/discussions/1/comments/1' },
+    reactions: reactionRollup,
+  },
+  required: [
+    'author',
+    'body',
+    'body_html',
+    'body_version',
+    'created_at',
+    'last_edited_at',
+    'discussion_url',
+    'html_url',
+    'node_id',
+    'number',
+    'updated_at',
+    'url',
+  ],
+};
+/** The retired team-discussion operations' success responses (status → schema; null = no body). */
+export function teamDiscussionResponses(path, method) {
+  const isComment = /\/comments(\/\{comment_number\})?$/.test(path);
+  const isReaction = /\/reactions(\/\{reaction_id\})?$/.test(path);
+  const one = isReaction ? { $ref: '#/components/schemas/reaction' } : isComment ? TEAM_DISCUSSION_COMMENT : TEAM_DISCUSSION;
+  const item = /\}$/.test(path);
+  if (method === 'DELETE') return { 204: null };
+  if (method === 'GET') return { 200: item ? one : { type: 'array', items: one } };
+  if (method === 'POST') return isReaction ? { 200: one, 201: one } : { 201: one };
+  return { 200: one };
+}
+
+// ---------- build ----------
+export function buildShapes() {
+  const ops = {};
+  const missing = [];
+  for (const row of catalogRows()) {
+    const key = `${row.method} ${row.path}`;
+    const found = lookup(toReal(row.path), row.method);
+    const spec = found?.spec ?? SPECS[0];
+    const entry = { s: [], r: {}, h: {} };
+    let responses;
+    if (found) {
+      responses = {};
+      for (const [code, res0] of Object.entries(found.op.responses ?? {})) {
+        if (!/^[23]\d\d$/.test(code)) continue;
+        const res = res0.$ref ? resolve(spec.doc, res0.$ref) : res0;
+        const schema = res.content?.['application/json']?.schema ?? res.content?.['application/scim+json']?.schema;
+        responses[code] = {
+          schema: schema ?? null,
+          headers: Object.keys(res.headers ?? {}).map((h) => h.toLowerCase()),
+          text: !schema && Boolean(res.content),
+        };
+      }
+    } else if (/\/discussions/.test(row.path)) {
+      responses = {};
+      for (const [code, schema] of Object.entries(teamDiscussionResponses(row.path, row.method))) responses[code] = { schema, headers: [], text: false };
+    } else missing.push(key);
+    for (const [code, res] of Object.entries(responses ?? {})) {
+      entry.s.push(Number(code));
+      entry.r[code] = res.schema ? compact(spec, res.schema) : res.text ? 't' : null;
+      if (res.headers.length) entry.h[code] = res.headers;
+    }
+    if (spec.name !== 'api.github.com' && found) entry.d = spec.name;
+    ops[key] = entry;
+  }
+  return { data: { S: table, O: ops }, missing };
+}
+
+function render(data) {
+  const json = JSON.stringify(data);
+  return `// GENERATED by scripts/generate-shapes.mjs from GitHub's OpenAPI descriptions (@octokit/openapi). Do not edit.
+// biome-ignore-all format: generated data.
+
+/**
+ * Every catalog operation's documented success statuses, headers and compacted response schemas, as a
+ * JSON string: parsed on the first catalog request (shapes/load.ts), so importing the library does not
+ * pay for it.
+ */
+export const SHAPES_JSON: string = ${JSON.stringify(json)};
+`;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { data, missing } = buildShapes();
+  if (missing.length) console.error(`no description for (${missing.length}):\n  ${missing.join('\n  ')}`);
+  const text = render(data);
+  if (process.argv.includes('--check')) {
+    if (readFileSync(OUT, 'utf8') !== text) {
+      console.error('shapes/data.ts is stale: run node scripts/generate-shapes.mjs');
+      process.exit(1);
+    }
+  } else writeFileSync(OUT, text);
+  console.error(`${Object.keys(data.O).length} operations, ${data.S.length} shared schemas, ${(text.length / 1024).toFixed(0)} KB`);
+}

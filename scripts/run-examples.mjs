@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Packs stuntdouble (`npm pack`), then installs each project under examples/ from that tarball
+// (its other devDependencies from the registry) in a scratch copy and runs its `npm test`.
+// Usage: node scripts/run-examples.mjs [name...]   (run `npm run build` first)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
+const wanted = process.argv.slice(2);
+const names = readdirSync(join(root, 'examples'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && (wanted.length === 0 || wanted.includes(d.name)))
+  .map((d) => d.name)
+  .sort();
+const work = mkdtempSync(join(tmpdir(), 'stuntdouble-examples-'));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+let failed = 0;
+let passed = 0;
+try {
+  const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }));
+  const tarball = join(work, packed[0].filename);
+  console.log(`packed ${packed[0].filename} (${packed[0].entryCount} files)`);
+  for (const name of names) {
+    const dir = join(work, name);
+    cpSync(join(root, 'examples', name), dir, { recursive: true, filter: (src) => !src.includes('node_modules') });
+    // What a user writes is "stuntdouble": "^x.y.z"; here it is the tarball just packed.
+    const pkgPath = join(dir, 'package.json');
+    const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
+    pkg.devDependencies.stuntdouble = `file:${tarball}`;
+    writeFileSync(pkgPath, JSON.stringify(pkg, null, 2));
+    console.log(`\n=== example ${name}: npm install`);
+    const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts'], { cwd: dir, stdio: 'inherit' });
+    if (install.status !== 0) {
+      console.log(`example ${name}: install failed`);
+      failed++;
+      continue;
+    }
+    console.log(`=== example ${name}: npm test`);
+    const test = spawnSync(npm, ['test'], { cwd: dir, stdio: 'inherit', env: { ...process.env, CI: 'true', FORCE_COLOR: '0' } });
+    if (test.status === 0) passed++;
+    else {
+      console.log(`example ${name}: tests failed`);
+      failed++;
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(`\nexamples: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,138 @@
+import type { Draft } from 'immer';
+import { nextId } from '../../../store/ids.js';
+import { graphErrors } from '../errors.js';
+import type { PageEdgeRow } from '../schemas/page-edge-table.js';
+import type { ObjectRecord, PageRecord, SocialGraphState } from '../state.js';
+import { type FieldSpec, type FieldTable, type Selected, checkSelection, graphTime, renderFields, selectionOf } from './fields.js';
+import { PAGE_FIELDS } from './page-field-table.js';
+import { edgeIds, edgeList } from './pages.js';
+import { pageIds, pagedBody, readLimit } from './paging.js';
+import type { GraphContext } from './registry.js';
+import { requirePageAccess, requirePageRead } from './tokens.js';
+
+/** Profile fields that carry user information: answered only to a Page token of the Page (reviewer, from, participants, ...). */
+export const USER_INFO_FIELDS = new Set(['from', 'reviewer', 'participants', 'senders', 'former_participants', 'admin_creator', 'to']);
+
+/** Whether the caller holds a Page token of this Page (or is a lenient full-rights caller). */
+export function hasPageToken(g: GraphContext, pageId: string): boolean {
+  const rec = g.principal.record;
+  return !rec || (rec.type === 'page' && pageId in rec.tasks);
+}
+
+/** Whether the caller holds a task on this Page through a user or Page token. */
+export function hasRole(g: GraphContext, pageId: string): boolean {
+  const rec = g.principal.record;
+  return !rec || (rec.type !== 'app' && (rec.tasks[pageId]?.length ?? 0) > 0);
+}
+
+/**
+ * Checks who may read an edge: everyone who can read the Page, role holders, or a Page token of the
+ * Page only (messaging edges), each with Graph's own error.
+ */
+export function requireEdgeRead(g: GraphContext, page: PageRecord, row: Pick<PageEdgeRow, 'edge' | 'access'>): void {
+  requirePageRead(g.ctx.state, g.principal, page);
+  if (row.access === 'role' && !hasRole(g, page.id)) {
+    throw graphErrors.permission(`Reading the ${row.edge} edge requires a Page or user access token with a task on Page ${page.id}`);
+  }
+  if (row.access === 'pageToken') requirePageAccess(g.principal, page, { tasks: [], permissions: [], pageToken: true, what: `Reading the ${row.edge} edge` });
+}
+
+/** A stored value in its read shape: instants (epoch ms under a `*_time` key) as Graph's `+0000` string. */
+function readValue(name: string, value: unknown): unknown {
+  if (typeof value === 'number' && (name.endsWith('_time') || name === 'created' || name === 'last_updated')) return graphTime(value);
+  return value;
+}
+
+const tables = new Map<string, FieldTable<ObjectRecord>>();
+
+/** The field table of a row's node type (built once per edge). */
+export function edgeFieldTable(row: PageEdgeRow): FieldTable<ObjectRecord> {
+  let t = tables.get(row.edge);
+  if (!t) {
+    const entries = row.fields.map((name): [string, FieldSpec<ObjectRecord>] => [
+      name,
+      {
+        type: 'object',
+        read:
+          name === 'id' ? (o) => o.id : (o, r) => (USER_INFO_FIELDS.has(name) && !pageTokenRead(r, o.ownerId) ? undefined : readValue(name, o.fields[name])),
+      },
+    ]);
+    t = Object.fromEntries(entries);
+    tables.set(row.edge, t);
+  }
+  return t;
+}
+
+/** Field readers see the principal: user information needs a Page token of the owning Page. */
+function pageTokenRead(r: { principal: unknown }, pageId: string): boolean {
+  const rec = (r.principal as { record?: { type: string; tasks: Record<string, unknown> } | null }).record;
+  return !rec || (rec.type === 'page' && pageId in rec.tasks);
+}
+
+/** The `fields=` selection of an edge read, checked against its node type (also when the edge is empty). */
+export function edgeSelection(g: GraphContext, row: PageEdgeRow): Selected[] {
+  const sel = selectionOf(g.params.fields, row.defaults);
+  if (row.nodeType === 'Page') checkSelection(PAGE_FIELDS, 'Page', sel);
+  else checkSelection(edgeFieldTable(row), row.nodeType, sel);
+  return sel;
+}
+
+/** Where a listing's rows come from when not from `state.edges` / `state.objects` (rows kept on the Page record). */
+export interface RowSource {
+  ids: readonly string[];
+  get(id: string): ObjectRecord | undefined;
+}
+
+/**
+ * Reads one page of an edge: Graph's `{ data, paging }` with cursors, `limit` and `paging.next`,
+ * each row rendered with the `fields=` selection of its node type. `include` filters rows (insights
+ * by metric and period); `source` lists rows kept elsewhere (assigned users, locations).
+ * @example return json(200, listEdgeNodes(g, page, PAGE_EDGE_TABLE.photos))
+ */
+export function listEdgeNodes(
+  g: GraphContext,
+  page: PageRecord,
+  row: PageEdgeRow,
+  opts: { include?: (o: ObjectRecord) => boolean; source?: RowSource } = {},
+): Record<string, unknown> {
+  const selection = edgeSelection(g, row);
+  const limit = readLimit(g.params.limit);
+  const state = g.ctx.state;
+  const get = opts.source ? opts.source.get : (id: string) => state.objects[id];
+  const include = opts.include;
+  const w = pageIds(opts.source ? opts.source.ids : edgeIds(state, page.id, row.edge), {
+    limit,
+    after: g.params.after,
+    before: g.params.before,
+    newestFirst: !row.oldestFirst,
+    ...(include ? { include: (id: string) => include(get(id) as ObjectRecord) } : {}),
+  });
+  const data = w.ids.map((id) => {
+    if (row.nodeType === 'Page') {
+      const other = state.pages[id];
+      return other ? renderFields(PAGE_FIELDS, 'Page', other, selection, g.read) : { id };
+    }
+    return renderFields(edgeFieldTable(row), row.nodeType, get(id) as ObjectRecord, selection, g.read);
+  });
+  const path = `${g.version ? `/${g.version}` : ''}/${page.id}/${row.edge}`;
+  return pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data);
+}
+
+/** Adds a node to a Page edge in a draft (seeding); returns its id. Objects get ids from the `object` counter. */
+export function addEdgeNode(
+  draft: Draft<SocialGraphState>,
+  pageId: string,
+  row: Pick<PageEdgeRow, 'edge' | 'kind' | 'nodeType'>,
+  fields: Record<string, unknown>,
+  id?: string,
+): string {
+  if (row.kind === 'pages') {
+    if (id === undefined || !draft.pages[id]) throw new Error(`stuntdouble: the ${row.edge} edge lists Pages: pass the id of a seeded Page`);
+    edgeList(draft, pageId, row.edge).push(id);
+    return id;
+  }
+  const oid = id ?? String(nextId(draft.counters, 'object', 300_000_000_000_000));
+  draft.objects[oid] = { id: oid, type: row.nodeType, ownerId: pageId, fields };
+  edgeList(draft, pageId, row.edge).push(oid);
+  return oid;
+}

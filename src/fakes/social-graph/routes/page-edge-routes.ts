@@ -1,0 +1,135 @@
+import { json } from '../../../http/response.js';
+import { GraphError, graphErrors } from '../errors.js';
+import { type Selected, renderFields, selectionOf, checkSelection } from '../models/fields.js';
+import { listEdgeNodes, requireEdgeRead } from '../models/edge-nodes.js';
+import { pageOf } from '../models/pages.js';
+import type { EdgeSpec, GraphContext } from '../models/registry.js';
+import { INSIGHT_PERIODS } from '../schemas/edge-seeds.js';
+import { PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
+import type { FieldTable } from '../models/fields.js';
+import type { ObjectRecord, PageRecord } from '../state.js';
+
+const LIMIT_FAMILY: Readonly<Record<string, EdgeSpec['limitFamily']>> = {
+  instagram_accounts: 'photoshare',
+  conversations: 'messaging',
+  thread_owner: 'messaging',
+  messenger_profile: 'messaging',
+  custom_labels: 'messaging',
+  custom_user_settings: 'messaging',
+  secondary_receivers: 'messaging',
+};
+
+/** The generic reader of a table row: access check, then the paged node list. */
+function genericRead(row: PageEdgeRow) {
+  return (g: GraphContext, id: string) => {
+    const page = pageOf(g, id);
+    requireEdgeRead(g, page, row);
+    return json(200, listEdgeNodes(g, page, row));
+  };
+}
+
+function row(edge: string): PageEdgeRow {
+  return PAGE_EDGE_TABLE[edge] as PageEdgeRow;
+}
+
+/** Graph's insights metric names: lower-case words joined by underscores. */
+const METRIC = /^[a-z0-9_]+$/;
+
+/** insights: the seeded metrics, filtered by `metric` (comma list) and `period`. */
+function readInsights(g: GraphContext, id: string) {
+  const r = row('insights');
+  const page = pageOf(g, id);
+  requireEdgeRead(g, page, r);
+  const rawMetric = g.params.metric;
+  const metrics = rawMetric === undefined ? null : (Array.isArray(rawMetric) ? rawMetric.join(',') : String(rawMetric)).split(',').map((m) => m.trim());
+  for (const m of metrics ?? []) {
+    if (!METRIC.test(m)) throw graphErrors.param(`The value must be a valid insights metric: ${m.slice(0, 100)}`);
+  }
+  const period = g.params.period;
+  if (period !== undefined && !(INSIGHT_PERIODS as readonly unknown[]).includes(period)) {
+    throw graphErrors.param(`Param period must be one of {${INSIGHT_PERIODS.join(', ')}}`);
+  }
+  const include = (o: ObjectRecord) => (metrics === null || metrics.includes(String(o.fields.name))) && (period === undefined || o.fields.period === period);
+  return json(200, listEdgeNodes(g, page, r, { include }));
+}
+
+const PICTURE_SIZES: Readonly<Record<string, number>> = { square: 50, small: 50, normal: 100, album: 200, large: 200 };
+
+/** picture: a 302 to the image by default; `redirect=false|0` answers the ProfilePictureSource JSON. */
+function readPicture(g: GraphContext, id: string) {
+  const page = pageOf(g, id);
+  requirePicture(g, page);
+  const type = g.params.type === undefined ? 'square' : String(g.params.type);
+  const size = PICTURE_SIZES[type];
+  if (size === undefined) throw graphErrors.param(`Param type must be one of {${Object.keys(PICTURE_SIZES).join(', ')}}`);
+  const dim = (v: unknown) => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0 || n > 10_000) throw graphErrors.param('Param height and width must be positive integers');
+    return n;
+  };
+  const height = dim(g.params.height) ?? dim(g.params.width) ?? size;
+  const width = dim(g.params.width) ?? height;
+  const stored = (page.fields.picture as { url?: string } | undefined)?.url;
+  const url = stored ?? `https://scontent.xx.fbcdn.net/v/t39.30808-1/${page.id}_p${width}x${height}.jpg`;
+  const redirect = g.params.redirect;
+  if (redirect === 'false' || redirect === '0' || redirect === false || redirect === 0) {
+    const source = { height, is_silhouette: false, url, width };
+    const selection = selectionOf(g.params.fields, row('picture').defaults);
+    const table: FieldTable<Record<string, unknown>> = Object.fromEntries(
+      row('picture').fields.map((f) => [f, { type: 'object' as const, read: (o: Record<string, unknown>) => o[f] }]),
+    );
+    checkSelection(table, 'ProfilePictureSource', selection);
+    const data = renderFields(table, 'ProfilePictureSource', source, selection as Selected[], g.read);
+    delete data.id;
+    return json(200, { data });
+  }
+  return { status: 302, headers: { location: url, 'content-type': 'image/jpeg', 'content-length': '0' }, body: '' };
+}
+
+function requirePicture(g: GraphContext, page: PageRecord): void {
+  requireEdgeRead(g, page, row('picture'));
+}
+
+/** threads: deprecated in favour of conversations; Graph answers code 12. */
+function readThreads(g: GraphContext, id: string): never {
+  pageOf(g, id);
+  throw new GraphError(12, 'threads edge is deprecated for versions v2.4 and higher. Please use the conversations edge instead', { type: 'OAuthException' });
+}
+
+/** The Page Inbox app: owner of every thread no app has taken control of. */
+export const PAGE_INBOX_APP_ID = '263902037430900';
+
+/** thread_owner: which app controls the conversation with `recipient` (a Page-scoped id). */
+function readThreadOwner(g: GraphContext, id: string) {
+  const page = pageOf(g, id);
+  requireEdgeRead(g, page, row('thread_owner'));
+  const recipient = g.params.recipient;
+  if (recipient === undefined || recipient === '') throw graphErrors.param('The parameter recipient is required');
+  if (typeof recipient !== 'string' || !/^\d{1,32}$/.test(recipient)) throw graphErrors.param('Param recipient must be a Page-scoped user id');
+  const owner = page.fields.thread_owner as { psid?: string; app_id?: string } | undefined;
+  const appId = owner?.psid === recipient && owner.app_id ? owner.app_id : PAGE_INBOX_APP_ID;
+  return json(200, { data: [{ thread_owner: { app_id: appId } }] });
+}
+
+const CUSTOM: Readonly<Record<string, EdgeSpec>> = {
+  insights: { GET: readInsights },
+  picture: { GET: readPicture },
+  threads: { GET: readThreads },
+  thread_owner: { GET: readThreadOwner, limitFamily: 'messaging' },
+};
+
+/**
+ * The Page edges served from the edge table: every `objects` and `pages` row through one generic
+ * reader, plus the hand-written ones with behaviour (insights filters, picture redirect, threads
+ * deprecation, thread owner). Post views and older hand-written edges live in feed.ts / page-edges.ts.
+ */
+export const tableEdges: Record<string, EdgeSpec> = Object.fromEntries([
+  ...Object.values(PAGE_EDGE_TABLE)
+    .filter((r) => r.kind === 'objects' || r.kind === 'pages')
+    .map((r): [string, EdgeSpec] => {
+      const family = LIMIT_FAMILY[r.edge];
+      return [r.edge, { GET: genericRead(r), ...(family ? { limitFamily: family } : {}) }];
+    }),
+  ...Object.entries(CUSTOM),
+]);

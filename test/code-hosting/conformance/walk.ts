@@ -1,0 +1,150 @@
+import { Octokit } from '@octokit/rest';
+import { type Fakes, createFakes } from 'stuntdouble';
+import { CATALOG, type CatalogRow, realSpelling } from 'stuntdouble/code-hosting';
+import { type Oracle, exampleBody } from './oracle.js';
+
+// Walks every catalog row a description has through the real Octokit: a request built from the
+// description (its examples, else its schema), the row's resource (and its parents) created first,
+// then the answer checked against the description: the status is one it documents, the body
+// validates against the schema documented for that status.
+
+const OWNER = 'octo';
+const REPO = 'hello';
+const VALUES: Record<string, string> = {
+  owner: OWNER,
+  repo: REPO,
+  template_owner: OWNER,
+  template_repo: REPO,
+  org: 'acme',
+  enterprise: 'acme-ent',
+  username: 'mona',
+  target_user: 'hubot',
+  path: 'docs/README.md',
+  dir: 'docs',
+  ref: 'heads/main',
+  branch: 'main',
+  basehead: 'main...dev',
+  archive_format: 'zip',
+  package_type: 'npm',
+  security_product: 'dependabot_alerts',
+  enablement: 'enable_all',
+  tool_name: 'CodeQL',
+  language: 'javascript',
+};
+
+/** What one row answered and whether the description accepts it. */
+export interface RowOutcome {
+  route: string;
+  status: number;
+  ok: boolean;
+  problem?: string;
+}
+
+const paramValue = (name: string, row: CatalogRow) => (row.intParams.includes(name) ? '7' : (VALUES[name] ?? `${name.replace(/_/g, '-')}-1`));
+const concrete = (row: CatalogRow) => row.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(paramValue(n, row)));
+
+/** The fakes, tokens and snapshot one walk uses. */
+export interface Walker {
+  fakes: Fakes;
+  octokit: Octokit;
+  run(row: CatalogRow): Promise<RowOutcome | undefined>;
+}
+
+/** Sets up one fakes instance for a host and returns a walker over rows. */
+export function walker(o: Oracle, baseUrl: string): Walker {
+  const fakes = createFakes({ auth: 'strict', clock: '2024-01-10T00:00:00Z', codeHosting: { baseUrls: [baseUrl] } });
+  fakes.codeHosting.seed.repo({ owner: OWNER, repo: REPO, private: false });
+  fakes.codeHosting.seed.account({ login: 'acme', type: 'Organization' });
+  fakes.codeHosting.seed.account({ login: 'mona' });
+  const categories = [
+    ...new Set(
+      CATALOG.flatMap((r) =>
+        r.permission
+          .split(/[;,]/)
+          .map((s) => s.trim().split('=')[0] as string)
+          .filter(Boolean),
+      ),
+    ),
+  ];
+  const all = Object.fromEntries(categories.map((c) => [c, 'admin' as const]));
+  const octokit = new Octokit({
+    baseUrl,
+    auth: fakes.codeHosting.seed.token({ type: 'user', permissions: all }),
+    request: { retries: 0, redirect: 'manual', fetch: fakes.fetch },
+  });
+  const snapshot = fakes.snapshot();
+
+  async function run(row: CatalogRow): Promise<RowOutcome | undefined> {
+    const real = realSpelling(row.path);
+    const found = o.find(real, row.method);
+    if (!found) return undefined;
+    fakes.restore(snapshot);
+    const route = `${row.method} ${real}`;
+    const params: Record<string, unknown> = {};
+    for (const m of row.path.matchAll(/\{([^}]+)\}/g)) params[m[1] as string] = paramValue(m[1] as string, row);
+    // Required query parameters: the description's example, else a value of the schema's type.
+    for (const p0 of [...(found.pathItem.parameters ?? []), ...(found.op.parameters ?? [])]) {
+      const p = o.deref(p0);
+      if (p?.in === 'query' && p.required) {
+        const s = o.deref(p.schema);
+        params[p.name] = p.example ?? s?.example ?? s?.enum?.[0] ?? (s?.type === 'integer' ? 1 : 'value');
+      }
+    }
+    const body = row.method === 'GET' ? undefined : exampleBody(o, found.op);
+    // The row's own resource exists first (PUT and POST create it), from the create operation's example.
+    if (row.method !== 'PUT' && row.method !== 'POST') {
+      const parent = real.replace(/\/\{[^}]+\}$/, '');
+      const create = o.find(parent, 'POST');
+      const seedBody = create ? (exampleBody(o, create.op) ?? {}) : {};
+      try {
+        fakes.codeHosting.seed.resource(concrete(row), seedBody);
+      } catch {}
+    }
+    if (row.path.includes('{hook_id}')) {
+      const url = 'http://127.0.0.1:9/hook';
+      const hook = row.path.startsWith('/orgs/')
+        ? fakes.codeHosting.seed.hook({ owner: 'acme', url })
+        : fakes.codeHosting.seed.hook({ owner: OWNER, repo: REPO, url });
+      params.hook_id = String(hook.id);
+      if (row.path.includes('{delivery_id}')) {
+        const hookPath = row.path.startsWith('/orgs/') ? `/orgs/acme/hooks/${hook.id}` : `/repos/${OWNER}/${REPO}/hooks/${hook.id}`;
+        await octokit.request(`POST ${hookPath}/pings`);
+        await fakes.flush();
+        const deliveries = await octokit.request(`GET ${hookPath}/deliveries`);
+        params.delivery_id = (deliveries.data as Array<{ id: number }>)[0]?.id ?? 7;
+      }
+    }
+    if (row.path.includes('/protection')) {
+      fakes.codeHosting.seed.resource(`/repos/${OWNER}/${REPO}/branches/main/protection`, {
+        enforce_admins: { enabled: true },
+        required_signatures: { enabled: true },
+        required_status_checks: { strict: true, contexts: [] },
+        required_pull_request_reviews: { required_approving_review_count: 1 },
+        restrictions: { users: [], teams: [], apps: [] },
+      });
+    }
+    let status: number;
+    let data: unknown;
+    try {
+      // The body goes as `data`: Octokit reads top-level `url`, `method`, `headers` as request options.
+      const res = await octokit.request(route, { ...params, ...(body ? { data: body } : {}) });
+      status = res.status;
+      data = res.data;
+    } catch (e) {
+      const err = e as { status: number; response?: { data: unknown } };
+      status = err.status;
+      data = err.response?.data;
+    }
+    const documented = Object.keys(found.op.responses ?? {}).filter((c) => /^[23]\d\d$/.test(c));
+    if (!documented.includes(String(status))) {
+      return { route, status, ok: false, problem: `status ${status} not in ${documented.join('/')}: ${JSON.stringify(data)?.slice(0, 160)}` };
+    }
+    const validate = o.validator(real, row.method, status);
+    if (validate && !validate(data)) {
+      const e = validate.errors?.[0];
+      return { route, status, ok: false, problem: `${e?.instancePath || '/'} ${e?.message} ${JSON.stringify(e?.params)}` };
+    }
+    return { route, status, ok: true };
+  }
+  return { fakes, octokit, run };
+}

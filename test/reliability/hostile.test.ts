@@ -1,0 +1,154 @@
+/**
+ * Hostile input gets bounded work and the service's own answer: no input echoed into headers, deep
+ * `fields=` expansions and long paths answered (not overflowing the stack or backtracking for
+ * seconds), clock and snapshot inputs checked where they enter instead of breaking every later request.
+ */
+import nock from 'nock';
+import { createFakes } from 'stuntdouble';
+import { afterEach, describe, expect, it } from 'vitest';
+import { envelopeProblem } from './harness.js';
+
+const GRAPH = 'https://graph.facebook.com/v24.0';
+
+afterEach(() => {
+  nock.cleanAll();
+  nock.enableNetConnect();
+});
+
+describe('hostile input', () => {
+  it('a 10,000-character Graph id is not echoed into WWW-Authenticate; the client gets its answer', async () => {
+    const fakes = createFakes().install();
+    try {
+      const id = 'x'.repeat(10_000);
+      const res = await fetch(`${GRAPH}/${id}?access_token=t`);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: { code: number; message: string } };
+      expect(body.error.code).toBe(100);
+      // The body may quote the id (Graph does); the header never carries input.
+      expect(body.error.message).toContain(id);
+      const header = res.headers.get('www-authenticate') ?? '';
+      expect(header).toMatch(/^OAuth "Facebook Platform" "invalid_request" "\(#100\) Unsupported get request/);
+      expect(header).not.toContain('xxxxxx');
+      expect(header.length).toBeLessThan(600);
+    } finally {
+      fakes.uninstall();
+    }
+  });
+
+  it('a 100,000-character Graph id gets a 414 in the Graph envelope, with nothing of it in a header', async () => {
+    const fakes = createFakes();
+    const res = await fakes.handle({ method: 'GET', url: `${GRAPH}/${'x'.repeat(100_000)}?access_token=t` });
+    expect(res.status).toBe(414);
+    expect(envelopeProblem('socialGraph', res)).toBeUndefined();
+    for (const v of Object.values(res.headers)) expect(v).not.toContain('xxxxxx');
+    // The journal keeps a clipped URL, not 100 KB of it.
+    expect(res.call.url.length).toBeLessThan(1100);
+    expect(res.call.tags).toContain('too-long');
+  });
+
+  it.each([
+    ['codeHosting', 'https://api.github.com/repos/o/r/issues?q='],
+    ['modelCache', 'https://generativelanguage.googleapis.com/v1beta/cachedContents?key=k&x='],
+  ] as const)('%s: a URL over 64 KiB is refused in the service envelope before routing', async (service, prefix) => {
+    const fakes = createFakes();
+    const res = await fakes.handle({ method: 'GET', url: `${prefix}${'a'.repeat(70_000)}` });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(envelopeProblem(service, res)).toBeUndefined();
+    expect(res.call.error).toBeUndefined();
+  });
+
+  it('fields= nested 10,000 deep answers Graph syntax error 2500 (400), not a 500', async () => {
+    const fakes = createFakes();
+    const id = fakes.socialGraph.seed.page({ name: 'Deep' }).id;
+    const fields = `${'id{'.repeat(10_000)}id${'}'.repeat(10_000)}`;
+    const res = await fakes.handle({ method: 'GET', url: `${GRAPH}/${id}?access_token=t&fields=${fields}` });
+    expect(res.status).toBe(400);
+    expect(envelopeProblem('socialGraph', res)).toBeUndefined();
+    expect((res.json as { error: { code: number; message: string } }).error).toMatchObject({ code: 2500, type: 'OAuthException' });
+    expect(res.call.error).toBeUndefined();
+    // Nesting within the limit still expands.
+    const ok = await fakes.handle({ method: 'GET', url: `${GRAPH}/${id}?access_token=t&fields=name,feed{message,from{name}}` });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({ name: 'Deep', feed: { data: [] } });
+  });
+
+  it.each([
+    ['inner', `https://api.github.com/repos${'/'.repeat(50_000)}x`],
+    ['leading', `https://api.github.com/${'/'.repeat(50_000)}x`],
+    ['trailing', `https://api.github.com/x${'/'.repeat(50_000)}`],
+  ])('a path with 50,000 %s slashes is answered (linear-time path parsing)', async (_where, url) => {
+    const fakes = createFakes();
+    const res = await fakes.handle({ method: 'GET', url });
+    expect(res.status).toBe(404);
+    expect(envelopeProblem('codeHosting', res)).toBeUndefined();
+  });
+
+  it('a vcs_url of 50,000 trailing slashes is read in linear time', async () => {
+    const fakes = createFakes();
+    const res = await fakes.handle({
+      method: 'PUT',
+      url: 'https://api.github.com/repos/octo/hello/import',
+      headers: { authorization: 'token t', 'content-type': 'application/json' },
+      body: JSON.stringify({ vcs_url: `https://svn.example.com/repo${'/'.repeat(50_000)}x` }),
+    });
+    expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('clock inputs', () => {
+  it('set(), advance() and freeze() refuse instants a Date cannot hold and leave the clock where it was', async () => {
+    const fakes = createFakes({ clock: '2024-01-01T00:00:00Z' });
+    const at = fakes.clock.nowMs();
+    expect(() => fakes.clock.set(9e15)).toThrow(RangeError);
+    expect(() => fakes.clock.set(Number.NaN)).toThrow(RangeError);
+    expect(() => fakes.clock.advance(1e16)).toThrow(RangeError);
+    expect(() => fakes.clock.advance('100000000d')).toThrow(RangeError);
+    expect(() => fakes.clock.freeze(-9e15)).toThrow(RangeError);
+    expect(fakes.clock.nowMs()).toBe(at);
+    // Requests keep working.
+    const res = await fakes.handle({ method: 'GET', url: 'https://api.github.com/rate_limit', headers: { authorization: 'token t' } });
+    expect(res.status).toBe(200);
+    // The edges of the range are fine.
+    fakes.clock.set(8.64e15);
+    expect(fakes.clock.now().toISOString()).toBe('+275760-09-13T00:00:00.000Z');
+  });
+
+  it('createFakes({ clock }) names a clock a Date cannot hold', () => {
+    expect(() => createFakes({ clock: 1e20 })).toThrow(/invalid createFakes options: clock/);
+    expect(() => createFakes({ clock: 'not a date' })).toThrow(/invalid createFakes options: clock/);
+  });
+
+  it('fractions of a millisecond are rounded: timestamps stay well-formed', () => {
+    const fakes = createFakes({ clock: '2024-01-01T00:00:00Z' });
+    fakes.clock.advance(0.3);
+    expect(Number.isInteger(fakes.clock.nowMs())).toBe(true);
+    fakes.clock.set(1_704_067_200_000.7);
+    expect(fakes.clock.nowMs()).toBe(1_704_067_200_001);
+    const cache = fakes.modelCache.seed.cachedContent({ project: 'p', location: 'us-central1' }) as { expireTime: string };
+    expect(cache.expireTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z$/);
+  });
+});
+
+describe('restore() inputs', () => {
+  it.each([
+    ['{}', {}],
+    ['null', null],
+    ['a partial state', { codeHosting: {}, socialGraph: {}, modelCache: {} }],
+  ])('restore(%s) throws a named error and leaves the state as it was', async (_name, bad) => {
+    const fakes = createFakes();
+    const before = fakes.snapshot();
+    expect(() => fakes.restore(bad as never)).toThrow(/restore\(\) takes a snapshot from fakes\.snapshot\(\)/);
+    expect(fakes.snapshot()).toBe(before);
+    const res = await fakes.handle({ method: 'GET', url: 'https://api.github.com/rate_limit', headers: { authorization: 'token t' } });
+    expect(res.status).toBe(200);
+  });
+
+  it("takes this instance's snapshots and another instance's", () => {
+    const a = createFakes();
+    const b = createFakes();
+    a.socialGraph.seed.page({ name: 'A' });
+    b.restore(a.snapshot());
+    expect(b.state).toBe(a.state);
+  });
+});

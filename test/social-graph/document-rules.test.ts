@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { useFakes } from 'stuntdouble/vitest';
+import { BASE, form, get, sdk } from './helpers.js';
+
+const fakes = useFakes({ clock: '2025-10-01T00:00:00Z' });
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0000$/;
+
+/** A Page with a Page token, a user token (role MODERATE) and an app token. */
+function pageAndTokens() {
+  const pageId = fakes.socialGraph.seed.page({ name: 'Cafe' }).id;
+  const page = fakes.socialGraph.seed.token({ type: 'page', pageId });
+  const user = fakes.socialGraph.seed.token({ type: 'user', pageId, tasks: ['MODERATE'] });
+  const app = fakes.socialGraph.seed.token({ type: 'app' });
+  return { pageId, page, user, app };
+}
+
+describe('Page field limits', () => {
+  it('caps only about at 100 characters; other text fields keep their own limits', async () => {
+    const { pageId, page } = pageAndTokens();
+    const about = await form('POST', `/${pageId}`, { about: 'x'.repeat(101) }, page);
+    expect(about.body.error).toMatchObject({ code: 100, type: 'OAuthException' });
+    expect(about.body.error?.message).toMatch(/about/);
+    const long = 'Family cafe since 1990. '.repeat(20);
+    expect((await form('POST', `/${pageId}`, { description: long, company_overview: long, general_info: long }, page)).body).toEqual({ success: true });
+    expect((await get(`/${pageId}`, { fields: 'description,company_overview' }, page)).body).toMatchObject({ description: long, company_overview: long });
+  });
+});
+
+describe('user information needs a Page token', () => {
+  it('answers a visitor as from only to a Page token; a user or app token gets the Page-owned fields', async () => {
+    const { pageId, page, user, app } = pageAndTokens();
+    const visitor = fakes.socialGraph.seed.user({ name: 'Vera' }).id;
+    fakes.socialGraph.seed.post({ pageId, message: 'hello', fromId: visitor });
+    const read = async (token: string) =>
+      (await get(`/${pageId}/visitor_posts`, { fields: 'message,from' }, token)).body.data as Array<Record<string, unknown>>;
+    expect((await read(page))[0]).toMatchObject({ message: 'hello', from: { id: visitor, name: 'Vera' } });
+    for (const t of [user, app]) {
+      const [row] = await read(t);
+      expect(row?.message).toBe('hello');
+      expect(row).not.toHaveProperty('from');
+    }
+  });
+
+  it('answers a rating reviewer only to a Page token', async () => {
+    const { pageId, page, user } = pageAndTokens();
+    fakes.socialGraph.seed.rating({ pageId, reviewText: 'great coffee' });
+    const { Page } = sdk(page);
+    const withPage = await new Page(pageId).getRatings(['review_text', 'reviewer'], {});
+    expect(withPage[0]?._data).toMatchObject({ review_text: 'great coffee', reviewer: { name: expect.any(String) } });
+    const r = await get(`/${pageId}/ratings`, { fields: 'review_text,reviewer' }, user);
+    expect(r.body.data).toEqual([{ review_text: 'great coffee', id: expect.any(String) }]);
+  });
+});
+
+describe('the feed and tagging posts', () => {
+  it('lists public posts of others that tag the Page; to resolves for Page tokens only', async () => {
+    const { pageId, page, user, app } = pageAndTokens();
+    const roaster = fakes.socialGraph.seed.page({ name: 'Roaster' }).id;
+    fakes.socialGraph.seed.post({ pageId, message: 'own post' });
+    fakes.socialGraph.seed.post({ pageId: roaster, message: 'we love Cafe', tagsPages: [pageId] });
+    fakes.socialGraph.seed.post({ pageId: roaster, message: 'draft about Cafe', tagsPages: [pageId], published: false });
+    const { Page } = sdk(page);
+    const feed = await new Page(pageId).getFeed(['message', 'to'], {});
+    expect(feed.map((p) => p._data.message)).toEqual(['we love Cafe', 'own post']);
+    expect(feed[0]?._data.to).toEqual({ data: [{ name: 'Cafe', id: pageId }] });
+    const asUser = (await get(`/${pageId}/feed`, { fields: 'message,to' }, user)).body.data as Array<Record<string, unknown>>;
+    expect(asUser.map((p) => p.message)).toEqual(['we love Cafe', 'own post']);
+    expect(asUser[0]?.to).toEqual({ data: [] });
+    const asApp = (await get(`/${pageId}/feed`, { fields: 'message,to' }, app)).body.data as Array<Record<string, unknown>>;
+    expect(asApp[0]).not.toHaveProperty('to');
+  });
+});
+
+describe('post fields', () => {
+  it('lists share among the default action links', async () => {
+    const { pageId, page } = pageAndTokens();
+    const { id } = fakes.socialGraph.seed.post({ pageId, message: 'hi' });
+    const r = await get(`/${id}`, { fields: 'actions' }, page);
+    expect((r.body.actions as Array<{ name: string }>).map((a) => a.name)).toEqual(['Comment', 'Like', 'Share']);
+  });
+
+  it('answers times in Graph ISO-8601 +0000 form (created_time, updated_time, backdated_time)', async () => {
+    const { pageId, page } = pageAndTokens();
+    const created = await form('POST', `/${pageId}/feed`, { message: 'throwback', backdated_time: '1500000000' }, page);
+    const r = await get(`/${created.body.id}`, { fields: 'created_time,updated_time,backdated_time' }, page);
+    expect(r.body.created_time).toMatch(ISO);
+    expect(r.body.updated_time).toMatch(ISO);
+    expect(r.body.backdated_time).toBe('2017-07-14T02:40:00+0000');
+    fakes.socialGraph.seed.photo({ pageId, name: 'latte' });
+    const photo = (await get(`/${pageId}/photos`, {}, page)).body.data as Array<{ created_time: string }>;
+    expect(photo[0]?.created_time).toMatch(ISO);
+  });
+
+  it('accepts the document spelling of photo-app fields and answers Graph names', async () => {
+    const { pageId, page } = pageAndTokens();
+    const r = await get(`/${pageId}`, { fields: 'copyright_whitelisted_photoshare_partners,does_viewer_have_page_permission_link_photoshare' }, page);
+    expect(r.status).toBe(200);
+    expect(r.body).toHaveProperty('does_viewer_have_page_permission_link_ig', false);
+    const post = fakes.socialGraph.seed.post({ pageId, message: 'x' }).id;
+    const p = await get(`/${post}`, { fields: 'photoshare_eligibility,is_photoshare_eligible' }, page);
+    expect(Object.keys(p.body).sort()).toEqual(['id', 'instagram_eligibility', 'is_instagram_eligible']);
+  });
+});
+
+describe('lead forms', () => {
+  it('reads a lead form by id', async () => {
+    const { pageId, page } = pageAndTokens();
+    const questions = JSON.stringify([{ type: 'EMAIL' }, { type: 'FULL_NAME' }]);
+    const created = await form('POST', `/${pageId}/leadgen_forms`, { name: 'Newsletter', questions }, page);
+    const r = await get(`/${created.body.id}`, { fields: 'name,locale,status,questions' }, page);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ id: created.body.id, name: 'Newsletter', locale: 'EN_US', status: 'ACTIVE' });
+    expect((await get(`/${created.body.id}`, {}, page)).body).toMatchObject({ id: created.body.id, name: 'Newsletter' });
+  });
+
+  it('names the malformed field: a question without a type, unknown keys in an object parameter', async () => {
+    const { pageId, page } = pageAndTokens();
+    const noType = await form('POST', `/${pageId}/leadgen_forms`, { name: 'N', questions: JSON.stringify([{ label: 'Email' }]) }, page);
+    expect(noType.body.error).toMatchObject({ code: 100, type: 'OAuthException' });
+    expect(noType.body.error?.message).toMatch(/^\(#100\) Param questions\[0\]\[type\] must be one of \{CUSTOM, CITY, /);
+    const extra = await form(
+      'POST',
+      `/${pageId}/leadgen_forms`,
+      { name: 'N', questions: JSON.stringify([{ type: 'EMAIL' }]), context_card: JSON.stringify({ title: 'Hi', colour: 'red' }) },
+      page,
+    );
+    expect(extra.body.error).toMatchObject({ code: 100, message: '(#100) Invalid keys "colour" were found in param "context_card".' });
+    expect((await get(`/${pageId}/leadgen_forms`, {}, page)).body.data).toEqual([]);
+  });
+});
+
+describe('custom audience rules', () => {
+  async function account() {
+    const { id } = fakes.socialGraph.seed.adAccount({ tosAccepted: true });
+    const token = fakes.socialGraph.seed.token({ type: 'user' });
+    return { act: id, token };
+  }
+
+  it('refuses retention_days on an audience subtype that does not take it (WEBSITE), keeps it on customer lists', async () => {
+    const { act, token } = await account();
+    const rule = JSON.stringify({ inclusions: { operator: 'or', rules: [{ event_sources: [{ id: '123', type: 'pixel' }], retention_seconds: 86400 }] } });
+    const web = await form('POST', `/${act}/customaudiences`, { name: 'Visitors', subtype: 'WEBSITE', rule, retention_days: '30' }, token);
+    expect(web.body.error).toMatchObject({ code: 100 });
+    expect(web.body.error?.message).toMatch(/retention_days/);
+    const list = await form(
+      'POST',
+      `/${act}/customaudiences`,
+      { name: 'List', subtype: 'CUSTOM', customer_file_source: 'USER_PROVIDED_ONLY', retention_days: '30' },
+      token,
+    );
+    expect(list.body.id).toMatch(/^\d+$/);
+    expect((await get(`/${list.body.id}`, { fields: 'retention_days' }, token)).body.retention_days).toBe(30);
+  });
+
+  it('refuses an update that names a parameter the update does not take', async () => {
+    const { act, token } = await account();
+    const { id } = (await form('POST', `/${act}/customaudiences`, { name: 'List', subtype: 'CUSTOM', customer_file_source: 'USER_PROVIDED_ONLY' }, token))
+      .body as {
+      id: string;
+    };
+    const bad = await form('POST', `/${id}`, { name: 'Renamed', subtype: 'WEBSITE' }, token);
+    expect(bad.body.error).toMatchObject({ code: 100 });
+    expect(bad.body.error?.message).toMatch(/subtype/);
+    expect((await get(`/${id}`, { fields: 'name' }, token)).body.name).toBe('List');
+  });
+
+  it("a flagged audience's delivery_status says it cannot deliver", async () => {
+    const { act } = await account();
+    const { id } = fakes.socialGraph.seed.audience({ adAccountId: act, name: 'Loyal customers', count: 5000 });
+    const token = fakes.socialGraph.seed.token({ type: 'user' });
+    const before = (await get(`/${id}`, { fields: 'delivery_status,operation_status' }, token)).body;
+    expect(before).toMatchObject({ delivery_status: { code: 200 }, operation_status: { code: 200 } });
+    fakes.socialGraph.audiences.flag(id, ['name']);
+    const after = (await get(`/${id}`, { fields: 'delivery_status,operation_status' }, token)).body as Record<string, { code: number; description: string }>;
+    expect(after.operation_status?.code).toBe(471);
+    expect(after.delivery_status?.code).not.toBe(200);
+    expect(after.delivery_status?.description).toMatch(/flagged/i);
+  });
+
+  it('checks new audiences for prohibited suggestions only from the roll-out date (2025-09-02)', async () => {
+    fakes.clock.set('2025-08-01T00:00:00Z');
+    const { id: act } = fakes.socialGraph.seed.adAccount({ tosAccepted: true });
+    const token = fakes.socialGraph.seed.token({ type: 'user' });
+    const name = 'People with diabetes';
+    const create = async () =>
+      (await form('POST', `/${act}/customaudiences`, { name, subtype: 'CUSTOM', customer_file_source: 'USER_PROVIDED_ONLY' }, token)).body.id as string;
+    const before = await create();
+    expect((await get(`/${before}`, { fields: 'operation_status' }, token)).body.operation_status).toMatchObject({ code: 200 });
+    fakes.clock.set('2025-09-02T00:00:00Z');
+    const after = await create();
+    expect((await get(`/${after}`, { fields: 'operation_status,fields_violating_integrity_policy' }, token)).body).toMatchObject({
+      operation_status: { code: 471 },
+      fields_violating_integrity_policy: ['name'],
+    });
+  });
+});
+
+describe('bad input on new edges', () => {
+  it('answers Graph envelopes, never a 500, and writes nothing', async () => {
+    const { pageId, page, app } = pageAndTokens();
+    const before = fakes.snapshot();
+    for (const [path, query, token] of [
+      [`/${pageId}/photos`, { limit: '1000' }, page],
+      [`/${pageId}/photos`, { after: '!!!' }, page],
+      [`/${pageId}/insights`, { metric: 'page impressions' }, page],
+      [`/${pageId}/insights`, { period: 'fortnight' }, page],
+      [`/${pageId}/picture`, { type: 'huge', redirect: '0' }, page],
+      [`/${pageId}/thread_owner`, {}, page],
+      [`/${pageId}/roles`, {}, app],
+      [`/${pageId}/conversations`, {}, app],
+    ] as const) {
+      const r = await get(path, query, token);
+      expect(r.status, `${path} ${JSON.stringify(query)}`).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(500);
+      expect(r.body.error).toMatchObject({ message: expect.any(String), type: expect.any(String), code: expect.any(Number), fbtrace_id: expect.any(String) });
+    }
+    expect(fakes.snapshot()).toBe(before);
+    const r = await fetch(`${BASE}/${pageId}/photos?access_token=${page}`, { method: 'DELETE' });
+    expect(r.status).toBe(400);
+  });
+});
