@@ -21,7 +21,10 @@ function vertexAt(baseUrl: string): GoogleGenAI {
   });
 }
 
+// The guard (a faked host called while its instance is not installed) is tested in test/safety; here
+// the request after a.uninstall() must show isolation alone.
 const A = {
+  guard: false,
   codeHosting: { baseUrls: ['https://ghe-a.example.com/api/v3'] },
   socialGraph: { baseUrls: ['https://graph-a.example.com'] },
   modelCache: { baseUrls: ['https://vertex-a.example.com'] },
