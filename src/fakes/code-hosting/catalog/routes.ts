@@ -5,7 +5,7 @@ import { type Principal, type ResourceRef, authenticate, authorize, declareAcces
 import { CATALOG, type CatalogRow } from '../catalog.js';
 import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError, renderGitHubError } from '../errors.js';
-import { BRANCH_OPS } from '../models/branches.js';
+import { RELATION_OPS } from '../relations/index.js';
 import { findRepo, repoKey } from '../models/repos.js';
 import type { RepoRecord } from '../schemas/repo.js';
 import type { CodeHostingOptions } from '../options.js';
@@ -82,10 +82,11 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
         try {
           const repo = check(ctx, row, principal);
           if (redirectShape(row)) return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl) } }, repo };
-          const custom = BRANCH_OPS[`${row.method} ${row.path}`];
-          if (custom && repo) {
-            const branchRepo = { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch };
-            return { result: custom(row.method === 'GET' ? ctx.state.catalog : draft.catalog, op, branchRepo), repo };
+          const custom = RELATION_OPS[`${row.method} ${row.path}`];
+          if (custom) {
+            const state = row.method === 'GET' ? ctx.state : (draft as CodeHostingState);
+            const relRepo = repo ? { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch, record: repo } : undefined;
+            return { result: custom({ state, op, ...(relRepo ? { repo: relRepo } : {}) }), repo };
           }
           if (row.method === 'GET') return { result: read(ctx.state.catalog, op), repo };
           return { result: mutate(draft.catalog, draft.counters, op), repo };
