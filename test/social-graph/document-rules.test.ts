@@ -117,8 +117,11 @@ describe('lead forms', () => {
   it('names the malformed field: a question without a type, unknown keys in an object parameter', async () => {
     const { pageId, page } = pageAndTokens();
     const noType = await form('POST', `/${pageId}/leadgen_forms`, { name: 'N', questions: JSON.stringify([{ label: 'Email' }]) }, page);
-    expect(noType.body.error).toMatchObject({ code: 100, type: 'OAuthException' });
-    expect(noType.body.error?.message).toMatch(/^\(#100\) Param questions\[0\]\[type\] must be one of \{CUSTOM, CITY, /);
+    // Graph's own words for it (as reported against the Business SDK, facebook-php-business-sdk#395), no subcode.
+    expect(noType.body.error).toMatchObject({ code: 100, type: 'OAuthException', message: '(#100) The parameter questions[0][type] is required' });
+    expect(noType.body.error).not.toHaveProperty('error_subcode');
+    const badType = await form('POST', `/${pageId}/leadgen_forms`, { name: 'N', questions: JSON.stringify([{ type: 'SHOE_SIZE' }]) }, page);
+    expect(badType.body.error?.message).toMatch(/^\(#100\) Param questions\[0\]\[type\] must be one of \{CUSTOM, CITY, /);
     const extra = await form(
       'POST',
       `/${pageId}/leadgen_forms`,
