@@ -51,6 +51,18 @@ describe('user information needs a Page token', () => {
     const r = await get(`/${pageId}/ratings`, { fields: 'review_text,reviewer' }, user);
     expect(r.body.data).toEqual([{ review_text: 'great coffee', id: expect.any(String) }]);
   });
+
+  it("keeps Page-owned profiles for user and app tokens: a photo's from is the Page, a rating's reviewer a person", async () => {
+    const { pageId, user, app } = pageAndTokens();
+    fakes.socialGraph.seed.photo({ pageId, name: 'latte' });
+    fakes.socialGraph.seed.rating({ pageId, reviewText: 'great coffee' });
+    for (const t of [user, app]) {
+      const photos = (await get(`/${pageId}/photos`, { fields: 'name,from' }, t)).body.data as Array<Record<string, unknown>>;
+      expect(photos[0]).toMatchObject({ name: 'latte', from: { id: pageId, name: 'Cafe' } });
+      const ratings = (await get(`/${pageId}/ratings`, { fields: 'review_text,reviewer' }, t)).body.data as Array<Record<string, unknown>>;
+      expect(ratings[0]).not.toHaveProperty('reviewer');
+    }
+  });
 });
 
 describe('the feed and tagging posts', () => {

@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
+import { own } from '../../../store/records.js';
 import { graphErrors } from '../errors.js';
 import type { PageEdgeRow } from '../schemas/page-edge-table.js';
 import type { ObjectRecord, PageRecord, SocialGraphState } from '../state.js';
@@ -54,13 +55,32 @@ export function edgeFieldTable(row: PageEdgeRow): FieldTable<ObjectRecord> {
       {
         type: 'object',
         read:
-          name === 'id' ? (o) => o.id : (o, r) => (USER_INFO_FIELDS.has(name) && !pageTokenRead(r, o.ownerId) ? undefined : readValue(name, o.fields[name])),
+          name === 'id'
+            ? (o) => o.id
+            : (o, r) => {
+                const value = readValue(name, o.fields[name]);
+                return USER_INFO_FIELDS.has(name) && !pageTokenRead(r, o.ownerId) ? pageOwnedPart(r.state, value) : value;
+              },
       },
     ]);
     t = Object.fromEntries(entries);
     tables.set(row.edge, t);
   }
   return t;
+}
+
+/**
+ * What of a profile field a caller without a Page token sees: Pages are Page-owned data (a photo's
+ * `from` is the Page), people are user information. A profile `{ id, name }` answers when it is a Page;
+ * a list `{ data: [...] }` keeps its Pages; anything else is left out.
+ */
+function pageOwnedPart(state: SocialGraphState, value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return undefined;
+  const isPage = (v: unknown) =>
+    typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && own(state.pages, (v as { id: string }).id) !== undefined;
+  const data = (value as { data?: unknown }).data;
+  if (Array.isArray(data)) return { ...(value as object), data: data.filter(isPage) };
+  return isPage(value) ? value : undefined;
 }
 
 /** Field readers see the principal: user information needs a Page token of the owning Page. */
