@@ -132,7 +132,10 @@ export function listEdgeNodes(
       const other = state.pages[id];
       return other ? renderFields(PAGE_FIELDS, 'Page', other, selection, g.read) : { id };
     }
-    return renderFields(edgeFieldTable(row), row.nodeType, get(id) as ObjectRecord, selection, g.read);
+    const out = renderFields(edgeFieldTable(row), row.nodeType, get(id) as ObjectRecord, selection, g.read);
+    // The stored id keys the cursor; node types without an id field answer none.
+    if (!row.fields.includes('id')) delete out.id;
+    return out;
   });
   const path = `${g.version ? `/${g.version}` : ''}/${page.id}/${row.edge}`;
   return pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data);
