@@ -174,7 +174,7 @@ describe('every Page edge of the document', () => {
       expect(res.headers.get('location')).toMatch(/^https:\/\//);
       const json = await get(`/${pageId}/picture`, { redirect: 'false' }, token);
       expect(Object.keys(json.body.data as object).sort()).toEqual(['height', 'is_silhouette', 'url', 'width']);
-      for (const f of Object.keys(json.body.data as object)) expect(Object.keys(bizSdk.ProfilePictureSource.Fields)).toContain(f);
+      for (const f of Object.keys(json.body.data as object)) expect(Object.keys(sdkClass('ProfilePictureSource').Fields)).toContain(f);
     } else if (edge === 'threads') {
       const { Page } = sdk(token);
       const e = await sdkError(new Page(pageId).getThreads([], {}));
