@@ -113,6 +113,13 @@ describe('post fields', () => {
     const post = fakes.socialGraph.seed.post({ pageId, message: 'x' }).id;
     const p = await get(`/${post}`, { fields: 'photoshare_eligibility,is_photoshare_eligible' }, page);
     expect(Object.keys(p.body).sort()).toEqual(['id', 'instagram_eligibility', 'is_instagram_eligible']);
+    // The linked photo-app accounts edge under the document's spelling and Graph's.
+    fakes.socialGraph.seed.edgeNode({ pageId, edge: 'instagram_accounts', fields: {} });
+    const neutral = await get(`/${pageId}/photoshare_accounts`, {}, page);
+    expect(neutral.status).toBe(200);
+    expect(neutral.body.data).toEqual((await get(`/${pageId}/instagram_accounts`, {}, page)).body.data);
+    expect((neutral.body.data as unknown[]).length).toBe(1);
+    expect(fakes.calls.where({ route: '/{page-id}/instagram_accounts' })).toHaveLength(2);
   });
 });
 
@@ -143,6 +150,62 @@ describe('lead forms', () => {
     );
     expect(extra.body.error).toMatchObject({ code: 100, message: '(#100) Invalid keys "colour" were found in param "context_card".' });
     expect((await get(`/${pageId}/leadgen_forms`, {}, page)).body.data).toEqual([]);
+  });
+});
+
+describe('malformed create-edge payloads', () => {
+  // Graph's wording: "(#100) The parameter recipient is required" (a captured Messenger answer),
+  // "(#100) The parameter questions[0][type] is required" (facebook-php-business-sdk#395),
+  // "(#100) Invalid keys \"x\" were found in param \"y\"." and "(#100) Param subscribed_fields[0] must be one
+  // of {...}" (answers quoted in public integrations): code 100, OAuthException, no error_subcode.
+  const json = async (path: string, body: Record<string, unknown>, token: string) => {
+    const res = await fetch(`${BASE}${path}?access_token=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { error?: Record<string, unknown> } };
+  };
+  const cases = (pageId: string, act: string): Array<[string, Record<string, unknown>, string]> => [
+    [`/${pageId}/take_thread_control`, { recipient: { name: 'x' } }, 'The parameter recipient[id] is required'],
+    [`/${pageId}/take_thread_control`, { recipient: { id: '7001', colour: 'red' } }, 'Invalid keys "colour" were found in param "recipient".'],
+    [`/${pageId}/personas`, { profile_picture_url: 'https://x.test/a.png' }, 'The parameter name is required'],
+    [`/${pageId}/personas`, { name: 'Ada', profile_picture_url: 'nope' }, 'Param profile_picture_url must be a valid URL'],
+    [`/${pageId}/subscribed_apps`, {}, 'The parameter subscribed_fields is required'],
+    [`/${pageId}/assigned_users`, { tasks: ['MANAGE'] }, 'The parameter user is required'],
+    [`/${pageId}/owned_pages`, {}, 'The parameter page_id is required'],
+    [
+      `/${pageId}/leadgen_forms`,
+      { name: 'n', questions: [{ type: 'EMAIL' }], thank_you_page: { title: 't' } },
+      'The parameter thank_you_page[button_type] is required',
+    ],
+    [
+      `/${pageId}/leadgen_forms`,
+      { name: 'n', questions: [{ type: 'EMAIL' }], custom_disclaimer: { checkboxes: [{ key: 'k' }] } },
+      'The parameter custom_disclaimer[checkboxes][0][text] is required',
+    ],
+    [`/${pageId}/leadgen_forms`, { name: 'n', questions: [{ type: 'EMAIL', colour: 1 }] }, 'Invalid keys "colour" were found in param "questions[0]".'],
+    [`/${pageId}/feed`, { message: 'm', call_to_action: { value: { link: 'https://x.test' } } }, 'The parameter call_to_action[type] is required'],
+    [`/${pageId}`, { start_info: { date: { year: 2000 } } }, 'The parameter start_info[type] is required'],
+    [`/${pageId}`, { start_info: { type: 'Founded', colour: 1 } }, 'Invalid keys "colour" were found in param "start_info".'],
+    [`/${act}/customaudiences`, { subtype: 'CUSTOM', customer_file_source: 'USER_PROVIDED_ONLY' }, 'The parameter name is required'],
+    [`/${act}/customaudiences`, { name: 'x', subtype: 'LOOKALIKE' }, 'The parameter lookalike_spec is required'],
+  ];
+
+  it("answer code 100 naming the field in Graph's words, without a subcode, and write nothing", async () => {
+    const { pageId, page } = pageAndTokens();
+    fakes.socialGraph.seed.user({ psids: { [pageId]: '7001' } });
+    const act = fakes.socialGraph.seed.adAccount({ tosAccepted: true }).id;
+    const advertiser = fakes.socialGraph.seed.token({ type: 'user' });
+    const before = fakes.snapshot();
+    for (const [path, body, message] of cases(pageId, act)) {
+      const r = await json(path, body, path.startsWith('/act_') ? advertiser : page);
+      expect(r.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(r.body.error, `${path} ${JSON.stringify(body)}`).toMatchObject({ code: 100, type: 'OAuthException', message: `(#100) ${message}` });
+      expect(r.body.error).not.toHaveProperty('error_subcode');
+      expect(r.body.error?.fbtrace_id).toEqual(expect.any(String));
+    }
+    expect(fakes.snapshot()).toBe(before);
   });
 });
 
