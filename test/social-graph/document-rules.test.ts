@@ -105,6 +105,18 @@ describe('post fields', () => {
     expect(photo[0]?.created_time).toMatch(ISO);
   });
 
+  it('answers seeded times in the +0000 form whatever form the seed used (ISO string, Date, epoch ms)', async () => {
+    const forms = ['2024-01-01T00:00:00Z', new Date('2024-01-01T00:00:00Z'), Date.parse('2024-01-01T00:00:00Z'), '2024-01-01T01:00:00+01:00'];
+    for (const t of forms) {
+      const pageId = fakes.socialGraph.seed.page({ name: 'Cafe', fields: { leadgen_tos_acceptance_time: t } }).id;
+      const token = fakes.socialGraph.seed.token({ type: 'page', pageId });
+      fakes.socialGraph.seed.edgeNode({ pageId, edge: 'albums', fields: { name: 'Summer', created_time: t, updated_time: t } });
+      expect((await get(`/${pageId}`, { fields: 'leadgen_tos_acceptance_time' }, token)).body.leadgen_tos_acceptance_time).toBe('2024-01-01T00:00:00+0000');
+      const albums = (await get(`/${pageId}/albums`, { fields: 'created_time,updated_time' }, token)).body.data as Array<Record<string, unknown>>;
+      expect(albums[0]).toMatchObject({ created_time: '2024-01-01T00:00:00+0000', updated_time: '2024-01-01T00:00:00+0000' });
+    }
+  });
+
   it('accepts the document spelling of photo-app fields and answers Graph names', async () => {
     const { pageId, page } = pageAndTokens();
     const r = await get(`/${pageId}`, { fields: 'copyright_whitelisted_photoshare_partners,does_viewer_have_page_permission_link_photoshare' }, page);

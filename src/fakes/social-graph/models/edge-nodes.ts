@@ -4,7 +4,7 @@ import { own } from '../../../store/records.js';
 import { graphErrors } from '../errors.js';
 import type { PageEdgeRow } from '../schemas/page-edge-table.js';
 import type { ObjectRecord, PageRecord, SocialGraphState } from '../state.js';
-import { type FieldSpec, type FieldTable, type Selected, checkSelection, graphTime, renderFields, selectionOf } from './fields.js';
+import { type FieldSpec, type FieldTable, type Selected, checkSelection, renderFields, selectionOf, toGraphTime } from './fields.js';
 import { PAGE_FIELDS } from './page-field-table.js';
 import { edgeIds, edgeList } from './pages.js';
 import { pageIds, pagedBody, readLimit } from './paging.js';
@@ -38,9 +38,9 @@ export function requireEdgeRead(g: GraphContext, page: PageRecord, row: Pick<Pag
   if (row.access === 'pageToken') requirePageAccess(g.principal, page, { tasks: [], permissions: [], pageToken: true, what: `Reading the ${row.edge} edge` });
 }
 
-/** A stored value in its read shape: instants (epoch ms under a `*_time` key) as Graph's `+0000` string. */
+/** A stored value in its read shape: instants under a `*_time` key (epoch ms, a Date or an ISO string) as Graph's `+0000` string. */
 function readValue(name: string, value: unknown): unknown {
-  if (typeof value === 'number' && (name.endsWith('_time') || name === 'created' || name === 'last_updated')) return graphTime(value);
+  if (name.endsWith('_time') || name === 'created' || name === 'last_updated') return toGraphTime(value);
   return value;
 }
 
