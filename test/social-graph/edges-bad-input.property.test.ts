@@ -195,3 +195,79 @@ describe('bad input on every Page edge of the document', () => {
     if (edge !== 'threads' && edge !== 'thread_owner') expect(seen.answered).toBeGreaterThan(0);
   });
 });
+
+describe('bad input on the batch route (POST / with batch=[...])', () => {
+  const OP = fc.record(
+    {
+      method: fc.oneof(fc.constantFrom('GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'get', ''), fc.integer()),
+      relative_url: fc.oneof(
+        fc.constantFrom(
+          `${pageId}`,
+          `${pageId}/photos?limit=1000`,
+          `${pageId}/feed`,
+          `${pageId}/threads`,
+          '{result=first:$.id}',
+          '{result=nope:$..x}',
+          '{result=first:$.data.*.id}/feed',
+          '',
+          '/',
+          '%ZZ',
+          '../../etc',
+          `${pageId}/insights?metric=a b`,
+        ),
+        fc.string({ maxLength: 10 }),
+        fc.integer(),
+      ),
+      body: fc.oneof(fc.constantFrom('message=hi', 'message={result=first:$.id}', 'fields=zz', '%ZZ', ''), fc.integer(), fc.constant({ a: 1 })),
+      name: fc.oneof(fc.constantFrom('first', 'second', '', '__proto__'), fc.integer()),
+      depends_on: fc.oneof(fc.constantFrom('first', 'second', 'nope', ''), fc.integer()),
+      omit_response_on_success: fc.oneof(fc.boolean(), fc.constantFrom('true', 'false', 'maybe')),
+      headers: fc.oneof(fc.constant([{ name: 'content-type', value: 'application/json' }]), fc.constant({ a: 'b' }), fc.constant('x')),
+    },
+    { requiredKeys: [] },
+  );
+  const BATCH = fc.oneof(
+    fc.array(OP, { maxLength: 6 }).map((ops) => JSON.stringify(ops)),
+    fc.constantFrom(
+      '',
+      '[]',
+      '{}',
+      'null',
+      '[null]',
+      '[1,2]',
+      '{not json',
+      JSON.stringify(Array.from({ length: 51 }, () => ({ method: 'GET', relative_url: pageId }))),
+    ),
+  );
+
+  it("answers 200 with one entry per operation or Graph's envelope, never a 5xx; a refused batch writes nothing", async () => {
+    const seen = { refused: 0, answered: 0 };
+    await fc.assert(
+      fc.asyncProperty(BATCH, fc.constantFrom('form', 'json'), fc.constantFrom('true', 'false', 'nope'), async (batch, encoding, includeHeaders) => {
+        const params = { batch, include_headers: includeHeaders, access_token: tokens.page };
+        const init: RequestInit =
+          encoding === 'form'
+            ? { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params) }
+            : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) };
+        const before = fakes.snapshot();
+        const res = await fetch('https://graph.facebook.com/v24.0/', init);
+        if (res.status < 400) {
+          seen.answered += 1;
+          const answers = (await res.json()) as unknown[];
+          expect(Array.isArray(answers)).toBe(true);
+          expect(answers.length).toBe((JSON.parse(batch) as unknown[]).length);
+          for (const a of answers) if (a !== null) expect(a).toMatchObject({ code: expect.any(Number), body: expect.any(String) });
+          for (const a of answers as Array<{ code: number } | null>) if (a) expect(a.code).toBeLessThan(500);
+          return;
+        }
+        seen.refused += 1;
+        const p = await problem(res, before);
+        if (p) throw new Error(`${p}\n  batch=${batch.slice(0, 300)}`);
+      }),
+      { seed: 19, numRuns: 150 },
+    );
+    expect(seen.refused).toBeGreaterThan(0);
+    expect(seen.answered).toBeGreaterThan(0);
+    expect(fakes.errors).toEqual([]);
+  });
+});
