@@ -1,3 +1,4 @@
+import bizSdk from 'facebook-nodejs-business-sdk';
 import { describe, expect, it } from 'vitest';
 import { useFakes } from 'stuntdouble/vitest';
 import { BASE, form, get, sdk } from './helpers.js';
@@ -132,6 +133,38 @@ describe('post fields', () => {
     expect(neutral.body.data).toEqual((await get(`/${pageId}/instagram_accounts`, {}, page)).body.data);
     expect((neutral.body.data as unknown[]).length).toBe(1);
     expect(fakes.calls.where({ route: '/{page-id}/instagram_accounts' })).toHaveLength(2);
+  });
+});
+
+describe("brand-word Page fields in the document's neutral spelling", () => {
+  /** The document's neutral names of section "Page node fields" → Graph's names (each a field of the SDK's Page class). */
+  const NEUTRAL: Record<string, string> = {
+    copyright_whitelisted_photoshare_partners: 'copyright_whitelisted_ig_partners',
+    does_viewer_have_page_permission_link_photoshare: 'does_viewer_have_page_permission_link_ig',
+    is_eligible_for_disable_connect_photoshare_btn_for_non_page_admin_am_web: 'is_eligible_for_disable_connect_ig_btn_for_non_page_admin_am_web',
+    connected_photoshare_account: 'connected_instagram_account',
+    photoshare_business_account: 'instagram_business_account',
+    has_chatapp_business_number: 'has_whatsapp_business_number',
+    has_chatapp_number: 'has_whatsapp_number',
+    chatapp_number: 'whatsapp_number',
+    is_chatmsg_bot_get_started_enabled: 'is_messenger_bot_get_started_enabled',
+    is_chatmsg_platform_bot: 'is_messenger_platform_bot',
+    chatmsg_ads_default_icebreakers: 'messenger_ads_default_icebreakers',
+    chatmsg_ads_default_quick_replies: 'messenger_ads_default_quick_replies',
+    chatmsg_ads_quick_replies_type: 'messenger_ads_quick_replies_type',
+  };
+
+  it('accepts each under the neutral and the real name and answers the real name', async () => {
+    const { pageId, page } = pageAndTokens();
+    const sdkFields = Object.keys((bizSdk as unknown as { Page: { Fields: Record<string, string> } }).Page.Fields);
+    for (const [neutral, real] of Object.entries(NEUTRAL)) {
+      expect(sdkFields).toContain(real);
+      const a = await get(`/${pageId}`, { fields: neutral }, page);
+      const b = await get(`/${pageId}`, { fields: real }, page);
+      expect(a.status, neutral).toBe(200);
+      expect(a.body, neutral).toEqual(b.body);
+      for (const k of Object.keys(a.body)) expect(sdkFields).toContain(k);
+    }
   });
 });
 
