@@ -196,7 +196,7 @@ export const modelCacheUnavailable = defineScenario({
 export const cacheExpiredMidConversation = defineScenario({
   name: 'cacheExpiredMidConversation',
   description:
-    'A live cache that serves `turns` generateContent/streamGenerateContent calls (default 1) and expires right after the last one, as if its TTL ran out mid-conversation: the next call using it answers the real error (Vertex 404 NOT_FOUND "Cached content {id} is not found.", Gemini API 403 PERMISSION_DENIED "CachedContent not found (or permission denied)"), and get/list no longer see it.',
+    'A live cache that serves `turns` generateContent/streamGenerateContent calls (default 1) and expires right after the last one, as if its TTL ran out mid-conversation: the next call using it answers the real error (Vertex 404 NOT_FOUND "Not found: cached content metadata for {id}.", Gemini API 403 PERMISSION_DENIED "CachedContent not found (or permission denied)"), and get/list no longer see it.',
   service: 'modelCache',
   reaches: 'cachedContent live for N generate calls, then expired',
   options: z.object({ ...place, turns: z.number().int().min(1).default(1) }).strict(),

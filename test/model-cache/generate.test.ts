@@ -56,7 +56,7 @@ describe.each(WIRES)('$api wire', ({ api, client, notFound }) => {
     expect(err.status).toBe(notFound.status);
     expect(err.body.error.status).toBe(notFound.code);
     if (api === 'gemini') expect(err.body.error.message).toBe('CachedContent not found (or permission denied)');
-    else expect(err.body.error.message).toBe(`Cached content ${cache.name?.split('/').pop()} is not found.`);
+    else expect(err.body.error.message).toBe(`Not found: cached content metadata for ${cache.name?.split('/').pop()}.`);
   });
 
   it('answers not found for a deleted cache', async () => {
@@ -165,7 +165,7 @@ describe('cache placement', () => {
     for (const c of [eu, other]) {
       const err = await apiError(ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi', config: { cachedContent: c.name } }));
       expect(err.status).toBe(404);
-      expect(err.body.error.message).toBe(`Cached content ${c.id} is not found.`);
+      expect(err.body.error.message).toBe(`Not found: cached content metadata for ${c.id}.`);
     }
   });
 
@@ -245,7 +245,13 @@ describe('countTokens on the wire', () => {
     const contents = [{ role: 'user', parts: [{ text: 'abcdefgh' }] }];
     const res = await post({ generateContentRequest: { model: 'models/gemini-2.5-flash', contents, cachedContent: c.name } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ totalTokens: 2002, cachedContentTokenCount: 2000, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 2002 }] });
+    // CountTokensResponse of the Gemini API: totalTokens, cachedContentTokenCount, promptTokensDetails, cacheTokensDetails.
+    expect(await res.json()).toEqual({
+      totalTokens: 2002,
+      cachedContentTokenCount: 2000,
+      promptTokensDetails: [{ modality: 'TEXT', tokenCount: 2002 }],
+      cacheTokensDetails: [{ modality: 'TEXT', tokenCount: 2000 }],
+    });
     expect(fakes.calls.at(-1)?.tags).toContain(`cachedContent=${c.name}`);
     const both = await post({ contents, generateContentRequest: { contents } });
     expect(both.status).toBe(400);

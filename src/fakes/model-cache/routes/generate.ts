@@ -106,6 +106,7 @@ function countTokens(api: Api) {
     const body: Record<string, unknown> = { totalTokens: total };
     if (cache) body.cachedContentTokenCount = cache.usage.totalTokenCount;
     body.promptTokensDetails = [{ modality: 'TEXT', tokenCount: total }];
+    if (cache) body.cacheTokensDetails = [{ modality: 'TEXT', tokenCount: cache.usage.totalTokenCount }];
     return json(200, body);
   };
 }
