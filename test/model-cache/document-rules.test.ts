@@ -61,6 +61,21 @@ const DS = 'projects/p/locations/global/collections/c/dataStores/d';
 const ENGINE = 'projects/p/locations/global/collections/c/engines/e';
 const CORPUS = 'projects/p/locations/us-central1/ragCorpora/a';
 const search = (s: Json) => tools({ retrieval: { vertexAiSearch: s } });
+const VGEN = `https://us-central1-aiplatform.googleapis.com/v1/${VMODEL}:generateContent`;
+const GGEN = 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent';
+const user = (...parts: Json[]) => ({ role: 'user', parts });
+const model = (...parts: Json[]) => ({ role: 'model', parts });
+const fcall = (name: string) => ({ functionCall: { name, args: {} } });
+const fresp = (name: string) => ({ functionResponse: { name, response: { ok: true } } });
+/** A generate call on both wires: the status and error message of each. */
+async function generateBoth(body: Json): Promise<Array<{ status: number; message: string | undefined }>> {
+  const out = [];
+  for (const url of [VGEN, GGEN]) {
+    const r = await call('POST', url, body);
+    out.push({ status: r.status, message: r.body.error?.message });
+  }
+  return out;
+}
 const rag = (r: Json) => tools({ retrieval: { vertexRagStore: r } });
 
 describe('§1 What the service does', () => {
@@ -150,6 +165,19 @@ describe('§2.1 CachedContent', () => {
     await refused(
       () => call('PATCH', url, { encryptionSpec: { kmsKeyName: 'projects/p/locations/l/keyRings/r/cryptoKeys/k' } }),
       'cached_content.encryption_spec',
+    );
+  });
+  it('contents: "optional" — a cache of a system instruction alone is fine; a part with no data is refused (the real parser\'s oneof rule)', async () => {
+    const c = await accepted(call('POST', VERTEX, { model: VMODEL, systemInstruction: { parts: [{ text: 'abcd'.repeat(1100) }] } }));
+    expect((c.usageMetadata as Json).totalTokenCount).toBe(1100);
+    await refused(
+      () => create({ contents: [{ role: 'user', parts: [{ text: 'abcd'.repeat(1100) }, {}] }] }),
+      'cached_content.contents[0].parts[1].data',
+      /required oneof field 'data' must have one initialized field/,
+    );
+    await refused(
+      () => createGemini({ contents: [{ role: 'user', parts: [{ videoMetadata: { endOffset: '2s' } }] }] }),
+      'cached_content.contents[0].parts[0].data',
     );
   });
   it('toolConfig: "Shared by all tools" — allowed function names may come from any Tool of the cache', async () => {
@@ -246,6 +274,57 @@ describe('§2.3 Tool', () => {
   it('codeExecution and urlContext: "No fields"', async () => {
     await refused(() => create(tools({ codeExecution: { language: 'PYTHON' } })), 'code_execution');
     await refused(() => create(tools({ urlContext: { urls: [] } })), 'url_context');
+  });
+  it('functionDeclarations: "the user supplies a FunctionResponse per call next turn" — both wires refuse a conversation where they do not pair up', async () => {
+    const before = fakes.snapshot();
+    const cases: Array<[Json[], string]> = [
+      [[model(fcall('f'))], 'Please ensure that function call turn comes immediately after a user turn or after a function response turn.'],
+      [
+        [user({ text: 'a' }), model({ text: 'b' }), model(fcall('f'))],
+        'Please ensure that function call turn comes immediately after a user turn or after a function response turn.',
+      ],
+      [[user(fresp('f'))], 'Please ensure that function response turn comes immediately after a function call turn.'],
+      [
+        [user({ text: 'a' }), model({ text: 'b' }), user(fresp('f'))],
+        'Please ensure that function response turn comes immediately after a function call turn.',
+      ],
+      [
+        [user({ text: 'a' }), model(fcall('f'), fcall('g')), user(fresp('f'))],
+        'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',
+      ],
+      [
+        [user({ text: 'a' }), model(fcall('f')), user({ text: 'never mind' })],
+        'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',
+      ],
+    ];
+    for (const [turns, message] of cases) {
+      for (const r of await generateBoth({ contents: turns })) expect(r, JSON.stringify(turns)).toEqual({ status: 400, message });
+    }
+    const paired = [user({ text: 'a' }), model(fcall('f'), fcall('g')), user(fresp('f'), fresp('g')), model({ text: 'done' }), user({ text: 'thanks' })];
+    for (const r of await generateBoth({ contents: paired })) expect(r.status).toBe(200);
+    expect(fakes.snapshot()).toBe(before);
+    // With a cache the conversation goes on from the cache's contents, which may end with the call.
+    const c = fakes.modelCache.seed.cachedContent({});
+    expect((await call('POST', VGEN, { contents: [user(fresp('f'))], cachedContent: c.name })).status).toBe(200);
+  });
+  it('functionDeclarations: "Model may call a subset; the user supplies a FunctionResponse per call next turn" — the whole loop through @google/genai chats', async () => {
+    fakes.modelCache.seed.reply({ match: 'weather', functionCall: { name: 'get_weather', args: { city: 'Paris' } } });
+    for (const ai of [vertexClient(), geminiClient()]) {
+      const chat = ai.chats.create({
+        model: 'gemini-2.5-flash',
+        config: { tools: [{ functionDeclarations: [{ name: 'get_weather' }, { name: 'get_time' }] }] },
+      });
+      const first = await chat.sendMessage({ message: 'weather in Paris?' });
+      expect(first.functionCalls).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }]);
+      const answer = await chat.sendMessage({ message: [{ functionResponse: { name: 'get_weather', response: { temperature: 21 } } }] });
+      // The turn after a function response reads as 'name: <response JSON>', so the call is not asked for again.
+      expect(answer.text).toBe('echo: get_weather: {"temperature":21}');
+      // A second response to the same call is not the turn after a function call any more.
+      await expect(chat.sendMessage({ message: [{ functionResponse: { name: 'get_weather', response: {} } }] })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('Please ensure that function response turn comes immediately after a function call turn.'),
+      });
+    }
   });
   it('functionDeclarations: "Maximum 512 declarations"', async () => {
     const many = Array.from({ length: 513 }, (_, i) => ({ name: `f${i}` }));
@@ -520,6 +599,50 @@ describe('§2.6 Retrieval, search and ranking types', () => {
       /mode is ANY/,
     );
     await refused(() => create({ ...fns({ name: 'f' }), toolConfig: { functionCallingConfig: { allowedFunctionNames: ['f'] } } }), F, /mode is ANY/);
+  });
+  it('FunctionCallingConfig: "AUTO, the model chooses between a function call and text; ANY, function calls only, limited to allowedFunctionNames when set; NONE, no function calls" — what generate calls answer', async () => {
+    fakes.modelCache.seed.reply({ match: 'call f', functionCall: { name: 'f', args: { x: 1 } } });
+    fakes.modelCache.seed.reply({ match: 'say hi', text: 'hi' });
+    const declared = [{ functionDeclarations: [{ name: 'f' }, { name: 'g' }] }];
+    const ask = (ai: ReturnType<typeof geminiClient>, text: string, mode?: 'AUTO' | 'ANY' | 'NONE', allowed?: string[]) =>
+      ai.models.generateContent({
+        model: 'gemini-2.5-flash',
+        contents: text,
+        config: {
+          tools: declared,
+          ...(mode ? { toolConfig: { functionCallingConfig: { mode: mode as never, ...(allowed ? { allowedFunctionNames: allowed } : {}) } } } : {}),
+        },
+      });
+    for (const ai of [vertexClient(), geminiClient()]) {
+      // AUTO (and no config): the seeded answer, call or text.
+      expect((await ask(ai, 'call f', 'AUTO')).functionCalls).toEqual([{ name: 'f', args: { x: 1 } }]);
+      expect((await ask(ai, 'say hi')).text).toBe('hi');
+      // ANY: a text answer cannot come back; a call of a function outside allowedFunctionNames cannot either.
+      expect((await ask(ai, 'say hi', 'ANY')).functionCalls).toEqual([{ name: 'f', args: {} }]);
+      expect((await ask(ai, 'call f', 'ANY', ['g'])).functionCalls).toEqual([{ name: 'g', args: {} }]);
+      expect((await ask(ai, 'call f', 'ANY', ['f', 'g'])).functionCalls).toEqual([{ name: 'f', args: { x: 1 } }]);
+      // NONE: no function call, whatever was seeded.
+      const none = await ask(ai, 'call f', 'NONE');
+      expect(none.functionCalls).toBeUndefined();
+      expect(none.text).toBe('echo: call f');
+    }
+  });
+  it('FunctionCallingConfig in a cache: "Shared by all tools" — calls using the cache answer under its mode', async () => {
+    for (const ai of [vertexClient(), geminiClient()]) {
+      const cache = await ai.caches.create({
+        model: 'gemini-2.5-flash',
+        config: {
+          contents,
+          tools: [{ functionDeclarations: [{ name: 'lookup' }] }, { functionDeclarations: [{ name: 'book' }] }],
+          toolConfig: { functionCallingConfig: { mode: 'ANY' as never, allowedFunctionNames: ['book'] } },
+        },
+      });
+      const res = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'a table for two', config: { cachedContent: cache.name as string } });
+      expect(res.functionCalls).toEqual([{ name: 'book', args: {} }]);
+      expect(res.usageMetadata?.cachedContentTokenCount).toBe(
+        1100 + Math.ceil(JSON.stringify([{ functionDeclarations: [{ name: 'lookup' }] }, { functionDeclarations: [{ name: 'book' }] }]).length / 4),
+      );
+    }
   });
 });
 

@@ -150,6 +150,22 @@ describe.each(WIRES)('$api wire', ({ api, client, notFound }) => {
     expect(other.text).toBe('echo: weather?');
   });
 
+  it('answers the turn after a function response: match { functionResponse }, else the echo of the responses', async () => {
+    fakes.modelCache.seed.reply({ match: 'weather', functionCall: { name: 'get_weather', args: { city: 'Paris' } } });
+    const ai = client();
+    const history = [
+      { role: 'user', parts: [{ text: 'weather in Paris?' }] },
+      { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }] },
+      { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { temperature: 21 } } }] },
+    ];
+    // The question is not asked again: the turn of function responses has no text for 'weather' to match.
+    expect((await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: history })).text).toBe('echo: get_weather: {"temperature":21}');
+    fakes.modelCache.seed.reply({ match: { functionResponse: 'get_weather' }, text: 'It is 21 degrees in Paris.' });
+    fakes.modelCache.seed.reply({ match: { functionResponse: false, text: 'weather' }, text: 'never reached' });
+    expect((await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: history })).text).toBe('It is 21 degrees in Paris.');
+    expect(() => fakes.modelCache.seed.reply({ match: { functionResponse: '' }, text: 'x' })).toThrow(/functionResponse/);
+  });
+
   it('answers an unknown model with the real 404', async () => {
     const err = await apiError(client().models.generateContent({ model: 'gemini-0-nope', contents: 'hi' }));
     expect(err.status).toBe(404);
@@ -208,6 +224,11 @@ describe('bad input on the generate routes', () => {
     ['no contents', JSON.stringify({})],
     ['a content without parts', JSON.stringify({ contents: [{ role: 'user', parts: [] }] })],
     ['a bad role', JSON.stringify({ contents: [{ role: 'system', parts: [{ text: 'x' }] }] })],
+    ['a part with no data', JSON.stringify({ contents: [{ role: 'user', parts: [{ videoMetadata: { endOffset: '1s' } }] }] })],
+    [
+      'a function response with no call before it',
+      JSON.stringify({ contents: [{ role: 'user', parts: [{ functionResponse: { name: 'f', response: {} } }] }] }),
+    ],
     ['a part text of the wrong type', JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 5 }] }] })],
     ['an invalid tool', JSON.stringify({ contents: [{ parts: [{ text: 'x' }] }], tools: [{ functionDeclarations: [{ name: '1 bad' }] }] })],
     ['a generationConfig of the wrong type', JSON.stringify({ contents: [{ parts: [{ text: 'x' }] }], generationConfig: { temperature: 'hot' } })],

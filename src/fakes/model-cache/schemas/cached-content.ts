@@ -12,6 +12,20 @@ export const PartSchema = z.looseObject({
 /** A parsed Part. */
 export type Part = z.infer<typeof PartSchema>;
 
+/** Part fields that describe a part's data but are not data themselves. */
+const PART_METADATA = new Set(['videoMetadata', 'thought', 'thoughtSignature', 'partMetadata', 'mediaResolution']);
+
+/**
+ * A part with no data (no `text`, `inlineData`, `fileData`, `functionCall`, ...): the real parser's
+ * "required oneof field 'data' must have one initialized field".
+ */
+export function isEmptyPart(part: Part): boolean {
+  return !Object.keys(part).some((k) => part[k] !== undefined && !PART_METADATA.has(k));
+}
+
+/** The description of the empty-part error, as the real service words it. */
+export const EMPTY_PART_MESSAGE = "required oneof field 'data' must have one initialized field";
+
 /** A Content: a role and its parts. */
 export const ContentSchema = z.looseObject({ role: z.string().optional(), parts: z.array(PartSchema).default([]) });
 /** A parsed Content. */
@@ -47,6 +61,11 @@ export const CachedContentInputSchema = z
   .superRefine((v, ctx) => {
     const add: AddIssue = (path, message) => ctx.addIssue({ code: 'custom', path, message, params: { rule: true } });
     if (v.ttl !== undefined && v.expireTime !== undefined) add(['ttl'], 'Only one of ttl and expire_time may be set.');
+    v.contents?.forEach((c, i) => {
+      c.parts.forEach((p, j) => {
+        if (isEmptyPart(p)) add(['contents', i, 'parts', j, 'data'], EMPTY_PART_MESSAGE);
+      });
+    });
     v.systemInstruction?.parts.forEach((p, i) => {
       const keys = Object.keys(p).filter((k) => p[k] !== undefined);
       if (keys.length !== 1 || keys[0] !== 'text') add(['systemInstruction', 'parts', i], 'system_instruction must contain text parts only.');
