@@ -384,6 +384,15 @@ describe('§2.4 FunctionDeclaration', () => {
 });
 
 describe('§2.5 Schema', () => {
+  it('type: a nested Schema names its type unless it is an anyOf (or a ref): the real "must be specified when not using one_of, any_of or all_of fields"', async () => {
+    await refused(
+      () => create(prop({ description: 'no type' })),
+      `${P}.properties[a].type`,
+      /must be specified when not using one_of, any_of or all_of fields/,
+    );
+    await refused(() => create(prop({ type: 'ARRAY', items: {} })), `${P}.properties[a].items.type`, /must be specified/);
+    await accepted(create(prop({ anyOf: [{ type: 'STRING' }, { type: 'NULL' }] })));
+  });
   it('type: "TYPE_UNSPECIFIED (should not be used), STRING, NUMBER, INTEGER, BOOLEAN, ARRAY, OBJECT, NULL"', async () => {
     for (const type of ['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'NULL']) await accepted(create(prop({ type })));
     await accepted(create(prop({ type: 'ARRAY', items: { type: 'STRING' } })));
@@ -421,12 +430,12 @@ describe('§2.5 Schema', () => {
   });
   it('items: "For ARRAY"', async () => {
     await accepted(create(prop({ type: 'ARRAY', items: { type: 'INTEGER' } })));
-    await refused(() => create(prop({ type: 'STRING', items: { type: 'STRING' } })), `${P}.properties[a].items`, /only to ARRAY/);
+    await refused(() => create(prop({ type: 'STRING', items: { type: 'STRING' } })), `${P}.properties[a].items`, /: only allowed for ARRAY type/);
   });
   it('minItems, maxItems: "string (int64)", "For ARRAY"', async () => {
     await accepted(create(prop({ type: 'ARRAY', items: { type: 'STRING' }, minItems: '1', maxItems: 3 })));
     await refused(() => create(prop({ type: 'ARRAY', minItems: 'one' })), `${P}.properties[a].min_items`);
-    await refused(() => create(prop({ type: 'STRING', maxItems: '2' })), `${P}.properties[a].max_items`, /only to ARRAY/);
+    await refused(() => create(prop({ type: 'STRING', maxItems: '2' })), `${P}.properties[a].max_items`, /: only allowed for ARRAY type/);
   });
   it('enum[]: "string" — "Possible primitive values"', async () => {
     await accepted(create(prop({ type: 'STRING', format: 'enum', enum: ['red', 'green'] })));
@@ -434,23 +443,40 @@ describe('§2.5 Schema', () => {
   });
   it('properties: "map string to Schema", "For OBJECT"; propertyOrdering[], required[]: strings', async () => {
     await accepted(create(prop({ type: 'OBJECT', properties: { x: { type: 'STRING' } }, propertyOrdering: ['x'], required: ['x'] })));
-    await refused(() => create(prop({ type: 'STRING', properties: { x: { type: 'STRING' } } })), `${P}.properties[a].properties`, /only to OBJECT/);
+    await refused(
+      () => create(prop({ type: 'STRING', properties: { x: { type: 'STRING' } } })),
+      `${P}.properties[a].properties`,
+      /: only allowed for OBJECT type/,
+    );
     await refused(() => create(prop({ type: 'OBJECT', required: 'x' })), `${P}.properties[a].required`);
+  });
+  it('required[]: "Required properties" — each names one of the properties, and only an OBJECT has them (the real wording)', async () => {
+    await refused(
+      () => create(params({ type: 'OBJECT', properties: { a: { type: 'STRING' } }, required: ['a', 'b'] })),
+      `${P}.required[1]`,
+      /property is not defined/,
+    );
+    await refused(() => create(params({ type: 'OBJECT', required: ['a'] })), `${P}.required[0]`, /property is not defined/);
+    await refused(() => create(prop({ type: 'STRING', required: ['a'] })), `${P}.properties[a].required`, /only allowed for OBJECT type/);
+    // The generate routes read the same Schema, and the Gemini API words the error with its request message.
+    const r = await call('POST', GGEN, { contents: [user({ text: 'x' })], ...params({ type: 'OBJECT', properties: {}, required: ['ref'] }) });
+    expect(r.status).toBe(400);
+    expect(r.body.error?.message).toBe('* GenerateContentRequest.tools[0].function_declarations[0].parameters.required[0]: property is not defined\n');
   });
   it('minProperties, maxProperties: "string (int64)", "For OBJECT"', async () => {
     await accepted(create(prop({ type: 'OBJECT', minProperties: '1', maxProperties: '4' })));
-    await refused(() => create(prop({ type: 'ARRAY', minProperties: '1' })), `${P}.properties[a].min_properties`, /only to OBJECT/);
+    await refused(() => create(prop({ type: 'ARRAY', minProperties: '1' })), `${P}.properties[a].min_properties`, /: only allowed for OBJECT type/);
   });
   it('minimum, maximum: "number", "For INTEGER and NUMBER"', async () => {
     await accepted(create(prop({ type: 'INTEGER', minimum: 0, maximum: 10 })));
     await accepted(create(prop({ type: 'NUMBER', minimum: -0.5 })));
-    await refused(() => create(prop({ type: 'STRING', minimum: 1 })), `${P}.properties[a].minimum`, /only to INTEGER and NUMBER/);
+    await refused(() => create(prop({ type: 'STRING', minimum: 1 })), `${P}.properties[a].minimum`, /: only allowed for INTEGER and NUMBER type/);
     await refused(() => create(prop({ type: 'NUMBER', maximum: 'ten' })), `${P}.properties[a].maximum`);
   });
   it('minLength, maxLength: "string (int64)", "For STRING"; pattern: "Regular expression for STRING"', async () => {
     await accepted(create(prop({ type: 'STRING', minLength: '1', maxLength: 8, pattern: '^[a-z]+$' })));
-    await refused(() => create(prop({ type: 'INTEGER', maxLength: 8 })), `${P}.properties[a].max_length`, /only to STRING/);
-    await refused(() => create(prop({ type: 'BOOLEAN', pattern: 'x' })), `${P}.properties[a].pattern`, /only to STRING/);
+    await refused(() => create(prop({ type: 'INTEGER', maxLength: 8 })), `${P}.properties[a].max_length`, /: only allowed for STRING type/);
+    await refused(() => create(prop({ type: 'BOOLEAN', pattern: 'x' })), `${P}.properties[a].pattern`, /: only allowed for STRING type/);
   });
   it('anyOf[]: "Validated against one or more" — each alternative is a Schema', async () => {
     await accepted(create(prop({ anyOf: [{ type: 'STRING' }, { type: 'INTEGER' }] })));
