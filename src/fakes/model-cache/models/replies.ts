@@ -38,10 +38,9 @@ export function lastTurn(contents: readonly Content[]): LastTurn {
       .map((p) => p.text)
       .filter((t): t is string => t !== undefined)
       .join('\n');
-    const responses = c.parts
-      .map((p) => p.functionResponse as { name?: unknown; response?: unknown } | undefined)
-      .filter((r) => r !== undefined)
-      .map((r) => ({ name: String(r.name ?? ''), response: r.response ?? {} }));
+    const responses = c.parts.flatMap((p) =>
+      p.functionResponse ? [{ name: p.functionResponse.name ?? '', response: p.functionResponse.response ?? {} }] : [],
+    );
     return { text, responses };
   }
   return { text: '', responses: [] };
@@ -77,7 +76,7 @@ function matches(m: ReplyMatch, f: CallFacts): boolean {
   return true;
 }
 
-const callsOf = (parts: readonly Part[]) => parts.filter((p) => p.functionCall !== undefined).map((p) => String((p.functionCall as { name?: unknown }).name));
+const callsOf = (parts: readonly Part[]) => parts.flatMap((p) => (p.functionCall ? [p.functionCall.name ?? ''] : []));
 
 /** The names a function call may use under `calling` (undefined: any name). */
 function callable(calling: FunctionCalling): string[] | undefined {

@@ -8,6 +8,11 @@ export const PartSchema = z.looseObject({
   inlineData: z.looseObject({ mimeType: z.string(), data: z.string() }).optional(),
   fileData: z.looseObject({ mimeType: z.string().optional(), fileUri: z.string() }).optional(),
   videoMetadata: z.looseObject({ startOffset: z.string().optional(), endOffset: z.string().optional(), fps: z.number().optional() }).optional(),
+  // Messages whose `args` / `response` are google.protobuf.Struct: a JSON object, nothing else.
+  functionCall: z.looseObject({ name: z.string().optional(), args: z.record(z.string(), z.unknown()).optional() }).optional(),
+  functionResponse: z.looseObject({ name: z.string().optional(), response: z.record(z.string(), z.unknown()).optional() }).optional(),
+  executableCode: z.looseObject({ language: z.string().optional(), code: z.string().optional() }).optional(),
+  codeExecutionResult: z.looseObject({ outcome: z.string().optional(), output: z.string().optional() }).optional(),
 });
 /** A parsed Part. */
 export type Part = z.infer<typeof PartSchema>;
