@@ -603,6 +603,17 @@ describe('§2.6 Retrieval, search and ranking types', () => {
     await accepted(create(tools({ platformMaps: {} })));
     await refused(() => create(tools({ platformMaps: { enableWidget: 'true' } })), 'google_maps.enable_widget');
   });
+  it('PlatformMaps: "true includes the widget context token in the response" — in the request\'s tools or the cache\'s', async () => {
+    for (const ai of [vertexClient(), geminiClient()]) {
+      const ask = (config: Json) => ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'coffee nearby?', config });
+      const token = (await ask({ tools: [{ googleMaps: { enableWidget: true } }] })).candidates?.[0]?.groundingMetadata?.googleMapsWidgetContextToken;
+      expect(token).toMatch(/^widgetcontent\/[A-Za-z0-9_-]+$/);
+      expect((await ask({ tools: [{ googleMaps: {} }] })).candidates?.[0]?.groundingMetadata).toBeUndefined();
+      const cache = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents, tools: [{ googleMaps: { enableWidget: true } }] } });
+      const cached = await ask({ cachedContent: cache.name });
+      expect(cached.candidates?.[0]?.groundingMetadata?.googleMapsWidgetContextToken).toMatch(/^widgetcontent\//);
+    }
+  });
   it('ToolConfig: "functionCallingConfig, retrievalConfig"', async () => {
     await accepted(create({ toolConfig: { functionCallingConfig: { mode: 'NONE' }, retrievalConfig: { languageCode: 'en' } } }));
     await refused(() => create({ toolConfig: { functionCalling: {} } }), 'cached_content.tool_config');

@@ -5,7 +5,7 @@ import type { CachedContentInput } from '../schemas/cached-content.js';
 import { appendEntries, type Chunked, insertEntry, walkAfter } from './chunked.js';
 import { removeCaches } from './expiry.js';
 import { decodePageToken, effectivePageSize, encodePageToken } from './paging.js';
-import { functionCallingOf } from './replies.js';
+import { functionCallingOf, mapsWidgetOf } from './replies.js';
 import { BUCKET, type CacheRecord, type FunctionCalling, getCache, idOf, type ModelCacheState, slotOf } from './state.js';
 import { addDuration, formatTimestamp, fromMs, type Instant, parseDurationString, parseTimestamp, toMsCeil } from './time.js';
 import { computeUsage, INLINE_LIMIT_BYTES, type Usage } from './usage.js';
@@ -111,6 +111,8 @@ export interface NewCache {
   usage: Usage;
   /** The function calling of the cache's tools and toolConfig, when it has either. */
   calling?: FunctionCalling | undefined;
+  /** The cache's tools ask for the Maps widget context token. */
+  mapsWidget?: boolean | undefined;
 }
 
 function listOf(d: Draft<ModelCacheState>, scope: string): Draft<Chunked> {
@@ -149,6 +151,7 @@ export function insertCache(d: Draft<ModelCacheState>, at: Placement, c: NewCach
     expireMs: toMsCeil(c.expire),
     usage,
     ...(c.calling ? { calling: c.calling } : {}),
+    ...(c.mapsWidget ? { mapsWidget: true as const } : {}),
   };
   const { bucket, index } = slotOf(seq);
   const records = d.caches[bucket];
@@ -200,7 +203,7 @@ export function createCache(d: Draft<ModelCacheState>, at: Placement, input: Cac
   const expire = resolveExpiry(at.api, now, input);
   const usage = measure(at.api, input, minTokens, rawBytes);
   const calling = functionCallingOf(input.tools, input.toolConfig);
-  return insertCache(d, at, { model, displayName: input.displayName, expire, usage, calling }, now);
+  return insertCache(d, at, { model, displayName: input.displayName, expire, usage, calling, mapsWidget: mapsWidgetOf(input.tools) }, now);
 }
 
 /** A live cache in the scope, or the real not-found answer. */

@@ -144,11 +144,14 @@ export interface ReplyPlan {
   responseId: string;
   /** The fake clock's now, Vertex's `createTime`. */
   createTime: string;
+  /** A googleMaps tool with `enableWidget: true` is in force: the answer carries a widget context token. */
+  mapsWidget?: boolean;
 }
 
 function envelope(plan: ReplyPlan, parts: Part[], final: boolean): Record<string, unknown> {
   const candidate: Record<string, unknown> = { content: { role: 'model', parts } };
   if (final) candidate.finishReason = plan.finishReason;
+  if (final && plan.mapsWidget) candidate.groundingMetadata = { googleMapsWidgetContextToken: `widgetcontent/${plan.responseId}` };
   if (plan.api === 'gemini') candidate.index = 0;
   const out: Record<string, unknown> = { candidates: [candidate] };
   if (final) out.usageMetadata = usageMetadata(plan.api, plan.usage);

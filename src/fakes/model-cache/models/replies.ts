@@ -18,6 +18,11 @@ export function functionCallingOf(tools: readonly Tool[] | undefined, toolConfig
   };
 }
 
+/** Whether tools hold a googleMaps tool with `enableWidget: true` ("true includes the widget context token in the response"). */
+export function mapsWidgetOf(tools: readonly Tool[] | undefined): boolean {
+  return (tools ?? []).some((t) => t.googleMaps?.enableWidget === true);
+}
+
 /** What the last user turn says: its text (what replies match) and the functions it answers. */
 export interface LastTurn {
   /** Text parts joined by newlines ('' for a turn of function responses only). */

@@ -34,6 +34,8 @@ export interface CacheRecord {
   usesLeft?: number;
   /** What the cache's tools and toolConfig say about function calls (set when it has either): what calls using it may answer. */
   calling?: FunctionCalling;
+  /** The cache's tools hold a googleMaps tool with `enableWidget: true`. */
+  mapsWidget?: true;
 }
 
 /** The function calling a request (or the cache it uses) allows: its declared functions and `functionCallingConfig`. */

@@ -16,7 +16,7 @@ import {
 } from '../models/generate.js';
 import { checkContents, checkTurns } from '../models/contents.js';
 import { parseBody } from '../models/parse.js';
-import { functionCallingOf, lastTurn, pickReply } from '../models/replies.js';
+import { functionCallingOf, lastTurn, mapsWidgetOf, pickReply } from '../models/replies.js';
 import type { ModelCacheState } from '../models/state.js';
 import { formatTimestamp, fromMs } from '../models/time.js';
 import { computeUsage } from '../models/usage.js';
@@ -76,6 +76,7 @@ function generate(api: Api, stream: boolean) {
       },
       responseId: responseIdOf(ctx.seq),
       createTime: formatTimestamp(fromMs(now)),
+      mapsWidget: cache ? cache.mapsWidget === true : mapsWidgetOf(req.tools),
     };
     if (!stream) return json(200, renderResponse(plan));
     const chunks = renderChunks(plan);
