@@ -173,6 +173,45 @@ describe.each(WIRES)('$api wire', ({ api, client, notFound }) => {
   });
 });
 
+describe('seed.reply', () => {
+  it('parts as the wire carries them, streamed one non-text part per chunk; match by api and by cache use', async () => {
+    const c = fakes.modelCache.seed.cachedContent({ api: 'gemini' });
+    fakes.modelCache.seed.reply({
+      match: { api: 'gemini', cachedContent: true },
+      parts: [
+        { text: 'Let me check the code.' },
+        { executableCode: { language: 'PYTHON', code: 'print(1)' } },
+        { codeExecutionResult: { outcome: 'OUTCOME_OK', output: '1' } },
+      ],
+    });
+    fakes.modelCache.seed.reply({ match: { api: 'vertex' }, text: 'vertex only' });
+    fakes.modelCache.seed.reply({ match: { cachedContent: false }, text: 'no cache' });
+    const ai = geminiClient();
+    const chunks = [];
+    for await (const ch of await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'run it', config: { cachedContent: c.name } }))
+      chunks.push(ch);
+    expect(chunks.map((ch) => Object.keys(ch.candidates?.[0]?.content?.parts?.[0] ?? {}))).toEqual([
+      ['text'],
+      ['text'],
+      ['executableCode'],
+      ['codeExecutionResult'],
+    ]);
+    expect(chunks.at(-1)?.executableCode).toBeUndefined();
+    expect(chunks.map((ch) => ch.text ?? '').join('')).toBe('Let me check the code.');
+    expect(chunks[2]?.executableCode).toBe('print(1)');
+    expect(chunks.at(-1)?.codeExecutionResult).toBe('1');
+    expect((await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'plain' })).text).toBe('no cache');
+    expect((await vertexClient().models.generateContent({ model: 'gemini-2.5-flash', contents: 'plain' })).text).toBe('vertex only');
+  });
+
+  it('refuses ambiguous or misspelt seeds with a named error', () => {
+    expect(() => fakes.modelCache.seed.reply({ text: 'a', functionCall: { name: 'f' } })).toThrow(/at most one of text, parts and functionCall/);
+    expect(() => fakes.modelCache.seed.reply({ text: 'a', finishReason: 'DONE' as never })).toThrow(/finishReason/);
+    expect(() => fakes.modelCache.seed.reply({ match: { txt: 'a' } as never, text: 'a' })).toThrow(/txt/);
+    expect(fakes.state.modelCache.replies).toEqual([]);
+  });
+});
+
 describe('cache placement', () => {
   it('Vertex: a cache of another location or project is not found', async () => {
     const eu = fakes.modelCache.seed.cachedContent({ project: 'p', location: 'europe-west4' });
