@@ -108,7 +108,7 @@ export function walker(o: Oracle, baseUrl: string): Walker {
       } catch {}
     }
     if (row.path.includes('{review_id}')) {
-      // Dismissing needs a submitted review; deleting, submitting and the rest a pending one.
+      // Again after the row's own seed, whose example body submits the review.
       const state = row.path.endsWith('/dismissals') ? 'CHANGES_REQUESTED' : 'PENDING';
       fakes.codeHosting.seed.resource(`/repos/${OWNER}/${REPO}/pulls/7/reviews/7`, { state, body: 'Looks good' });
     }
@@ -161,8 +161,11 @@ export function walker(o: Oracle, baseUrl: string): Walker {
   return { fakes, octokit, run };
 }
 
-/** Creates the issue, pull request, milestone or comment #7 a row's path hangs off. */
-function seedParents(fakes: Fakes, row: CatalogRow): void {
+/**
+ * Creates the issue, pull request, milestone, review or comment #7 a row's path hangs off (writes under
+ * a missing parent answer 404, as on GitHub), and the branches `POST /pulls` names.
+ */
+export function seedParents(fakes: Fakes, row: CatalogRow, branches: readonly string[] = []): void {
   const r = `/repos/${OWNER}/${REPO}`;
   const p = row.path;
   if (p.includes('{issue_number}') || p.includes('/issues/comments/{comment_id}')) fakes.codeHosting.seed.issue({ owner: OWNER, repo: REPO, number: 7, title: 'Seven' });
@@ -176,5 +179,10 @@ function seedParents(fakes: Fakes, row: CatalogRow): void {
   if (p.includes('/pulls/comments/{comment_id}') || p.includes('/pulls/{pull_number}/comments/{comment_id}')) {
     fakes.codeHosting.seed.resource(`${r}/pulls/comments/7`, { pull_number: 7, body: 'A review comment', path: 'README.md', line: 1 });
   }
+  if (p.includes('{review_id}')) {
+    // Dismissing needs a submitted review; deleting, submitting and the rest a pending one.
+    fakes.codeHosting.seed.resource(`${r}/pulls/7/reviews/7`, { state: p.endsWith('/dismissals') ? 'CHANGES_REQUESTED' : 'PENDING', body: 'Looks good' });
+  }
+  if (row.method === 'POST' && p === '/repos/{owner}/{repo}/pulls') for (const b of branches) fakes.codeHosting.seed.resource(`${r}/branches/${b}`, {});
   if (p.startsWith('/repos/{owner}/{repo}/comments/{comment_id}')) fakes.codeHosting.seed.resource(`${r}/comments/7`, { commit_id: '6dcb09b5b57875f334f61aebed695e2e4193db5e', body: 'A commit comment' });
 }
