@@ -94,8 +94,17 @@ export function addMembersBulk(lists: Record<string, IdList>, members: ReadonlyM
       const have = prev?.[order] ?? [];
       const seen = new Set(have);
       const all = [...have, ...ids.filter((id) => !seen.has(id))];
-      const k = new Map(all.map((id) => [id, keyOf(id)]));
-      all.sort((a, b) => (k.get(a) as number) - (k.get(b) as number) || a - b);
+      const keys = all.map(keyOf);
+      // Seeds usually arrive in order: sort only when they do not.
+      let sorted = true;
+      for (let i = 1; i < all.length && sorted; i++) {
+        const d = (keys[i - 1] as number) - (keys[i] as number);
+        sorted = d < 0 || (d === 0 && (all[i - 1] as number) < (all[i] as number));
+      }
+      if (!sorted) {
+        const k = new Map(all.map((id, i) => [id, keys[i] as number]));
+        all.sort((a, b) => (k.get(a) as number) - (k.get(b) as number) || a - b);
+      }
       next[order] = Object.freeze(all);
     }
     lists[name] = Object.freeze(next);

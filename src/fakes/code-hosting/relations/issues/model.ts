@@ -112,10 +112,10 @@ export function listsOf(c: IssueCtx, issue: Resource, pull: Resource | undefined
   return out;
 }
 
-/** Orders of issue and pull lists: `created`, `updated`, `comments` (popularity). */
-export function issueOrders(c: Pick<IssueCtx, 'rp' | 's'>): Orders {
+/** Orders of issue and pull lists: `created`, `updated`, `comments` (popularity). `records` overrides where records are read. */
+export function issueOrders(c: Pick<IssueCtx, 'rp' | 's'>, records?: (key: string) => Resource | undefined): Orders {
   const r = c.s.catalog.records;
-  const at = (n: number) => r[issueKey(c.rp, n)];
+  const at = records ? (n: number) => records(issueKey(c.rp, n)) : (n: number) => r[issueKey(c.rp, n)];
   return {
     created: (n) => ms(at(n)?.created_at),
     updated: (n) => ms(at(n)?.updated_at),

@@ -9,7 +9,7 @@ import type { IssueCtx } from './context.js';
 import { loginOf, rec } from './context.js';
 import { markAssignable, names } from './issues.js';
 import { issueKey, milestoneKey, pullKey } from './keys.js';
-import { addMembersBulk } from './lists.js';
+import { type Orders, addMembersBulk, plain } from './lists.js';
 import { assigneesOf, changeIssue, ensureLabels, issueOrders, labelsOf, listsOf, mentionsIn, milestoneOf, recordEvent, reserveNumber, saveIssue, snapIssue } from './model.js';
 import { insertMilestone, saveMilestone } from './milestones.js';
 import { react } from './reactions.js';
@@ -275,18 +275,27 @@ function putIssuesBulk(c: IssueCtx, items: readonly SeededItem[]): Resource[] {
     for (const a of assigneesOf(issue)) assignees.add(a);
     out.push(issue);
   }
-  Object.assign(c.s.catalog.records, records);
-  ensureLabels(c, [...labels]);
-  markAssignable(c, [...assignees]);
+  // Sort keys read from plain objects, once per issue: no draft traps in the sorts.
+  const base = plain(c.s.catalog.records);
+  const orders = issueOrders(c, (k) => records[k] ?? base[k]);
+  const memo: Orders = Object.fromEntries(
+    Object.entries(orders).map(([o, keyOf]) => {
+      const cache = new Map<number, number>();
+      return [o, (n: number) => cache.get(n) ?? (cache.set(n, keyOf(n)).get(n) as number)];
+    }),
+  );
   for (const issue of out) {
     const n = issue.number as number;
-    for (const l of listsOf(c, issue, issue._pull ? rec(c, pullKey(c.rp, n)) : undefined)) {
+    for (const l of listsOf(c, issue, issue._pull ? base[pullKey(c.rp, n)] : undefined)) {
       const ids = members.get(l);
       if (ids) ids.push(n);
       else members.set(l, [n]);
     }
   }
-  addMembersBulk(c.ix.lists, members, issueOrders(c));
+  addMembersBulk(c.ix.lists, members, memo);
+  Object.assign(c.s.catalog.records, records);
+  ensureLabels(c, [...labels]);
+  markAssignable(c, [...assignees]);
   return out;
 }
 
