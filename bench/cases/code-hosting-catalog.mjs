@@ -39,7 +39,15 @@ export default async function register(h) {
 
   const filtered = 'code-hosting catalog: issues?labels=bug&sort=updated page of 100 (5,000 of 10,000 match) via Octokit';
   const fpage = (n) => () =>
-    octokit.request('GET /repos/{owner}/{repo}/issues', { owner: 'octo', repo: 'hello', labels: 'bug', sort: 'updated', direction: 'desc', per_page: 100, page: n });
+    octokit.request('GET /repos/{owner}/{repo}/issues', {
+      owner: 'octo',
+      repo: 'hello',
+      labels: 'bug',
+      sort: 'updated',
+      direction: 'desc',
+      per_page: 100,
+      page: n,
+    });
   h.add({ group: filtered, name: 'page 1 of 50', baseline: true, setup: seed(true), teardown, fn: fpage(1) });
   h.add({ group: filtered, name: 'page 25 of 50', setup: seed(true), teardown, fn: fpage(25) });
   h.add({ group: filtered, name: 'page 50 of 50 (last)', setup: seed(true), teardown, fn: fpage(50) });

@@ -98,7 +98,10 @@ describe('pull requests, merges, reviews and seeds', () => {
     expect(await failure(octokit.rest.pulls.merge({ ...R, pull_number: pr.number }))).toMatchObject({ status: 405 });
     await octokit.rest.pulls.update({ ...R, pull_number: pr.number, state: 'closed' });
     expect((await octokit.rest.issues.get({ ...R, issue_number: pr.number })).data).toMatchObject({ state: 'closed', state_reason: null });
-    expect(await failure(octokit.rest.pulls.merge({ ...R, pull_number: pr.number }))).toMatchObject({ status: 405, data: { message: 'Pull Request is not mergeable' } });
+    expect(await failure(octokit.rest.pulls.merge({ ...R, pull_number: pr.number }))).toMatchObject({
+      status: 405,
+      data: { message: 'Pull Request is not mergeable' },
+    });
     await octokit.rest.pulls.update({ ...R, pull_number: pr.number, state: 'open' });
     expect((await octokit.rest.pulls.list(R)).data.map((p) => p.number)).toEqual([pr.number]);
   });
@@ -167,7 +170,9 @@ describe('pull requests, merges, reviews and seeds', () => {
     const cc = fakes.codeHosting.seed.comment({ ...R, commit: SHA, body: 'wow' });
     expect((await octokit.rest.repos.listCommentsForCommit({ ...R, commit_sha: SHA })).data.map((c) => c.id)).toEqual([cc.id]);
     const ic = fakes.codeHosting.seed.comment({ ...R, issue: 2, body: 'lgtm' });
-    expect((await octokit.rest.issues.getComment({ ...R, comment_id: ic.id as number })).data.html_url).toBe(`https://github.com/octo/hello/pull/2#issuecomment-${ic.id}`);
+    expect((await octokit.rest.issues.getComment({ ...R, comment_id: ic.id as number })).data.html_url).toBe(
+      `https://github.com/octo/hello/pull/2#issuecomment-${ic.id}`,
+    );
 
     // Strict options: a typo names the nearest valid key.
     expect(() => fakes.codeHosting.seed.issue({ ...R, titel: 'x' } as never)).toThrow(UnknownNameError);

@@ -96,7 +96,13 @@ describe('issues and pull requests: one object, every path', () => {
   it('reviews and review comments: by pull, by review, by id and repository-wide', async () => {
     const pr = (await octokit.rest.pulls.create({ ...R, title: 'Feature', head: 'feature', base: 'main' })).data;
     const review = (
-      await octokit.rest.pulls.createReview({ ...R, pull_number: pr.number, event: 'COMMENT', body: 'Some notes', comments: [{ path: 'a.txt', position: 1, body: 'typo' }] })
+      await octokit.rest.pulls.createReview({
+        ...R,
+        pull_number: pr.number,
+        event: 'COMMENT',
+        body: 'Some notes',
+        comments: [{ path: 'a.txt', position: 1, body: 'typo' }],
+      })
     ).data;
     expect(review).toMatchObject({ state: 'COMMENTED', body: 'Some notes', commit_id: pr.head.sha, pull_request_url: pr.url });
     const onPull = (await octokit.rest.pulls.listReviewComments({ ...R, pull_number: pr.number })).data;
@@ -105,13 +111,19 @@ describe('issues and pull requests: one object, every path', () => {
     expect(comment).toMatchObject({ body: 'typo', path: 'a.txt', pull_request_review_id: review.id, pull_request_url: pr.url, commit_id: pr.head.sha });
     expect(comment.url).toBe(`${API}/repos/octo/hello/pulls/comments/${comment.id}`);
     expect((await octokit.rest.pulls.getReviewComment({ ...R, comment_id: comment.id })).data).toMatchObject({ id: comment.id, body: 'typo' });
-    expect((await octokit.rest.pulls.listCommentsForReview({ ...R, pull_number: pr.number, review_id: review.id })).data.map((c) => c.id)).toEqual([comment.id]);
+    expect((await octokit.rest.pulls.listCommentsForReview({ ...R, pull_number: pr.number, review_id: review.id })).data.map((c) => c.id)).toEqual([
+      comment.id,
+    ]);
     expect((await octokit.rest.pulls.listReviewCommentsForRepo(R)).data.map((c) => c.id)).toEqual([comment.id]);
-    expect((await octokit.rest.pulls.getReview({ ...R, pull_number: pr.number, review_id: review.id })).data).toMatchObject({ id: review.id, state: 'COMMENTED' });
+    expect((await octokit.rest.pulls.getReview({ ...R, pull_number: pr.number, review_id: review.id })).data).toMatchObject({
+      id: review.id,
+      state: 'COMMENTED',
+    });
     expect((await octokit.rest.pulls.get({ ...R, pull_number: pr.number })).data.review_comments).toBe(1);
 
     // A comment outside a review gets a COMMENTED review of its own; a reply points at its parent.
-    const single = (await octokit.rest.pulls.createReviewComment({ ...R, pull_number: pr.number, body: 'nit', commit_id: pr.head.sha, path: 'b.txt', line: 2 })).data;
+    const single = (await octokit.rest.pulls.createReviewComment({ ...R, pull_number: pr.number, body: 'nit', commit_id: pr.head.sha, path: 'b.txt', line: 2 }))
+      .data;
     expect(single.pull_request_review_id).not.toBe(review.id);
     const own = (await octokit.rest.pulls.getReview({ ...R, pull_number: pr.number, review_id: single.pull_request_review_id as number })).data;
     expect(own.state).toBe('COMMENTED');
@@ -309,7 +321,9 @@ describe('issues and pull requests: one object, every path', () => {
     const comment = (await octokit.rest.issues.createComment({ ...R, issue_number: 1, body: 'x' })).data;
     await octokit.rest.reactions.createForIssue({ ...R, issue_number: 1, content: '+1' });
     const pr = (await octokit.rest.pulls.create({ ...R, title: 'p', head: 'feature', base: 'main' })).data;
-    const review = (await octokit.rest.pulls.createReview({ ...R, pull_number: pr.number, event: 'COMMENT', body: 'b', comments: [{ path: 'a', position: 1, body: 'c' }] })).data;
+    const review = (
+      await octokit.rest.pulls.createReview({ ...R, pull_number: pr.number, event: 'COMMENT', body: 'b', comments: [{ path: 'a', position: 1, body: 'c' }] })
+    ).data;
     const cc = (await octokit.rest.repos.createCommitComment({ ...R, commit_sha: 'f'.repeat(40), body: 'y' })).data;
     const bodies: unknown[] = [
       (await octokit.rest.issues.get({ ...R, issue_number: 1 })).data,
@@ -326,7 +340,8 @@ describe('issues and pull requests: one object, every path', () => {
     ];
     const urls = new Set<string>();
     const walk = (v: unknown, key: string, depth: number) => {
-      if (typeof v === 'string' && (key === 'url' || key === 'href' || key.endsWith('_url')) && v.startsWith(`${API}/repos/octo/hello/`)) urls.add(v.replace(/\{[^}]*\}/g, ''));
+      if (typeof v === 'string' && (key === 'url' || key === 'href' || key.endsWith('_url')) && v.startsWith(`${API}/repos/octo/hello/`))
+        urls.add(v.replace(/\{[^}]*\}/g, ''));
       // The family's own objects; accounts and the repository object belong to other families.
       else if (Array.isArray(v)) for (const x of v) walk(x, key, depth);
       else if (v && typeof v === 'object' && key !== 'repo' && key !== 'repository') for (const [k, x] of Object.entries(v)) walk(x, k, depth + 1);

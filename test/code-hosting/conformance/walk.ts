@@ -168,7 +168,8 @@ export function walker(o: Oracle, baseUrl: string): Walker {
 export function seedParents(fakes: Fakes, row: CatalogRow, branches: readonly string[] = []): void {
   const r = `/repos/${OWNER}/${REPO}`;
   const p = row.path;
-  if (p.includes('{issue_number}') || p.includes('/issues/comments/{comment_id}')) fakes.codeHosting.seed.issue({ owner: OWNER, repo: REPO, number: 7, title: 'Seven' });
+  if (p.includes('{issue_number}') || p.includes('/issues/comments/{comment_id}'))
+    fakes.codeHosting.seed.issue({ owner: OWNER, repo: REPO, number: 7, title: 'Seven' });
   if (p.includes('{pull_number}') || p.includes('/pulls/comments/{comment_id}')) {
     // The head at the description's example commit (`expected_head_sha`, `commit_id` of its examples).
     fakes.codeHosting.seed.resource(`${r}/branches/feature-7`, { commit: { sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e' } });
@@ -184,5 +185,6 @@ export function seedParents(fakes: Fakes, row: CatalogRow, branches: readonly st
     fakes.codeHosting.seed.resource(`${r}/pulls/7/reviews/7`, { state: p.endsWith('/dismissals') ? 'CHANGES_REQUESTED' : 'PENDING', body: 'Looks good' });
   }
   if (row.method === 'POST' && p === '/repos/{owner}/{repo}/pulls') for (const b of branches) fakes.codeHosting.seed.resource(`${r}/branches/${b}`, {});
-  if (p.startsWith('/repos/{owner}/{repo}/comments/{comment_id}')) fakes.codeHosting.seed.resource(`${r}/comments/7`, { commit_id: '6dcb09b5b57875f334f61aebed695e2e4193db5e', body: 'A commit comment' });
+  if (p.startsWith('/repos/{owner}/{repo}/comments/{comment_id}'))
+    fakes.codeHosting.seed.resource(`${r}/comments/7`, { commit_id: '6dcb09b5b57875f334f61aebed695e2e4193db5e', body: 'A commit comment' });
 }

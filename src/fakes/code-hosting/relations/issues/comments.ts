@@ -103,7 +103,13 @@ const updateIssueComment = (c: IssueCtx) => {
   c.s.catalog.records[key] = { ...prev, body: bodyOf(c, 'IssueComment'), updated_at: c.now };
   reposition(c.ix.lists, 'C|*', id, { updated: commentOrders(c, (x) => issueCommentKey(c.rp, x)).updated as (id: number) => number });
   const n = prev.issue_number;
-  if (typeof n === 'number' && rec(c, `${c.rp}/issues/${n}`)) reposition(c.ix.lists, `C|${n}`, id, commentOrders(c, (x) => issueCommentKey(c.rp, x)));
+  if (typeof n === 'number' && rec(c, `${c.rp}/issues/${n}`))
+    reposition(
+      c.ix.lists,
+      `C|${n}`,
+      id,
+      commentOrders(c, (x) => issueCommentKey(c.rp, x)),
+    );
   if (typeof n === 'number' && rec(c, `${c.rp}/issues/${n}`)) changeIssue(c, n, (issue) => refreshMentions(c, n, issue), false);
   return ok(200, issueCommentView(c, id));
 };

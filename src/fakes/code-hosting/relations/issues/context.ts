@@ -126,9 +126,7 @@ export function ok(status: number, body?: unknown, headers?: Record<string, stri
 
 /** A validation error of a body field. */
 export function invalid(resource: string, field: string, code: 'missing_field' | 'invalid' | 'already_exists' = 'invalid', value?: unknown): Error {
-  return githubError.validation([
-    { resource, field, code, ...(value !== undefined ? { value: value as string | number | string[] | null } : {}) },
-  ]);
+  return githubError.validation([{ resource, field, code, ...(value !== undefined ? { value: value as string | number | string[] | null } : {}) }]);
 }
 
 /** A custom validation error (GitHub's `code: custom` with a message). */

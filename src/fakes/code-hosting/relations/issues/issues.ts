@@ -2,18 +2,7 @@ import type { Resource } from '../../catalog/state.js';
 import { githubError } from '../../errors.js';
 import { type IssueCtx, custom, intParam, invalid, must, newId, ok, q, rec } from './context.js';
 import { issueKey, milestoneKey, pullKey } from './keys.js';
-import {
-  assigneesOf,
-  changeIssue,
-  ensureLabels,
-  hasMilestone,
-  labelsOf,
-  milestoneOf,
-  nextNumber,
-  recordEvent,
-  refreshMentions,
-  saveIssue,
-} from './model.js';
+import { assigneesOf, changeIssue, ensureLabels, hasMilestone, labelsOf, milestoneOf, nextNumber, recordEvent, refreshMentions, saveIssue } from './model.js';
 import { type ListQuery, directionParam, runQuery, sinceParam, stateParam } from './query.js';
 import { headSha, issueView } from './views.js';
 
@@ -165,7 +154,8 @@ export function setState(c: IssueCtx, issue: Resource, n: number, state: 'open' 
 export function applyIssueFields(c: IssueCtx, n: number, body: Resource, resource: string): Resource {
   const before = mustIssue(c, n);
   const labels = body.labels !== undefined ? (names(body.labels) ?? []) : undefined;
-  const assignees = body.assignees !== undefined ? (names(body.assignees, 'login') ?? []) : body.assignee !== undefined ? (names(body.assignee, 'login') ?? []) : undefined;
+  const assignees =
+    body.assignees !== undefined ? (names(body.assignees, 'login') ?? []) : body.assignee !== undefined ? (names(body.assignee, 'login') ?? []) : undefined;
   const milestone = milestoneParam(c, body.milestone, resource);
   const state = body.state;
   if (state !== undefined && state !== 'open' && state !== 'closed') throw invalid(resource, 'state', 'invalid', state as string);
@@ -217,7 +207,11 @@ const listIssues = (c: IssueCtx) => {
   const since = sinceParam(c);
   if (since !== undefined) query.since = since;
   const page = runQuery(c, query);
-  return ok(200, page.ids.map((n) => issueView(c, n)), page.headers);
+  return ok(
+    200,
+    page.ids.map((n) => issueView(c, n)),
+    page.headers,
+  );
 };
 
 const createIssue = (c: IssueCtx) => {

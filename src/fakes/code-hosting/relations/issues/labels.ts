@@ -77,7 +77,8 @@ const removeFromIssue = (c: IssueCtx) => {
   const n = intParam(c, 'issues');
   const name = lastParam(c);
   const have = labelsOf(mustIssue(c, n));
-  if (!have.some((l) => low(l) === low(name))) throw new GitHubError(404, 'Label does not exist', { documentationUrl: 'https://docs.github.com/rest/issues/labels#remove-a-label-from-an-issue' });
+  if (!have.some((l) => low(l) === low(name)))
+    throw new GitHubError(404, 'Label does not exist', { documentationUrl: 'https://docs.github.com/rest/issues/labels#remove-a-label-from-an-issue' });
   const after = setIssueLabels(
     c,
     n,

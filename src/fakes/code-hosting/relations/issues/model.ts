@@ -205,10 +205,17 @@ export function ensureLabels(c: IssueCtx, names: readonly string[]): void {
   for (const name of names) {
     const key = labelKey(c.rp, name);
     if (!rec(c, key)) {
-      putResource(c.s.catalog, c.s.counters, '/repos/{owner}/{repo}/labels/{name}', key, { name, color: 'ededed', description: null, default: false }, {
-        baseUrl: c.base,
-        now: c.now,
-      });
+      putResource(
+        c.s.catalog,
+        c.s.counters,
+        '/repos/{owner}/{repo}/labels/{name}',
+        key,
+        { name, color: 'ededed', description: null, default: false },
+        {
+          baseUrl: c.base,
+          now: c.now,
+        },
+      );
     }
   }
 }
@@ -248,7 +255,13 @@ export function timelineOrders(c: IssueCtx, n: number): Orders {
 }
 
 /** Records what happened to issue n (`labeled`, `closed`, ...): stored once, listed per issue, per repository, on the timeline. */
-export function recordEvent(c: IssueCtx, n: number, event: string, extra: EventExtra = {}, at: { id?: number; actor?: string; created_at?: string } = {}): number {
+export function recordEvent(
+  c: IssueCtx,
+  n: number,
+  event: string,
+  extra: EventExtra = {},
+  at: { id?: number; actor?: string; created_at?: string } = {},
+): number {
   const id = at.id ?? newId(c);
   c.s.catalog.records[eventKey(c.rp, id)] = {
     id,

@@ -252,13 +252,13 @@ const merge = (c: IssueCtx) => {
   return ok(200, { sha, merged: true, message: 'Pull Request successfully merged' });
 };
 
-const requested = (c: IssueCtx, pull: Resource) => ({
+const requested = (pull: Resource) => ({
   users: names(pull.requested_reviewers, 'login') ?? [],
   teams: (pull.requested_teams as string[] | undefined) ?? [],
 });
 
 const listRequested = (c: IssueCtx) => {
-  const r = requested(c, mustPull(c, intParam(c, 'pulls')));
+  const r = requested(mustPull(c, intParam(c, 'pulls')));
   return ok(200, { users: r.users.map((login) => ({ login })), teams: r.teams.map((slug) => ({ slug, name: slug })) });
 };
 
@@ -272,7 +272,7 @@ const requestReviewers = (c: IssueCtx) => {
   const n = intParam(c, 'pulls');
   const pull = mustPull(c, n);
   const author = loginOf(mustIssue(c, n).user);
-  const r = requested(c, pull);
+  const r = requested(pull);
   const users = names(c.op.body.reviewers, 'login') ?? [];
   const teams = names(c.op.body.team_reviewers, 'login') ?? names(c.op.body.team_reviewers) ?? [];
   if (author && users.some((u) => low(u) === low(author))) throw custom('PullRequest', 'Review cannot be requested from pull request author.');
@@ -286,7 +286,7 @@ const requestReviewers = (c: IssueCtx) => {
 
 const removeRequested = (c: IssueCtx) => {
   const n = intParam(c, 'pulls');
-  const r = requested(c, mustPull(c, n));
+  const r = requested(mustPull(c, n));
   const users = (names(c.op.body.reviewers, 'login') ?? []).map(low);
   const teams = names(c.op.body.team_reviewers) ?? [];
   setRequested(
@@ -295,7 +295,8 @@ const removeRequested = (c: IssueCtx) => {
     r.users.filter((u) => !users.includes(low(u))),
     r.teams.filter((t) => !teams.includes(t)),
   );
-  for (const u of r.users.filter((x) => users.includes(low(x)))) recordEvent(c, n, 'review_request_removed', { requested_reviewer: u, review_requester: c.actor });
+  for (const u of r.users.filter((x) => users.includes(low(x))))
+    recordEvent(c, n, 'review_request_removed', { requested_reviewer: u, review_requester: c.actor });
   return ok(200, pullView(c, n));
 };
 

@@ -2,7 +2,7 @@ import type { Resource } from '../../catalog/state.js';
 import { githubError } from '../../errors.js';
 import { type IssueCtx, custom, intParam, invalid, loginOf, must, newId, ok, rec } from './context.js';
 import { commentOrders, pageComments } from './comments.js';
-import { mustIssue, names } from './issues.js';
+import { names } from './issues.js';
 import { issueKey, pullKey, reviewCommentKey, reviewKey, timelineEntry } from './keys.js';
 import { type Orders, addMember, membersOf, ms, removeMember, reposition } from './lists.js';
 import { changeIssue, recordEvent, saveIssue, snapIssue, timelineOrders } from './model.js';
@@ -91,7 +91,8 @@ function eventState(c: IssueCtx, n: number, event: unknown, body: unknown): stri
   if (event === undefined || event === null || event === '') return 'PENDING';
   const state = STATES[String(event)];
   if (!state) throw invalid('PullRequestReview', 'event', 'invalid', String(event));
-  if ((state === 'CHANGES_REQUESTED' || state === 'COMMENTED') && (typeof body !== 'string' || !body)) throw invalid('PullRequestReview', 'body', 'missing_field');
+  if ((state === 'CHANGES_REQUESTED' || state === 'COMMENTED') && (typeof body !== 'string' || !body))
+    throw invalid('PullRequestReview', 'body', 'missing_field');
   const author = loginOf(rec(c, issueKey(c.rp, n))?.user);
   if (author && low(author) === low(c.actor) && state !== 'COMMENTED') {
     throw custom('PullRequestReview', state === 'APPROVED' ? 'Can not approve your own pull request' : 'Can not request changes on your own pull request');
@@ -118,10 +119,15 @@ const createReview = (c: IssueCtx) => {
   if (state === 'PENDING') {
     for (const id of membersOf(c.ix.lists, `R|${n}`, 'created')) {
       const r = rec(c, reviewKey(c.rp, n, id));
-      if (r?.state === 'PENDING' && low(loginOf(r.user) ?? '') === low(c.actor)) throw custom('PullRequestReview', 'User can only have one pending review per pull request');
+      if (r?.state === 'PENDING' && low(loginOf(r.user) ?? '') === low(c.actor))
+        throw custom('PullRequestReview', 'User can only have one pending review per pull request');
     }
   }
-  const id = insertReview(c, n, { state, ...(typeof b.body === 'string' ? { body: b.body } : {}), ...(typeof b.commit_id === 'string' ? { commit_id: b.commit_id } : {}) });
+  const id = insertReview(c, n, {
+    state,
+    ...(typeof b.body === 'string' ? { body: b.body } : {}),
+    ...(typeof b.commit_id === 'string' ? { commit_id: b.commit_id } : {}),
+  });
   for (const comment of Array.isArray(b.comments) ? (b.comments as Resource[]) : []) {
     if (!comment || typeof comment.body !== 'string' || typeof comment.path !== 'string') throw invalid('PullRequestReviewComment', 'body', 'missing_field');
     insertReviewComment(c, n, id, { ...comment, ...(typeof b.commit_id === 'string' ? { commit_id: b.commit_id } : {}) });

@@ -37,7 +37,10 @@ const Shared = {
   labels: z.array(z.string().min(1)).optional(),
   assignees: z.array(Login).optional(),
   /** A milestone number, or a title (created when the repository has none of that title). */
-  milestone: z.union([z.number().int().positive(), z.string().min(1)]).nullable().optional(),
+  milestone: z
+    .union([z.number().int().positive(), z.string().min(1)])
+    .nullable()
+    .optional(),
   state: z.enum(['open', 'closed']).optional(),
   /** Comments, oldest first: a body, or `{ body, user, createdAt }`. */
   comments: z.array(InlineComment).optional(),
@@ -251,7 +254,13 @@ export function issueSeedHelpers(host: GitHubHost): IssueSeedHelpers {
             const id = standaloneReviewComment(c, s.pull, { body: s.body, path: s.path ?? 'README.md', line: s.line ?? 1 });
             return { rp, key: reviewCommentKey(rp, id), get: 'reviewComment', id };
           }
-          const id = insertCommitComment(c, s.commit as string, { body: s.body, ...(s.path ? { path: s.path } : {}), ...(s.line ? { line: s.line } : {}) }, c.actor, at);
+          const id = insertCommitComment(
+            c,
+            s.commit as string,
+            { body: s.body, ...(s.path ? { path: s.path } : {}), ...(s.line ? { line: s.line } : {}) },
+            c.actor,
+            at,
+          );
           return { rp, key: commitCommentKey(rp, id), get: 'commitComment', id };
         }),
       );

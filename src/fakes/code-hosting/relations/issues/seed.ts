@@ -6,11 +6,24 @@ import type { RelationSeeder, SeededItem } from '../types.js';
 import { branchHead, repoAt, setBranchHead } from './branches.js';
 import { insertCommitComment, insertIssueComment } from './comments.js';
 import type { IssueCtx } from './context.js';
-import { loginOf, rec } from './context.js';
+import { loginOf, newId, rec } from './context.js';
 import { markAssignable, names } from './issues.js';
 import { issueKey, milestoneKey, pullKey } from './keys.js';
 import { type Orders, addMembersBulk, plain } from './lists.js';
-import { assigneesOf, changeIssue, ensureLabels, issueOrders, labelsOf, listsOf, mentionsIn, milestoneOf, recordEvent, reserveNumber, saveIssue, snapIssue } from './model.js';
+import {
+  assigneesOf,
+  changeIssue,
+  ensureLabels,
+  issueOrders,
+  labelsOf,
+  listsOf,
+  mentionsIn,
+  milestoneOf,
+  recordEvent,
+  reserveNumber,
+  saveIssue,
+  snapIssue,
+} from './model.js';
 import { insertMilestone, saveMilestone } from './milestones.js';
 import { react } from './reactions.js';
 import { insertReview, insertReviewComment } from './reviews.js';
@@ -62,7 +75,8 @@ export function seedCtx(s: CodeHostingState, rp: string, env: { baseUrl: string;
   };
 }
 
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
 /** The number at the end of a URL field (`issue_url`, `pull_request_url`). */
 const tailNumber = (v: unknown): number | undefined => (typeof v === 'string' ? num(v.split('/').pop()) : undefined);
 const segAfter = (key: string, seg: string, nth = 0): string => {
@@ -79,9 +93,9 @@ function reserveId(c: IssueCtx, id: number): void {
 
 /** The stored issue record of a seeded body (shared issue fields only). */
 export function issueRecord(c: IssueCtx, n: number, b: Resource, prev: Resource | undefined): Resource {
-  const at = typeof b.created_at === 'string' ? b.created_at : (prev?.created_at as string | undefined) ?? c.now;
+  const at = typeof b.created_at === 'string' ? b.created_at : ((prev?.created_at as string | undefined) ?? c.now);
   const closed = b.state === 'closed' || (b.state === undefined && prev?.state === 'closed');
-  const id = num(b.id) ?? (prev?.id as number | undefined) ?? (c.s.counters.catalog = (c.s.counters.catalog ?? 1000) + 1);
+  const id = num(b.id) ?? (prev?.id as number | undefined) ?? newId(c);
   const out: Resource = {
     ...(prev ?? {}),
     id,
@@ -110,11 +124,12 @@ export function issueRecord(c: IssueCtx, n: number, b: Resource, prev: Resource 
 
 /** The stored pull record of a seeded body (pull-only fields). */
 function pullRecord(c: IssueCtx, n: number, b: Resource, prev: Resource | undefined): Resource {
-  const ref = (v: unknown, dflt: string) => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as Resource).ref === 'string' ? ((v as Resource).ref as string) : dflt);
+  const ref = (v: unknown, dflt: string) =>
+    typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as Resource).ref === 'string' ? ((v as Resource).ref as string) : dflt;
   const head = ref(b.head, prev ? String((prev.head as Resource).ref) : `patch-${n}`);
   const base = ref(b.base, prev ? String((prev.base as Resource).ref) : c.defaultBranch);
   const headSha = (b.head as Resource | undefined)?.sha;
-  const id = (prev?.id as number | undefined) ?? (c.s.counters.catalog = (c.s.counters.catalog ?? 1000) + 1);
+  const id = (prev?.id as number | undefined) ?? newId(c);
   const merged = b.merged === true || (b.merged === undefined && prev?.merged === true);
   return {
     ...(prev ?? {}),
@@ -176,8 +191,17 @@ function putOne(c: IssueCtx, item: SeededItem): Resource {
       const id = Number(segAfter(key, 'comments'));
       reserveId(c, id);
       const n = num(b.issue_number) ?? tailNumber(b.issue_url);
-      if (n !== undefined && rec(c, issueKey(c.rp, n))) insertIssueComment(c, n, String(b.body ?? ''), loginOf(b.user) ?? c.actor, String(b.created_at ?? c.now), id);
-      else c.s.catalog.records[key] = { id, node_id: `IC_kwDO${id.toString(36)}`, body: String(b.body ?? ''), user: loginOf(b.user) ?? c.actor, created_at: c.now, updated_at: c.now };
+      if (n !== undefined && rec(c, issueKey(c.rp, n)))
+        insertIssueComment(c, n, String(b.body ?? ''), loginOf(b.user) ?? c.actor, String(b.created_at ?? c.now), id);
+      else
+        c.s.catalog.records[key] = {
+          id,
+          node_id: `IC_kwDO${id.toString(36)}`,
+          body: String(b.body ?? ''),
+          user: loginOf(b.user) ?? c.actor,
+          created_at: c.now,
+          updated_at: c.now,
+        };
       return rec(c, key) as Resource;
     }
     case T.reviewComment: {
@@ -216,7 +240,11 @@ function putOne(c: IssueCtx, item: SeededItem): Resource {
       const n = num(b.issue_number) ?? tailNumber((b.issue as Resource | undefined)?.url);
       if (n !== undefined && rec(c, issueKey(c.rp, n))) {
         const { id: _id, node_id: _node, url: _url, html_url: _html, issue: _issue, issue_number: _n, event: _event, actor, created_at, ...extra } = b;
-        recordEvent(c, n, String(b.event ?? 'closed'), extra, { id, actor: loginOf(actor) ?? c.actor, created_at: typeof created_at === 'string' ? created_at : c.now });
+        recordEvent(c, n, String(b.event ?? 'closed'), extra, {
+          id,
+          actor: loginOf(actor) ?? c.actor,
+          created_at: typeof created_at === 'string' ? created_at : c.now,
+        });
       } else c.s.catalog.records[key] = { id, node_id: `IE_${id.toString(36)}`, ...b, created_at: b.created_at ?? c.now };
       return rec(c, key) as Resource;
     }
@@ -233,18 +261,28 @@ function putOne(c: IssueCtx, item: SeededItem): Resource {
       const name = decodeURIComponent(key.split('/').pop() as string);
       if (!rec(c, issueKey(c.rp, n))) return b;
       ensureLabels(c, [name]);
-      return changeIssue(c, n, (i) => {
-        i.labels = [...labelsOf(i).filter((l) => l !== name), name];
-      }, false);
+      return changeIssue(
+        c,
+        n,
+        (i) => {
+          i.labels = [...labelsOf(i).filter((l) => l !== name), name];
+        },
+        false,
+      );
     }
     case T.issueAssignee: {
       const n = Number(segAfter(key, 'issues'));
       const login = decodeURIComponent(key.split('/').pop() as string);
       if (!rec(c, issueKey(c.rp, n))) return b;
       markAssignable(c, [login]);
-      return changeIssue(c, n, (i) => {
-        i.assignees = [...assigneesOf(i).filter((a) => a.toLowerCase() !== login.toLowerCase()), login];
-      }, false);
+      return changeIssue(
+        c,
+        n,
+        (i) => {
+          i.assignees = [...assigneesOf(i).filter((a) => a.toLowerCase() !== login.toLowerCase()), login];
+        },
+        false,
+      );
     }
     default: {
       // Reactions: the subject is the key up to `/reactions`.

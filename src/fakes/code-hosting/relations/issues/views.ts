@@ -140,7 +140,13 @@ export function pullView(c: IssueCtx, n: number): Resource | null {
   const merged = p.merged === true;
   const h = headOf(c, p);
   const head = branchRef(c, h.repo, h.ref, h.sha, open);
-  const base = branchRef(c, c.rp, baseOf(c, p), typeof (p.base as Resource | undefined)?.sha === 'string' ? ((p.base as Resource).sha as string) : undefined, open);
+  const base = branchRef(
+    c,
+    c.rp,
+    baseOf(c, p),
+    typeof (p.base as Resource | undefined)?.sha === 'string' ? ((p.base as Resource).sha as string) : undefined,
+    open,
+  );
   const html = `${c.web}${c.webRepo}/pull/${n}`;
   const href = (u: string) => ({ href: u });
   const draft = p.draft === true;
@@ -301,7 +307,18 @@ export function reviewView(c: IssueCtx, n: number, id: number): Resource | null 
 }
 
 const USER_FIELDS = new Set(['assignee', 'assigner', 'requested_reviewer', 'review_requester']);
-const EVENT_FIELDS = ['label', 'assignee', 'assigner', 'milestone', 'rename', 'lock_reason', 'state_reason', 'requested_reviewer', 'review_requester', 'dismissed_review'];
+const EVENT_FIELDS = [
+  'label',
+  'assignee',
+  'assigner',
+  'milestone',
+  'rename',
+  'lock_reason',
+  'state_reason',
+  'requested_reviewer',
+  'review_requester',
+  'dismissed_review',
+];
 
 /** Issue event `id`; with its issue for the repository-wide list and the by-id read. */
 export function eventView(c: IssueCtx, id: number, withIssue: boolean): Resource | null {
