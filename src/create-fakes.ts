@@ -15,7 +15,9 @@ import { syncUndiciHooks } from './http/transport-undici.js';
 import { FAKES_OPTION_KEYS, type FakesOptions, FakesOptionsSchema, type ResolvedFakesOptions, underTestRunner, unhandledPolicy } from './options.js';
 import type { Scenario } from './scenarios/define.js';
 import { type Clock, createClock, toEpochMs } from './store/clock.js';
-import { type CallList, type CallNames, Journal, type RecordedCall, attachNames } from './store/journal.js';
+import type { BodyOf } from './fakes/route-bodies.js';
+import type { RouteKey, RoutesByService } from './fakes/route-keys.js';
+import { type CallFilter, type CallList, type CallNames, Journal, type RecordedCall, attachNames } from './store/journal.js';
 import { createStore } from './store/store.js';
 import { assertKnownKeys } from './util/suggest.js';
 
@@ -48,6 +50,18 @@ export interface HandledResponse {
   json: unknown;
   /** The journal entry for the call. */
   call: RecordedCall;
+}
+
+/**
+ * The journal of a fakes instance: a {@link CallList} whose `where({ route })` knows the route's body
+ * type. Editors complete the route strings.
+ * @example fakes.calls.where({ route: 'PUT /repos/{owner}/{repo}/import' }).last()?.body.vcs
+ */
+export interface Calls extends CallList {
+  /** Calls on a route (and every other given key), their bodies typed by the route ({@link RouteBodies}). */
+  where<R extends RouteKey>(filter: Omit<CallFilter, 'route'> & { route: R }): CallList<BodyOf<R>>;
+  /** Calls matching every key of the filter, in arrival order. */
+  where(filter: CallFilter): CallList;
 }
 
 /** A live set of fakes: state, clock, journal, interceptors. Create one with {@link createFakes}. */
@@ -107,8 +121,11 @@ export interface Fakes {
   readonly state: FakesState;
   /** The fake clock. */
   readonly clock: Clock;
-  /** Every call, in arrival order, with `where()`, `last()`, `count()`, `bodies()`. */
-  readonly calls: CallList;
+  /**
+   * Every call, in arrival order, with `where()`, `last()`, `count()`, `bodies()`. `where({ route })`
+   * on a route whose body schema is known ({@link RouteBodies}) types the bodies of the calls it returns.
+   */
+  readonly calls: Calls;
   /** Requests to a faked host that matched no route. */
   readonly unmatched: CallList;
   /** A fetch function served by the fakes, no nock or network involved. */
@@ -123,7 +140,7 @@ export interface Fakes {
    * Replaces one operation's answer; the call is journaled like any other (tag `override`).
    * @example fakes.override('codeHosting', 'GET /rate_limit', () => ({ status: 503, body: { message: 'down' } }))
    */
-  override(service: ServiceName, route: string, handler: OverrideHandler): () => void;
+  override<S extends ServiceName>(service: S, route: RoutesByService[S] | (string & {}), handler: OverrideHandler): () => void;
   /** Every route a service serves, as `'METHOD /template'`. */
   routes(service: ServiceName): string[];
   /** Waits for queued side effects (webhook deliveries) to finish. */

@@ -1,6 +1,7 @@
 import { AssertionError } from 'node:assert';
 import { inspect, isDeepStrictEqual } from 'node:util';
 import type { Fakes } from '../create-fakes.js';
+import type { RouteKey } from '../fakes/route-keys.js';
 import { canonicalTemplate } from '../http/route-names.js';
 import { type RecordedCall, splitRouteKey } from '../store/journal.js';
 import { unknownName } from '../util/suggest.js';
@@ -172,7 +173,7 @@ function fail(result: CheckResult, negated: boolean, fn: (...args: never[]) => u
  * @example
  * assertReceived(fakes, 'PUT /repos/{owner}/{repo}/import', { status: 201, body: { vcs: 'git', vcs_url: 'https://example.com/a.git' } });
  */
-export function assertReceived(fakes: Fakes, route: string, expected?: ReceivedExpectation): void {
+export function assertReceived(fakes: Fakes, route: RouteKey, expected?: ReceivedExpectation): void {
   const result = checkReceived(fakes, route, expected);
   if (!result.pass) fail(result, false, assertReceived);
 }
@@ -181,7 +182,7 @@ export function assertReceived(fakes: Fakes, route: string, expected?: ReceivedE
  * Asserts that the fakes received exactly `times` calls on a route.
  * @example assertReceivedTimes(fakes, 'GET /rate_limit', 2);
  */
-export function assertReceivedTimes(fakes: Fakes, route: string, times: number): void {
+export function assertReceivedTimes(fakes: Fakes, route: RouteKey, times: number): void {
   const result = checkReceivedTimes(fakes, route, times);
   if (!result.pass) fail(result, false, assertReceivedTimes);
 }
