@@ -12,6 +12,7 @@ import { REACTION_ROUTES } from './reactions.js';
 import { REVIEW_ROUTES } from './reviews.js';
 
 export { ISSUE_SEEDER } from './seed.js';
+export { moveRepositoryIssues } from './move.js';
 export { type CommentSeed, type IssueSeed, type IssueSeedHelpers, type PullRequestSeed, issueSeedHelpers } from './seed-helpers.js';
 
 type Route = [write: boolean, fn: (c: IssueCtx) => ReturnType<typeof ok>];
