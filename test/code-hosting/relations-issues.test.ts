@@ -54,13 +54,16 @@ describe('issues and pull requests: one object, every path', () => {
     expect((await octokit.rest.pulls.list(R)).data.map((p) => p.number)).toEqual([2]);
     expect(await status(octokit.rest.pulls.get({ ...R, pull_number: 1 }))).toBe(404);
     expect(await status(octokit.rest.pulls.get({ ...R, pull_number: 4 }))).toBe(404);
+    // The repository counts open issues and pulls alike.
+    expect((await octokit.rest.repos.get(R)).data).toMatchObject({ open_issues_count: 3, open_issues: 3 });
 
     // A change through the issue path shows through the pull path, and the other way round.
     await octokit.rest.issues.update({ ...R, issue_number: 2, title: 'two!', labels: ['x'], assignees: ['mona'] });
     const viaPull = (await octokit.rest.pulls.get({ ...R, pull_number: 2 })).data;
     expect(viaPull).toMatchObject({ title: 'two!', labels: [{ name: 'x' }], assignee: { login: 'mona' }, assignees: [{ login: 'mona' }] });
-    await octokit.rest.pulls.update({ ...R, pull_number: 2, body: 'changed' });
-    expect((await octokit.rest.issues.get({ ...R, issue_number: 2 })).data.body).toBe('changed');
+    await octokit.rest.pulls.update({ ...R, pull_number: 2, body: 'changed', state: 'closed' });
+    expect((await octokit.rest.issues.get({ ...R, issue_number: 2 })).data).toMatchObject({ body: 'changed', state: 'closed' });
+    expect((await octokit.rest.repos.get(R)).data.open_issues_count).toBe(2);
   });
 
   it('issue comments: created under the issue, read by id, listed per issue and per repository, counted', async () => {
