@@ -133,8 +133,10 @@ export function headSha(c: IssueCtx, pull: Resource): string {
 export function pullView(c: IssueCtx, n: number): Resource | null {
   const pk = pullKey(c.rp, n);
   const p = rec(c, pk);
-  const issue = issueView(c, n);
-  if (!p || !issue) return null;
+  const asIssue = issueView(c, n);
+  if (!p || !asIssue) return null;
+  // The issue side's fields, without what only the issue representation has.
+  const { pull_request: _pr, reactions: _r, state_reason: _s, closed_by: _c, ...issue } = asIssue;
   const ik = issueKey(c.rp, n);
   const open = issue.state === 'open';
   const merged = p.merged === true;
@@ -191,7 +193,6 @@ export function pullView(c: IssueCtx, n: number): Resource | null {
     mergeable_state: open ? (draft ? 'draft' : 'clean') : 'unknown',
     maintainer_can_modify: p.maintainer_can_modify === true,
     review_comments: sizeOf(c, `RC|${n}`),
-    pull_request: undefined,
   };
 }
 
