@@ -2,6 +2,7 @@ import { Octokit } from '@octokit/rest';
 import { type Fakes, createFakes } from 'stuntdouble';
 import { CATALOG, type CatalogRow, realSpelling } from 'stuntdouble/code-hosting';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seedParents } from './conformance/walk.js';
 
 // One request per catalog row through the real Octokit with a token holding the row's permission,
 // and one with a token lacking it. One fakes instance; state restored from a snapshot between rows;
@@ -51,14 +52,26 @@ const seedProtection = (fakes: Fakes) =>
 const needsDelivery = (row: CatalogRow) => row.path.includes('{delivery_id}');
 const paramsOf = (row: CatalogRow) => Object.fromEntries([...row.path.matchAll(/\{([^}]+)\}/g)].map((m) => [m[1] as string, paramValue(m[1] as string, row)]));
 const concrete = (row: CatalogRow) => row.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(paramValue(n, row)));
-const TYPED: Record<string, unknown> = { enabled: true, name: 'web', config: { url: 'http://127.0.0.1:9/hook', content_type: 'json' } };
+const TYPED: Record<string, unknown> = {
+  enabled: true,
+  name: 'web',
+  config: { url: 'http://127.0.0.1:9/hook', content_type: 'json' },
+  // Enumerated fields GitHub checks: a review event, a reaction.
+  event: 'APPROVE',
+  content: '+1',
+};
 const bodyOf = (row: CatalogRow) => ({
   // The hand-written webhook model needs config.url (GitHub answers 422 without it) though OpenAPI marks nothing required.
   ...(row.method === 'POST' && row.path.endsWith('/hooks') ? { config: TYPED.config } : {}),
+  // A pull request needs a title (or an issue to convert), though OpenAPI can mark neither required.
+  ...(row.method === 'POST' && row.path.endsWith('/pulls') ? { title: 'title-value' } : {}),
   ...Object.fromEntries(row.required.map((f) => [f, TYPED[f] ?? `${f}-value`])),
 });
-/** Seeds the row's own resource first, so item reads, updates and deletes find it (PUT creates it). */
-const seedsFirst = (row: CatalogRow) => !(row.method === 'PUT' && row.kind === 'item');
+/**
+ * Seeds the row's own resource first, so item reads, updates and deletes find it (PUT creates it; a
+ * seeded `/pulls/{n}/merge` is a merged pull, which `PUT` could not merge again).
+ */
+const seedsFirst = (row: CatalogRow) => !(row.method === 'PUT' && (row.kind === 'item' || row.path.endsWith('/merge')));
 const categories = [
   ...new Set(
     CATALOG.flatMap((r) =>
@@ -105,6 +118,7 @@ describe('every catalog row', () => {
     const failures: string[] = [];
     for (const row of CATALOG) {
       fakes.restore(snapshot);
+      seedParents(fakes, row, ['head-value', 'base-value']);
       if (seedsFirst(row)) fakes.codeHosting.seed.resource(concrete(row), { name: 'seeded' });
       if (row.path.includes('/protection/')) seedProtection(fakes);
       const route = `${row.method} ${realSpelling(row.path)}`;

@@ -62,6 +62,7 @@ describe('catalog answers carry GitHub’s fields', () => {
   });
 
   it('pulls: head and base are branch objects with ref, sha, repo and user', async () => {
+    fakes.codeHosting.seed.resource(`/repos/${OWNER}/${REPO}/branches/feature`, {});
     const { data, status } = await octokit.rest.pulls.create({ ...R, title: 'Feature', head: 'feature', base: 'main' });
     expect(status).toBe(201);
     expect(data.state).toBe('open');

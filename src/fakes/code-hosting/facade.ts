@@ -13,6 +13,7 @@ import type { ImportStatus, OriginSeed } from './schemas/import.js';
 import { type Account, type OwnerType, type RepoRecord, type RepoSeed, RepoSeedSchema } from './schemas/repo.js';
 import type { TokenSeed } from './schemas/token.js';
 import { parseInput } from '../../util/parse.js';
+import { type IssueSeedHelpers, issueSeedHelpers } from './relations/issues/index.js';
 
 /** A webhook delivery as `fakes.codeHosting.deliveries` lists it. */
 export interface DeliveryView {
@@ -46,8 +47,8 @@ export interface ImportStartInput {
 export interface CodeHostingFacade {
   /** Base URLs this fake answers on. */
   readonly baseUrls: readonly string[];
-  /** Seed helpers (one atomic change each). */
-  readonly seed: {
+  /** Seed helpers (one atomic change each); issues, pull requests and comments: see {@link IssueSeedHelpers}. */
+  readonly seed: IssueSeedHelpers & {
     /**
      * Seeds a repository (and its owner account); returns GitHub's repository JSON.
      * @example fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello', private: true })
@@ -253,6 +254,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
       },
       resource: (path, body) => seedResource(host, path, body),
       resources: (items) => seedResources(host, items),
+      ...issueSeedHelpers(host),
     },
     imports: {
       advance(owner, repo, steps = 1) {

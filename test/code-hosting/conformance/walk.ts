@@ -72,6 +72,12 @@ export function walker(o: Oracle, baseUrl: string): Walker {
     auth: fakes.codeHosting.seed.token({ type: 'user', permissions: all }),
     request: { retries: 0, redirect: 'manual', fetch: fakes.fetch },
   });
+  // Parents the issues and pulls rows name in their examples: milestone 1 (issue bodies), the fork and
+  // branches of the pull request example (`head: octocat:new-feature`, `base: master`).
+  fakes.codeHosting.seed.resource(`/repos/${OWNER}/${REPO}/milestones/1`, { title: 'v0.9' });
+  fakes.codeHosting.seed.resource(`/repos/${OWNER}/${REPO}/branches/master`, {});
+  fakes.codeHosting.seed.repo({ owner: 'octocat', repo: REPO });
+  fakes.codeHosting.seed.resource(`/repos/octocat/${REPO}/branches/new-feature`, {});
   const snapshot = fakes.snapshot();
 
   async function run(row: CatalogRow): Promise<RowOutcome | undefined> {
@@ -91,6 +97,7 @@ export function walker(o: Oracle, baseUrl: string): Walker {
       }
     }
     const body = row.method === 'GET' ? undefined : exampleBody(o, found.op);
+    seedParents(fakes, row);
     // The row's own resource exists first (PUT and POST create it), from the create operation's example.
     if (row.method !== 'PUT' && row.method !== 'POST') {
       const parent = real.replace(/\/\{[^}]+\}$/, '');
@@ -99,6 +106,11 @@ export function walker(o: Oracle, baseUrl: string): Walker {
       try {
         fakes.codeHosting.seed.resource(concrete(row), seedBody);
       } catch {}
+    }
+    if (row.path.includes('{review_id}')) {
+      // Again after the row's own seed, whose example body submits the review.
+      const state = row.path.endsWith('/dismissals') ? 'CHANGES_REQUESTED' : 'PENDING';
+      fakes.codeHosting.seed.resource(`/repos/${OWNER}/${REPO}/pulls/7/reviews/7`, { state, body: 'Looks good' });
     }
     if (row.path.includes('{hook_id}')) {
       const url = 'http://127.0.0.1:9/hook';
@@ -147,4 +159,32 @@ export function walker(o: Oracle, baseUrl: string): Walker {
     return { route, status, ok: true };
   }
   return { fakes, octokit, run };
+}
+
+/**
+ * Creates the issue, pull request, milestone, review or comment #7 a row's path hangs off (writes under
+ * a missing parent answer 404, as on GitHub), and the branches `POST /pulls` names.
+ */
+export function seedParents(fakes: Fakes, row: CatalogRow, branches: readonly string[] = []): void {
+  const r = `/repos/${OWNER}/${REPO}`;
+  const p = row.path;
+  if (p.includes('{issue_number}') || p.includes('/issues/comments/{comment_id}'))
+    fakes.codeHosting.seed.issue({ owner: OWNER, repo: REPO, number: 7, title: 'Seven' });
+  if (p.includes('{pull_number}') || p.includes('/pulls/comments/{comment_id}')) {
+    // The head at the description's example commit (`expected_head_sha`, `commit_id` of its examples).
+    fakes.codeHosting.seed.resource(`${r}/branches/feature-7`, { commit: { sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e' } });
+    fakes.codeHosting.seed.pullRequest({ owner: OWNER, repo: REPO, number: 7, head: 'feature-7', title: 'Seven' });
+  }
+  if (p.includes('{milestone_number}')) fakes.codeHosting.seed.resource(`${r}/milestones/7`, { title: 'v7' });
+  if (p.includes('/issues/comments/{comment_id}')) fakes.codeHosting.seed.resource(`${r}/issues/comments/7`, { issue_number: 7, body: 'A comment' });
+  if (p.includes('/pulls/comments/{comment_id}') || p.includes('/pulls/{pull_number}/comments/{comment_id}')) {
+    fakes.codeHosting.seed.resource(`${r}/pulls/comments/7`, { pull_number: 7, body: 'A review comment', path: 'README.md', line: 1 });
+  }
+  if (p.includes('{review_id}')) {
+    // Dismissing needs a submitted review; deleting, submitting and the rest a pending one.
+    fakes.codeHosting.seed.resource(`${r}/pulls/7/reviews/7`, { state: p.endsWith('/dismissals') ? 'CHANGES_REQUESTED' : 'PENDING', body: 'Looks good' });
+  }
+  if (row.method === 'POST' && p === '/repos/{owner}/{repo}/pulls') for (const b of branches) fakes.codeHosting.seed.resource(`${r}/branches/${b}`, {});
+  if (p.startsWith('/repos/{owner}/{repo}/comments/{comment_id}'))
+    fakes.codeHosting.seed.resource(`${r}/comments/7`, { commit_id: '6dcb09b5b57875f334f61aebed695e2e4193db5e', body: 'A commit comment' });
 }

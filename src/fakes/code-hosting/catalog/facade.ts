@@ -8,6 +8,7 @@ import { canonicalKey } from './canonical.js';
 import { rateTable } from './rate-limit.js';
 import type { Resource } from './state.js';
 import { concreteKey, keyPrefix, parentDepth, templateOf } from './table.js';
+import { seederFor } from '../relations/index.js';
 
 /**
  * Seeds any catalog resource by its concrete path (either spelling), e.g.
@@ -19,6 +20,11 @@ export function seedResource<S extends CatalogState, O>(host: ServiceHost<S, O>,
   if (!found) throw new Error(`stuntdouble: '${path}' is no path of the code hosting catalog`);
   const key = canonicalKey(host.state as unknown as CodeHostingState, concreteKey(found.template, found.params));
   const now = host.clock.now().toISOString();
+  const seeder = seederFor(found.template);
+  if (seeder) {
+    const env = { baseUrl: host.baseUrls[0] as string, now };
+    return host.update((draft) => seeder.put(draft as unknown as CodeHostingState, [{ template: found.template, key, body }], env)[0] as Resource);
+  }
   return host.update((draft) =>
     putResource((draft as Draft<CatalogState>).catalog, (draft as Draft<CatalogState>).counters, found.template, key, body, {
       baseUrl: host.baseUrls[0] as string,
@@ -41,7 +47,17 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
     const d = draft as Draft<CatalogState>;
     const records: Record<string, Resource> = {};
     const added: Record<string, string[]> = {};
+    // Families with their own indexes (issues, pulls, comments, ...) store their items themselves, in this update.
+    const owned = new Map<NonNullable<ReturnType<typeof seederFor>>, typeof resolved>();
     for (const r of resolved) {
+      const seeder = seederFor(r.template);
+      if (!seeder) continue;
+      const list = owned.get(seeder);
+      if (list) list.push(r);
+      else owned.set(seeder, [r]);
+    }
+    for (const r of resolved) {
+      if (seederFor(r.template)) continue;
       const prev = current.records[r.key] ?? records[r.key];
       const id = prev?.id ?? r.body.id ?? nextId(d.counters, 'catalog', 1000);
       records[r.key] = {
@@ -62,6 +78,7 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
     }
     Object.assign(d.catalog.records, records);
     for (const [parent, keys] of Object.entries(added)) d.catalog.lists[parent] = [...(current.lists[parent] ?? []), ...keys];
+    for (const [seeder, items] of owned) seeder.put(draft as unknown as CodeHostingState, items, { baseUrl, now });
   });
   return resolved.length;
 }

@@ -1,7 +1,8 @@
 import { BRANCH_OPS } from '../models/branches.js';
-import type { RelationOp } from './types.js';
+import { ISSUE_OPS, ISSUE_SEEDER } from './issues/index.js';
+import type { RelationOp, RelationSeeder } from './types.js';
 
-export type { RelationContext, RelationOp, RelationRepo } from './types.js';
+export type { RelationContext, RelationOp, RelationRepo, RelationSeeder, SeededItem } from './types.js';
 
 /** Branch operations (they need their repository) as relation operations. */
 const branchOps: Record<string, RelationOp> = Object.fromEntries(
@@ -21,4 +22,13 @@ const branchOps: Record<string, RelationOp> = Object.fromEntries(
  */
 export const RELATION_OPS: Readonly<Record<string, RelationOp>> = {
   ...branchOps,
+  ...ISSUE_OPS,
 };
+
+/** Families that store resources seeded by path themselves (`seed.resource('/repos/o/r/issues/1', ...)`). */
+export const RELATION_SEEDERS: readonly RelationSeeder[] = [ISSUE_SEEDER];
+
+/** The seeder owning a template, if any. */
+export function seederFor(template: string): RelationSeeder | undefined {
+  return RELATION_SEEDERS.find((s) => s.templates.has(template));
+}

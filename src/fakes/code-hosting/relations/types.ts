@@ -1,4 +1,5 @@
 import type { OpResult, Operation } from '../catalog/engine.js';
+import type { Resource } from '../catalog/state.js';
 import type { RepoRecord } from '../schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 
@@ -26,3 +27,23 @@ export interface RelationContext {
  * answers an engine result that the shape renderer then turns into GitHub's documented shape.
  */
 export type RelationOp = (rc: RelationContext) => OpResult;
+
+/** One resource seeded by path (`fakes.codeHosting.seed.resource(s)`). */
+export interface SeededItem {
+  /** Catalog template (seed spelling) of the path. */
+  template: string;
+  /** Concrete key, canonical spelling. */
+  key: string;
+  body: Resource;
+}
+
+/**
+ * Stores resources seeded by path for the templates a family owns, keeping the family's indexes
+ * coherent (a seeded issue is listed and filtered like a created one). Runs inside the seed's one update.
+ */
+export interface RelationSeeder {
+  /** Templates (seed spelling) whose seeded resources it stores. */
+  readonly templates: ReadonlySet<string>;
+  /** Stores the items (all of its templates) in the draft state; returns each stored record, in order. */
+  put(state: CodeHostingState, items: readonly SeededItem[], env: { baseUrl: string; now: string }): Resource[];
+}

@@ -268,7 +268,8 @@ function seedFor(name: string, s: ShapeSchema, f: Frame): Resource {
   return {};
 }
 
-function repoSeed(r: RepoView): Resource {
+/** The starting value of a repository object in an answer (what the renderer completes to GitHub's repository shape). */
+export function repoSeed(r: RepoView): Resource {
   return {
     id: r.id,
     name: r.name,
