@@ -24,9 +24,13 @@ export default defineConfig({
   splitting: true,
   sourcemap: true,
   clean: true,
+  // src/http/load-nock.ts: the CommonJS build requires through its own `require` (Jest's under Jest).
+  esbuildOptions(options, context) {
+    options.define = { ...options.define, __STUNTDOUBLE_CJS__: context.format === 'cjs' ? 'true' : 'false' };
+  },
   target: 'node20',
   platform: 'node',
   // Keep `node:test` as written: `test` without the prefix is not a builtin.
   removeNodeProtocol: false,
-  external: ['nock', 'vitest', '@jest/globals', 'zod', 'immer'],
+  external: ['nock', 'vitest', '@jest/globals', 'zod', 'immer', 'msw', '@mswjs/interceptors'],
 });

@@ -10,9 +10,18 @@ import { type GuardEntry, type Member, claim, guard, release } from './http/inte
 import type { RawRequest } from './http/request.js';
 import { type FakeResponse, serialize } from './http/response.js';
 import { type FakeFetch, createFetch } from './http/transport-fetch.js';
+import { DirectTransport, syncDirectHooks } from './http/transport-direct.js';
 import { NockTransport, syncNockHooks } from './http/transport-nock.js';
 import { syncUndiciHooks } from './http/transport-undici.js';
-import { FAKES_OPTION_KEYS, type FakesOptions, FakesOptionsSchema, type ResolvedFakesOptions, underTestRunner, unhandledPolicy } from './options.js';
+import {
+  FAKES_OPTION_KEYS,
+  type FakesOptions,
+  FakesOptionsSchema,
+  type ResolvedFakesOptions,
+  defaultTransport,
+  underTestRunner,
+  unhandledPolicy,
+} from './options.js';
 import type { Scenario } from './scenarios/define.js';
 import { type Clock, createClock, toEpochMs } from './store/clock.js';
 import { type CallList, type CallNames, Journal, type RecordedCall, attachNames } from './store/journal.js';
@@ -53,10 +62,12 @@ export interface HandledResponse {
 /** A live set of fakes: state, clock, journal, interceptors. Create one with {@link createFakes}. */
 export interface Fakes {
   /**
-   * Intercepts every request to a faked host, whatever the client: http/https (nock), global fetch
-   * (also a reference captured earlier) and undici through its global dispatcher (idempotent).
-   * Changes nothing else of the process: nock's net-connect settings, your other nock scopes and
-   * the previous global dispatcher stay as they were. Throws when nock and Node do not go together.
+   * Intercepts every request to a faked host, whatever the client: http/https, global fetch (also a
+   * reference captured earlier) and undici (idempotent). The default `transport: 'direct'` answers in
+   * the interception layer already running (nock's, msw's) or its own, with no timers; `'nock'` serves
+   * through nock interceptors. Changes nothing else of the process: nock's net-connect settings, your
+   * other nock scopes and the previous global dispatcher stay as they were. With `transport: 'nock'`,
+   * throws when nock and Node do not go together.
    */
   install(): Fakes;
   /**
@@ -157,7 +168,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
       `stuntdouble: invalid createFakes options: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
     );
   }
-  const opts = parsed.data as ResolvedFakesOptions;
+  const opts = { ...parsed.data, transport: parsed.data.transport ?? defaultTransport() } as ResolvedFakesOptions;
   const defs = [codeHostingService, socialGraphService, modelCacheService] as const;
   const serviceOptions = defs.map((d) => {
     try {
@@ -213,7 +224,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
   };
   attachNames(journal.calls, names);
   attachNames(journal.unmatched, names);
-  const transport = new NockTransport(engine);
+  const transport = opts.transport === 'nock' ? new NockTransport(engine) : new DirectTransport(engine);
   const fetchFn = createFetch(engine);
   const applied: AppliedScenario[] = [];
   let baseline: { state: FakesState; applied: AppliedScenario[]; faults: FaultHook[] } | undefined;
@@ -386,9 +397,10 @@ function checkSnapshot(snap: unknown, current: Record<ServiceName, unknown>): vo
   }
 }
 
-/** Process-wide hooks (nock's 'no match' listener, undici's dispatcher) follow what is installed or guarded. */
+/** Process-wide hooks (nock's 'no match' listener, the interceptor gate, undici's dispatcher) follow what is installed or guarded. */
 function syncHooks(): void {
   syncNockHooks();
+  syncDirectHooks();
   syncUndiciHooks();
 }
 
