@@ -17,6 +17,7 @@ export default defineConfig({
     jest: 'src/entries/jest.ts',
     'node-test': 'src/entries/node-test.ts',
     server: 'src/entries/server.ts',
+    msw: 'src/entries/msw.ts',
     cli: 'src/entries/cli.ts',
   },
   format: ['esm', 'cjs'],
@@ -24,7 +25,9 @@ export default defineConfig({
   splitting: true,
   sourcemap: true,
   clean: true,
-  // src/http/load-nock.ts: the CommonJS build requires through its own `require` (Jest's under Jest).
+  // src/http/load-nock.ts: the CommonJS build requires through its own `require` (Jest's under Jest);
+  // the shims keep the ESM-only `import.meta.url` of the other branch valid syntax in CommonJS.
+  shims: true,
   esbuildOptions(options, context) {
     options.define = { ...options.define, __STUNTDOUBLE_CJS__: context.format === 'cjs' ? 'true' : 'false' };
   },

@@ -5,8 +5,8 @@ import type { ServiceName } from './fakes/service-name.js';
 import { type SocialGraphFacade, type SocialGraphState, socialGraphService } from './fakes/social-graph/index.js';
 import { type FakeFailure, FakeInternalError, type NotInstalledError, StuntdoubleError } from './errors.js';
 import { Engine, type FaultHook, type OverrideHandler } from './http/dispatch.js';
-import { attachEngine } from './http/engines.js';
-import { type GuardEntry, type Member, claim, guard, release } from './http/interception.js';
+import { attachEngine, attachGuardStopper } from './http/engines.js';
+import { type GuardEntry, type Member, claim, guard, release, unguard } from './http/interception.js';
 import type { RawRequest } from './http/request.js';
 import { type FakeResponse, serialize } from './http/response.js';
 import { type FakeFetch, createFetch } from './http/transport-fetch.js';
@@ -240,6 +240,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     },
   };
   const guardOption = opts.guard ?? underTestRunner();
+  let guardEntry: GuardEntry | undefined;
   if (guardOption) {
     const entry: GuardEntry = {
       report(error: NotInstalledError) {
@@ -250,6 +251,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
       },
     };
     guard(eng.origins(), entry);
+    guardEntry = entry;
     syncHooks();
   }
   const takeUnreported = (): FakeFailure[] => {
@@ -362,6 +364,12 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     modelCache: facades[2] as ModelCacheFacade,
   };
   attachEngine(fakes, eng);
+  attachGuardStopper(fakes, () => {
+    if (!guardEntry) return;
+    unguard(guardEntry);
+    guardEntry = undefined;
+    syncHooks();
+  });
   return fakes;
 }
 
