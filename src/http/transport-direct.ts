@@ -124,8 +124,44 @@ let gate:
       /** Gated emitters and the `listeners` method they had. */
       gated: Map<EmitterLike, EmitterLike['listeners']>;
       ownAddListener: EmitterLike['addListener'] | undefined;
+      /** globalThis.fetch as found, when we wrapped it (no fetch interceptor was running). */
+      fetchBefore: typeof fetch | undefined;
     }
   | undefined;
+
+let ourFetch: typeof fetch | undefined;
+
+/**
+ * Our global `fetch` when no fetch interceptor runs: answers faked hosts (and refusals) itself, passes
+ * everything else to the fetch it wrapped. It reaches `fetch` where undici's dispatcher cannot: a test
+ * runner's own global object (Jest's environment), whose fetch reads the dispatcher of another realm.
+ */
+function wrapFetch(original: typeof fetch): typeof fetch {
+  return async function fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    if (!gate) return original(input, init);
+    const request = new Request(input, init);
+    let response: Response | undefined;
+    let failure: unknown;
+    const controller: Controller = {
+      readyState: PENDING,
+      respondWith(r) {
+        this.readyState = 2;
+        response = r;
+      },
+      errorWith(e) {
+        this.readyState = 3;
+        failure = e;
+      },
+    };
+    await onRequest({ request, controller }, [], undefined);
+    if (response) {
+      Object.defineProperty(response, 'url', { value: request.url });
+      return response;
+    }
+    if (controller.readyState === 3) throw new TypeError('fetch failed', { cause: failure });
+    return original(input, init);
+  } as typeof fetch;
+}
 
 /** The running @mswjs/interceptors 0.41 client interceptors (nock 14's, msw 2's, ours), by their global symbols. */
 function runningInstances(): Map<string, InterceptorLike> {
@@ -150,15 +186,15 @@ async function onRequest(event: RequestEvent, real: readonly Listener[], self: u
     // Held by the nock transport, or the program's own nock interceptors take precedence: nock answers.
     return t ? t.answer(request, controller) : forward();
   }
-  if (isGuarded(origin)) {
-    const decision = decide(request.method, request.url);
-    if (decision.kind === 'refuse') return void (await controller.errorWith(decision.error));
-  }
+  // The program's own interceptors answer first (also for a guarded host: a user's nock scope for a
+  // host we fake while nothing is installed is theirs, as with the nock transport).
   await forward();
   if (controller.readyState !== PENDING) return;
-  // nock saw it and applied onUnhandledRequest through its 'no match' event; or a socket-level
-  // interceptor below (nock 15) decides when the request opens its socket.
-  if ((real.length > 0 && nockHooked()) || socketLevelInterceptorActive()) return;
+  const socketLevel = socketLevelInterceptorActive();
+  // nock saw it (here, or at its socket below: nock 15) and applies onUnhandledRequest and the guard
+  // through its 'no match' event; another socket-level interceptor (msw 3) decides about other hosts.
+  if (nockHooked() && (real.length > 0 || socketLevel)) return;
+  if (socketLevel && !isGuarded(origin)) return;
   const decision = decide(request.method, request.url);
   if (decision.kind === 'refuse') await controller.errorWith(decision.error);
 }
@@ -188,7 +224,7 @@ function attachGate(): void {
     rescan();
     return;
   }
-  gate = { own: undefined, gated: new Map(), ownAddListener: undefined };
+  gate = { own: undefined, gated: new Map(), ownAddListener: undefined, fetchBefore: undefined };
   if (!runningInstances().has('client-request-interceptor')) {
     // The CommonJS copy, the one nock 14 and msw 2 load: a nock loaded later reuses this instance
     // (its listeners join ours, behind the gate) instead of stacking a second patch of http.
@@ -208,6 +244,14 @@ function attachGate(): void {
       return result;
     };
   }
+  if (!runningInstances().has('fetch-interceptor') && typeof globalThis.fetch === 'function') {
+    // A fetch wrapped by us earlier (left in place under someone else's wrapper) is reused, never stacked.
+    if (globalThis.fetch !== ourFetch) {
+      gate.fetchBefore = globalThis.fetch;
+      ourFetch = wrapFetch(globalThis.fetch);
+      globalThis.fetch = ourFetch;
+    }
+  }
   rescan();
 }
 
@@ -215,6 +259,11 @@ function detachGate(): void {
   const g = gate;
   if (!g) return;
   gate = undefined;
+  // Put fetch back unless someone wrapped it after us (ours then passes everything through, gate gone).
+  if (g.fetchBefore && globalThis.fetch === ourFetch) {
+    globalThis.fetch = g.fetchBefore;
+    ourFetch = undefined;
+  }
   for (const [emitter, original] of g.gated) {
     if (Object.hasOwn(emitter, 'listeners')) delete (emitter as Partial<EmitterLike>).listeners;
     if (emitter.listeners !== original) emitter.listeners = original;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { decide, holderOf, hooksNeeded, isGuarded } from './interception.js';
 import { socketLevelInterceptorActive } from './load-nock.js';
 import { directFor } from './transport-direct.js';
+import { nockHooked } from './transport-nock.js';
 
 function originOf(href: string): string {
   try {
@@ -150,7 +151,7 @@ function route(opts: DispatchOptions, handler: Handler, href: string | undefined
     void serve(holder, href, opts, handler);
     return true;
   }
-  if (socketLevel && !isGuarded(origin)) return undefined;
+  if (socketLevel && (nockHooked() || !isGuarded(origin))) return undefined;
   const decision = decide(method, href);
   if (decision.kind === 'fake') {
     void serve(decision.member, href, opts, handler);
