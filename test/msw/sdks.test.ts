@@ -66,7 +66,9 @@ describe('stuntdouble/msw: the fakes as msw handlers', () => {
 
   it('faults apply: a flaky route answers 500 once, then normally', async () => {
     fakes.apply(scenarios.flaky({ route: 'GET /rate_limit', failures: 1, status: 500 }));
-    const first = await octokit().request('GET /rate_limit').catch((e: { status?: number }) => e);
+    const first = await octokit()
+      .request('GET /rate_limit')
+      .catch((e: { status?: number }) => e);
     expect(first).toMatchObject({ status: 500 });
     expect((await octokit().request('GET /rate_limit')).status).toBe(200);
     expect(fakes.calls.map((c) => c.status)).toEqual([500, 200]);

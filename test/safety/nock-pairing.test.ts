@@ -45,7 +45,7 @@ it(`nock 15 ${nodeRunsNock15 ? 'installs' : 'fails at install()'} on Node ${proc
   }
 });
 
-it("the direct transport does not need nock: it installs beside an unsupported nock the program does not load", async () => {
+it('the direct transport does not need nock: it installs beside an unsupported nock the program does not load', async () => {
   process.chdir(projectWithNock('13.5.6'));
   const fakes = createFakes({ guard: false, transport: 'direct' }).install();
   try {

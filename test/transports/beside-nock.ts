@@ -32,7 +32,9 @@ function interceptionState() {
   return Object.getOwnPropertySymbols(globalThis)
     .filter((s) => MSW_SYMBOLS.has(s.description ?? ''))
     .map((s) => {
-      const i = (globalThis as unknown as Record<symbol, { emitter: { listeners(t: string): unknown[] } }>)[s] as { emitter: { listeners(t: string): unknown[] } };
+      const i = (globalThis as unknown as Record<symbol, { emitter: { listeners(t: string): unknown[] } }>)[s] as {
+        emitter: { listeners(t: string): unknown[] };
+      };
       return { kind: s.description, instance: i, gated: Object.hasOwn(i.emitter, 'listeners'), listeners: i.emitter.listeners('request') };
     });
 }
@@ -46,7 +48,7 @@ export function besideNock(label: string, nock: typeof nockType, createFakes: ty
   });
 
   describe(`direct transport beside the program's nock (${label})`, () => {
-    it("a nock scope for another host answers while the fakes are installed: fetch, https.request and Octokit", async () => {
+    it('a nock scope for another host answers while the fakes are installed: fetch, https.request and Octokit', async () => {
       nock('https://theirs.example').persist().get('/x').reply(200, { theirs: true }).get('/rate_limit').reply(200, { resources: 'theirs' });
       const fakes = createFakes({ transport: 'direct', guard: false }).install();
       try {
