@@ -1,5 +1,6 @@
 import type { FakeResponse } from '../../../http/response.js';
 import { json } from '../../../http/response.js';
+import { attempt } from '../../../store/store.js';
 import type { RouteSpec } from '../../service.js';
 import { type Principal, type ResourceRef, authenticate, authorize, declareAccess } from '../auth.js';
 import { CATALOG, type CatalogRow } from '../catalog.js';
@@ -83,13 +84,14 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
           const repo = check(ctx, row, principal);
           if (redirectShape(row)) return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl) } }, repo };
           const custom = RELATION_OPS[`${row.method} ${row.path}`];
-          if (custom) {
-            const state = row.method === 'GET' ? ctx.state : (draft as CodeHostingState);
-            const relRepo = repo ? { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch, record: repo } : undefined;
-            return { result: custom({ state, op, ...(relRepo ? { repo: relRepo } : {}) }), repo };
-          }
-          if (row.method === 'GET') return { result: read(ctx.state.catalog, op), repo };
-          return { result: mutate(draft.catalog, draft.counters, op), repo };
+          const relRepo = repo && custom ? { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch, record: repo } : undefined;
+          if (row.method === 'GET')
+            return { result: custom ? custom({ state: ctx.state, op, ...(relRepo ? { repo: relRepo } : {}) }) : read(ctx.state.catalog, op), repo };
+          // The rate count above lands whatever happens; the operation lands whole or not at all.
+          const result = attempt(draft as CodeHostingState, (d) =>
+            custom ? custom({ state: d, op, ...(relRepo ? { repo: relRepo } : {}) }) : mutate(d.catalog, d.counters, op),
+          );
+          return { result, repo };
         } catch (err) {
           if (err instanceof GitHubError) return { error: err };
           throw err;
