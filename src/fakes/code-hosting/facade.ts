@@ -13,6 +13,8 @@ import type { ImportStatus, OriginSeed } from './schemas/import.js';
 import { type Account, type OwnerType, type RepoRecord, type RepoSeed, RepoSeedSchema } from './schemas/repo.js';
 import type { TokenSeed } from './schemas/token.js';
 import { parseInput } from '../../util/parse.js';
+import { type GitSeeds, gitSeeds } from './relations/git/seed.js';
+import { type ReleaseSeeds, releaseSeeds } from './relations/releases/seed.js';
 
 /** A webhook delivery as `fakes.codeHosting.deliveries` lists it. */
 export interface DeliveryView {
@@ -79,7 +81,8 @@ export interface CodeHostingFacade {
     resource(path: string, body?: Record<string, unknown>): Record<string, unknown>;
     /** Seeds many catalog resources in one change (e.g. 10,000 issues for paging). Returns how many. */
     resources(items: ReadonlyArray<readonly [path: string, body: Record<string, unknown>]>): number;
-  };
+  } & GitSeeds &
+    ReleaseSeeds;
   /** Rate-limit controls: `exhaust(label?)` makes the next call (of that token label, or any) answer 403 rate limit exceeded. */
   readonly rateLimit: {
     /** Makes the next call (of the token with this label, or any) answer 403 rate limit exceeded until the window resets. */
@@ -253,6 +256,8 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
       },
       resource: (path, body) => seedResource(host, path, body),
       resources: (items) => seedResources(host, items),
+      ...gitSeeds(host),
+      ...releaseSeeds(host),
     },
     imports: {
       advance(owner, repo, steps = 1) {

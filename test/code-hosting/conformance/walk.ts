@@ -2,6 +2,7 @@ import { Octokit } from '@octokit/rest';
 import { type Fakes, createFakes } from 'stuntdouble';
 import { CATALOG, type CatalogRow, realSpelling } from 'stuntdouble/code-hosting';
 import { type Oracle, exampleBody } from './oracle.js';
+import { gitFixture } from './git-fixture.js';
 
 // Walks every catalog row a description has through the real Octokit: a request built from the
 // description (its examples, else its schema), the row's resource (and its parents) created first,
@@ -72,6 +73,7 @@ export function walker(o: Oracle, baseUrl: string): Walker {
     auth: fakes.codeHosting.seed.token({ type: 'user', permissions: all }),
     request: { retries: 0, redirect: 'manual', fetch: fakes.fetch },
   });
+  const git = gitFixture(fakes, octokit, OWNER, REPO);
   const snapshot = fakes.snapshot();
 
   async function run(row: CatalogRow): Promise<RowOutcome | undefined> {
@@ -90,7 +92,7 @@ export function walker(o: Oracle, baseUrl: string): Walker {
         params[p.name] = p.example ?? s?.example ?? s?.enum?.[0] ?? (s?.type === 'integer' ? 1 : 'value');
       }
     }
-    const body = row.method === 'GET' ? undefined : exampleBody(o, found.op);
+    let body = row.method === 'GET' ? undefined : exampleBody(o, found.op);
     // The row's own resource exists first (PUT and POST create it), from the create operation's example.
     if (row.method !== 'PUT' && row.method !== 'POST') {
       const parent = real.replace(/\/\{[^}]+\}$/, '');
@@ -123,6 +125,7 @@ export function walker(o: Oracle, baseUrl: string): Walker {
         restrictions: { users: [], teams: [], apps: [] },
       });
     }
+    body = await git.prepare(row, params, body);
     let status: number;
     let data: unknown;
     try {

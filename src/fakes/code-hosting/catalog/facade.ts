@@ -8,6 +8,7 @@ import { canonicalKey } from './canonical.js';
 import { rateTable } from './rate-limit.js';
 import type { Resource } from './state.js';
 import { concreteKey, keyPrefix, parentDepth, templateOf } from './table.js';
+import { RELATION_SEEDS, type RelationSeed } from '../relations/index.js';
 
 /**
  * Seeds any catalog resource by its concrete path (either spelling), e.g.
@@ -19,6 +20,8 @@ export function seedResource<S extends CatalogState, O>(host: ServiceHost<S, O>,
   if (!found) throw new Error(`stuntdouble: '${path}' is no path of the code hosting catalog`);
   const key = canonicalKey(host.state as unknown as CodeHostingState, concreteKey(found.template, found.params));
   const now = host.clock.now().toISOString();
+  const custom = RELATION_SEEDS[found.template];
+  if (custom) return host.update((draft) => custom(draft as unknown as CodeHostingState, key, body, { now, baseUrl: host.baseUrls[0] as string }));
   return host.update((draft) =>
     putResource((draft as Draft<CatalogState>).catalog, (draft as Draft<CatalogState>).counters, found.template, key, body, {
       baseUrl: host.baseUrls[0] as string,
@@ -32,12 +35,16 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
   const now = host.clock.now().toISOString();
   const baseUrl = host.baseUrls[0] as string;
   const current = host.state.catalog;
-  const resolved = items.map(([path, body]) => {
+  const all = items.map(([path, body]) => {
     const found = templateOf(path);
     if (!found) throw new Error(`stuntdouble: '${path}' is no path of the code hosting catalog`);
     return { template: found.template, key: canonicalKey(host.state as unknown as CodeHostingState, concreteKey(found.template, found.params)), body };
   });
+  // Paths with a relation model (files, releases) are stored through it, in the same update.
+  const resolved = all.filter((r) => !RELATION_SEEDS[r.template]);
+  const related = all.filter((r) => RELATION_SEEDS[r.template]);
   host.update((draft) => {
+    for (const r of related) (RELATION_SEEDS[r.template] as RelationSeed)(draft as unknown as CodeHostingState, r.key, r.body, { now, baseUrl });
     const d = draft as Draft<CatalogState>;
     const records: Record<string, Resource> = {};
     const added: Record<string, string[]> = {};
@@ -63,7 +70,7 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
     Object.assign(d.catalog.records, records);
     for (const [parent, keys] of Object.entries(added)) d.catalog.lists[parent] = [...(current.lists[parent] ?? []), ...keys];
   });
-  return resolved.length;
+  return all.length;
 }
 
 /** Marks the rate limit of a token label (or every identity when omitted) as used up: the next call answers 403. */

@@ -5,7 +5,7 @@ import { type Principal, type ResourceRef, authenticate, authorize, declareAcces
 import { CATALOG, type CatalogRow } from '../catalog.js';
 import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError, renderGitHubError } from '../errors.js';
-import { RELATION_OPS } from '../relations/index.js';
+import { RELATION_OPS, RELATION_PATHS } from '../relations/index.js';
 import { findRepo, repoKey } from '../models/repos.js';
 import type { RepoRecord } from '../schemas/repo.js';
 import type { CodeHostingOptions } from '../options.js';
@@ -16,7 +16,7 @@ import { type Operation, mutate, read } from './engine.js';
 import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError, rateLimitSubject, rateTable } from './rate-limit.js';
 import type { CatalogSlice, Resource } from './state.js';
 import { canonicalKey } from './canonical.js';
-import { accessRule, concreteKey, keyPrefix } from './table.js';
+import { ROWS_BY_KEY, accessRule, concreteKey, keyPrefix } from './table.js';
 import { redirectLocation, redirectShape, repoView, shapeAnswer } from '../shapes/answer.js';
 import { DEFAULT_LOGIN } from '../shapes/render.js';
 /** The part of the service state the catalog needs. */
@@ -143,6 +143,12 @@ export function catalogRoutes(skip: Iterable<string> = []): RouteSpec<CodeHostin
       seen.add(shape);
       out.push({ method: row.method, path, operation: row.operationId, handler: handlerFor(row) });
     }
+  }
+  // Paths GitHub answers that the catalog spells otherwise (slashes inside a parameter, ...).
+  for (const [route, rowKey] of Object.entries(RELATION_PATHS)) {
+    const row = ROWS_BY_KEY.get(rowKey);
+    const [method, path] = route.split(' ') as [string, string];
+    if (row && !skipped.has(routeShape(method, path))) out.push({ method, path, operation: row.operationId, handler: handlerFor(row) });
   }
   return out;
 }

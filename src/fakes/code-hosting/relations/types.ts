@@ -1,6 +1,7 @@
 import type { OpResult, Operation } from '../catalog/engine.js';
 import type { RepoRecord } from '../schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
+import type { Resource } from '../catalog/state.js';
 
 /** What a relation operation sees of the request's repository (repository routes only). */
 export interface RelationRepo {
@@ -26,3 +27,10 @@ export interface RelationContext {
  * answers an engine result that the shape renderer then turns into GitHub's documented shape.
  */
 export type RelationOp = (rc: RelationContext) => OpResult;
+
+/**
+ * A hand-written seed of a catalog path (`fakes.codeHosting.seed.resource(path, body)`): stores the
+ * object where its relation model keeps it (a file in the git graph, a release in its indexes) instead
+ * of a generic record. Runs inside the seed's one update; answers what the seed returns.
+ */
+export type RelationSeed = (state: CodeHostingState, key: string, body: Resource, env: { now: string; baseUrl: string }) => Resource;
