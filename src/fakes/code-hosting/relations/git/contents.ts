@@ -57,7 +57,8 @@ export function contentItem(v: View, path: string, e: TreeEntry, ref: string, fu
     _links: { self: url, git: gitUrl, html: htmlUrl },
   };
   if (type === 'symlink' && blob?.type === 'blob') out.target = Buffer.from(blob.content, 'base64').toString('utf8');
-  if (type === 'submodule') out.submodule_git_url = '';
+  // (null: the renderer leaves out an optional field GitHub does not send on this kind of item)
+  out.submodule_git_url = type === 'submodule' ? '' : null;
   if (full && blob?.type === 'blob' && type === 'file') Object.assign(out, { encoding: 'base64', content: wrap64(blob.content) });
   return out;
 }
@@ -128,7 +129,8 @@ export function commitChanges(state: CodeHostingState, repo: RelationRepo, chang
   const tree = writeTree(state, repo, parent ? parent.tree : null, changes);
   const author = w.author ?? w.committer ?? identOf(w.login, w.now);
   const committer = w.committer ?? author;
-  const sha = putObject(state, repo, { type: 'commit', tree, parents: [head], author, committer, message: w.message, login: w.login });
+  // The commit's account is the caller's only when the author is the caller (GitHub maps authors by email).
+  const sha = putObject(state, repo, { type: 'commit', tree, parents: [head], author, committer, message: w.message, ...(w.author ? {} : { login: w.login }) });
   setRef(state, repo, `refs/heads/${w.branch}`, sha, w);
   return sha;
 }

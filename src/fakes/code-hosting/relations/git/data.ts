@@ -110,7 +110,7 @@ const createCommit: RelationOp = (rc) => {
   const login = loginOf(op);
   const author = identFrom(op.body.author, identOf(login, op.now));
   const committer = identFrom(op.body.committer, { ...author, date: op.body.author ? author.date : op.now });
-  const commit = { type: 'commit' as const, tree, parents, author, committer, message, login };
+  const commit = { type: 'commit' as const, tree, parents, author, committer, message, ...(op.body.author ? {} : { login }) };
   const sha = putObject(rc.state, repo, commit);
   return created(gitCommitView(viewOf(rc), sha, commit));
 };
