@@ -83,11 +83,20 @@ export function lineDiff(before: Buffer | null, after: Buffer | null): LineDiff 
     else if (o.kind === '-') deletions++;
   }
   if (additions + deletions === 0) return { additions, deletions, patch: '' };
-  return { additions, deletions, patch: hunks(ops) };
+  return { additions, deletions, patch: hunks(ops, a) };
 }
 
-/** Groups an edit script into `@@ -a,b +c,d @@` hunks with three lines of context. */
-function hunks(ops: readonly Op[]): string {
+/** The hunk heading git adds: the nearest line above the hunk that starts with a letter, `_` or `$`. */
+function heading(old: readonly string[], before: number): string {
+  for (let i = before - 1; i >= 0; i--) {
+    const l = old[i] as string;
+    if (/^[A-Za-z_$]/.test(l)) return ` ${l.slice(0, 80).trimEnd()}`;
+  }
+  return '';
+}
+
+/** Groups an edit script into `@@ -a,b +c,d @@ heading` hunks with three lines of context. */
+function hunks(ops: readonly Op[], old: readonly string[]): string {
   const out: string[] = [];
   const changed = ops.map((o, i) => (o.kind === ' ' ? -1 : i)).filter((i) => i >= 0);
   let i = 0;
@@ -108,7 +117,7 @@ function hunks(ops: readonly Op[]): string {
     const oldLen = body.filter((o) => o.kind !== '+').length;
     const newLen = body.filter((o) => o.kind !== '-').length;
     const range = (s: number, l: number) => (l === 1 ? `${s}` : `${l === 0 ? s - 1 : s},${l}`);
-    out.push(`@@ -${range(oldStart, oldLen)} +${range(newStart, newLen)} @@`);
+    out.push(`@@ -${range(oldStart, oldLen)} +${range(newStart, newLen)} @@${heading(old, oldStart - 1)}`);
     for (const o of body) out.push(`${o.kind}${o.line}`);
   }
   return out.join('\n');

@@ -8,6 +8,7 @@ import type { RepoRecord } from '../../schemas/repo.js';
 import type { RelationRepo } from '../types.js';
 import { putBlob, writeTree } from './graph.js';
 import { EMPTY_TREE, type GitIdent, commitBody, hashObject, tagBody, treeBody } from './hash.js';
+import { lineDiff } from './diff.js';
 
 // The oracle is real git: every sha the fake computes must be the one git computes for the same content.
 
@@ -108,5 +109,31 @@ describe('git object shas (against git itself)', () => {
       { path: 'docs/old.md', entry: null },
     ]);
     expect(second).toBe(expected);
+  });
+});
+
+describe('file diffs (against git diff)', () => {
+  const cases: Array<[string, string]> = [
+    ['one\ntwo\nthree\n', 'one\n2\nthree\n'],
+    ['a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\n', 'A\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nM\nn\n'],
+    ['x\n', 'x\ny\nz\n'],
+    ['keep\ndrop\nkeep2\n', 'keep\nkeep2\n'],
+    ['', 'new\nfile\n'],
+    ['1\n2\n3\n4\n5\n6\n7\n8\n', '1\n2\nX\n4\n5\nY\n7\n8\n'],
+  ];
+  it.each(cases)('%j → %j: the hunks and counts git prints', (before, after) => {
+    writeFileSync(join(dir, 'before'), before);
+    writeFileSync(join(dir, 'after'), after);
+    let out = '';
+    try {
+      execFileSync('git', ['diff', '--no-index', '--no-color', '-U3', 'before', 'after'], { cwd: dir, env, encoding: 'utf8' });
+    } catch (e) {
+      out = (e as { stdout: string }).stdout; // git diff --no-index exits 1 when the files differ
+    }
+    const hunks = out.slice(out.indexOf('@@')).replace(/\n$/, '');
+    const d = lineDiff(Buffer.from(before), Buffer.from(after));
+    expect(d.patch).toBe(hunks);
+    expect(d.additions).toBe(hunks.split('\n').filter((l) => l.startsWith('+')).length);
+    expect(d.deletions).toBe(hunks.split('\n').filter((l) => l.startsWith('-')).length);
   });
 });
