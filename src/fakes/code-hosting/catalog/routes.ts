@@ -19,6 +19,7 @@ import { canonicalKey } from './canonical.js';
 import { ROWS_BY_KEY, accessRule, concreteKey, keyPrefix } from './table.js';
 import { redirectLocation, redirectShape, repoView, shapeAnswer } from '../shapes/answer.js';
 import { DEFAULT_LOGIN } from '../shapes/render.js';
+import { codeloadToken } from '../relations/git/archive.js';
 /** The part of the service state the catalog needs. */
 export interface CatalogState {
   catalog: CatalogSlice;
@@ -81,7 +82,10 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
         if (rate.exceeded) return { error: rateLimitError(rate, nowSec, rateLimitSubject(ctx.state, principal)) };
         try {
           const repo = check(ctx, row, principal);
-          if (redirectShape(row)) return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl) } }, repo };
+          if (redirectShape(row)) {
+            const token = repo?.private ? codeloadToken(repo.id) : undefined;
+            return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl, token) } }, repo };
+          }
           const custom = RELATION_OPS[`${row.method} ${row.path}`];
           if (custom) {
             const state = row.method === 'GET' ? ctx.state : (draft as CodeHostingState);

@@ -38,15 +38,15 @@ export function redirectShape(row: CatalogRow): boolean {
 
 /**
  * Where a redirect answer sends the client: GitHub's archive host (codeload) for tarball/zipball, a
- * log host for logs and artifact archives.
+ * log host for logs and artifact archives. A private repository's archive URL carries a `token`.
  */
-export function redirectLocation(key: string, baseUrl: string): string {
+export function redirectLocation(key: string, baseUrl: string, token?: string): string {
   const web = webOrigin(baseUrl);
   const host = web === 'https://github.com' ? 'https://codeload.github.com' : `${web}/_codeload`;
   const m = /^\/repos\/([^/]+)\/([^/]+)\/(tarball|zipball)(?:\/(.*))?$/.exec(key);
   if (m) {
     const ext = m[3] === 'tarball' ? 'tar.gz' : 'zip';
-    return `${host}/${m[1]}/${m[2]}/legacy.${ext}/${m[4] ? decodeURIComponent(m[4]) : 'HEAD'}`;
+    return `${host}/${m[1]}/${m[2]}/legacy.${ext}/${m[4] ? decodeURIComponent(m[4]) : 'HEAD'}${token ? `?token=${token}` : ''}`;
   }
   const logs = web === 'https://github.com' ? 'https://pipelines.actions.githubusercontent.com' : `${web}/_logs`;
   return `${logs}/stuntdouble${key}`;
