@@ -75,6 +75,7 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
         query: ctx.req.query,
         now: ctx.clock.now().toISOString(),
         login: principal.login,
+        accept: ctx.req.headers.accept ?? '',
       };
       const authenticated = principal.kind !== 'anonymous';
       const outcome = ctx.update((draft) => {

@@ -59,6 +59,8 @@ export function redirectLocation(key: string, baseUrl: string, token?: string): 
 export function shapeAnswer(row: CatalogRow, result: OpResult, key: string, rc: RenderContext): OpResult {
   const shape = operationShape(row.method, row.path);
   if (!shape || shape.s.length === 0) return result;
+  // A media type other than JSON (a file's raw bytes) is answered as it is.
+  if (typeof result.body === 'string' && result.headers?.['content-type']) return result;
   const status = statusFor(shape, result.status);
   const schema = shape.r[String(status)];
   const headers = { ...(result.headers ?? {}) };

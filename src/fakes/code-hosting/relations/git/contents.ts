@@ -1,4 +1,4 @@
-import { checkRequired, type Operation } from '../../catalog/engine.js';
+import { type OpResult, type Operation, checkRequired } from '../../catalog/engine.js';
 import type { Resource } from '../../catalog/state.js';
 import { GitHubError, githubError } from '../../errors.js';
 import { webOrigin } from '../../shapes/render.js';
@@ -79,7 +79,7 @@ const getContent: RelationOp = (rc) => {
   const { ref, tree } = readCommit(rc.state, v.repo, rc.op);
   const e = entryAt(rc.state, v.repo, tree, path);
   if (!e) throw githubError.notFound(DOCS);
-  if (e.type !== 'tree') return { status: 200, body: contentItem(v, path, e, ref, true) };
+  if (e.type !== 'tree') return rawOr(rc.op, v, e) ?? { status: 200, body: contentItem(v, path, e, ref, true) };
   const obj = getObject(rc.state, v.repo, e.sha);
   const entries = obj?.type === 'tree' ? obj.entries : {};
   const body = Object.keys(entries)
@@ -87,6 +87,14 @@ const getContent: RelationOp = (rc) => {
     .map((name) => contentItem(v, path ? `${path}/${name}` : name, entries[name] as TreeEntry, ref, false, true));
   return { status: 200, body };
 };
+
+/** With `Accept: application/vnd.github.raw` (Octokit's `mediaType: { format: 'raw' }`): the file's own bytes. */
+function rawOr(op: Operation, v: View, e: TreeEntry): OpResult | undefined {
+  if (!/application\/vnd\.github(\.v3)?\.raw/.test(op.accept ?? '') || e.type !== 'blob') return undefined;
+  const o = getObject(v.state, v.repo, e.sha);
+  const text = o?.type === 'blob' ? Buffer.from(o.content, 'base64').toString('utf8') : '';
+  return { status: 200, body: text, headers: { 'content-type': 'application/vnd.github.raw; charset=utf-8' } };
+}
 
 const README = ['README.md', 'README', 'readme.md', 'Readme.md', 'README.markdown', 'README.rst', 'README.txt', 'readme', 'README.adoc', 'README.org'];
 
@@ -100,7 +108,7 @@ const getReadme: RelationOp = (rc) => {
     for (const name of README) {
       const path = dir ? `${dir}/${name}` : name;
       const e = entryAt(rc.state, v.repo, tree, path);
-      if (e?.type === 'blob') return { status: 200, body: contentItem(v, path, e, ref, true) };
+      if (e?.type === 'blob') return rawOr(rc.op, v, e) ?? { status: 200, body: contentItem(v, path, e, ref, true) };
     }
   }
   throw githubError.notFound('https://docs.github.com/rest/repos/contents#get-a-repository-readme');
