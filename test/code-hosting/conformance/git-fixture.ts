@@ -35,16 +35,22 @@ export function gitFixture(fakes: Fakes, octokit: Octokit, owner: string, repo: 
       }
       // The default branch cannot be deleted (422); another ref can.
       if (row.method === 'DELETE' && p.endsWith('/git/refs/{ref}')) params.ref = 'heads/dev';
+      // Bodies name the seeded objects (whatever the example or placeholder named).
       if (body && p.endsWith('/git/trees')) {
         body.base_tree = shas.tree;
-        for (const e of (body.tree as Array<Record<string, unknown>>) ?? []) if (typeof e.sha === 'string') e.sha = shas.blob;
+        body.tree = [{ path: 'file.rb', mode: '100644', type: 'blob', sha: shas.blob }];
       }
       if (body && p.endsWith('/git/commits')) {
         body.tree = shas.tree;
         body.parents = [shas.commit];
       }
-      if (body && (p.endsWith('/git/refs') || p.endsWith('/git/refs/{ref}')) && typeof body.sha === 'string') body.sha = shas.commit;
-      if (body && p.endsWith('/git/tags')) body.object = shas.commit;
+      if (body && p.endsWith('/git/refs') && !String(body.ref).startsWith('refs/')) body.ref = 'refs/heads/featureA';
+      if (body && (p.endsWith('/git/refs') || p.endsWith('/git/refs/{ref}'))) body.sha = shas.commit;
+      if (body && p.endsWith('/git/tags')) Object.assign(body, { object: shas.commit, type: 'commit' });
+      if (body && p.endsWith('/merges')) Object.assign(body, { base: 'master', head: 'cool_feature' });
+      if (body && row.method === 'PUT' && p.endsWith('/contents/{path}') && !/^[A-Za-z0-9+/=]*$/.test(String(body.content))) {
+        body.content = Buffer.from('my new file contents').toString('base64');
+      }
       if (body && row.method === 'DELETE' && p.endsWith('/contents/{path}')) {
         const cur = await octokit.rest.repos.getContent({ owner, repo, path: String(params.path) });
         body.sha = (cur.data as { sha: string }).sha;
