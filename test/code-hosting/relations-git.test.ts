@@ -190,6 +190,10 @@ describe('git data as a graph', () => {
     ]);
     const refs = await octokit.rest.git.listMatchingRefs({ ...R, ref: 'tags/' });
     expect(refs.data.map((r) => r.ref)).toEqual(['refs/tags/v0.9.0', 'refs/tags/v1.0.0']);
+    // Every ref, sorted by name: the branches among them.
+    for (const all of [await octokit.rest.git.listMatchingRefs({ ...R, ref: '' }), await octokit.request('GET /repos/{owner}/{repo}/git/refs', R)]) {
+      expect((all.data as Array<{ ref: string }>).map((r) => r.ref)).toEqual(['refs/heads/main', 'refs/tags/v0.9.0', 'refs/tags/v1.0.0']);
+    }
     // A commit-ish: the tag names its commit for /commits/{ref}.
     expect((await octokit.rest.repos.getCommit({ ...R, ref: 'v1.0.0' })).data.sha).toBe(c.sha);
     expect(await brokenLinks(octokit, [tag.data, read.data, tags.data])).toEqual([]);

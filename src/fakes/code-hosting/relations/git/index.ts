@@ -22,8 +22,8 @@ export const GIT_SEEDS: Readonly<Record<string, RelationSeed>> = {
 /**
  * Paths GitHub answers that the catalog spells otherwise, served by the row they stand for
  * (`route → METHOD row template`): paths with slashes in a parameter (`contents/docs/a.md`,
- * `git/ref/heads/feature/x`, the `url` GitHub puts in bodies), the repository root's contents, and
- * `GET git/refs/{ref}` (the `url` of every ref).
+ * `git/ref/heads/feature/x`, the `url` GitHub puts in bodies), the repository root's contents,
+ * `GET git/refs/{ref}` (the `url` of every ref) and every ref (`git/refs`, `git/matching-refs/`).
  */
 export const GIT_PATHS: Readonly<Record<string, string>> = {
   [`GET ${R}/contents`]: `GET ${R}/contents/{path}`,
@@ -33,6 +33,7 @@ export const GIT_PATHS: Readonly<Record<string, string>> = {
   [`GET ${R}/readme/{+dir}`]: `GET ${R}/readme/{dir}`,
   [`GET ${R}/git/ref/{+ref}`]: `GET ${R}/git/ref/{ref}`,
   [`GET ${R}/git/refs`]: `GET ${R}/git/matching-refs/{ref}`,
+  [`GET ${R}/git/matching-refs`]: `GET ${R}/git/matching-refs/{ref}`,
   [`GET ${R}/git/refs/{+ref}`]: `GET ${R}/git/ref/{ref}`,
   [`PATCH ${R}/git/refs/{+ref}`]: `PATCH ${R}/git/refs/{ref}`,
   [`DELETE ${R}/git/refs/{+ref}`]: `DELETE ${R}/git/refs/{ref}`,
