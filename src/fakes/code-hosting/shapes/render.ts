@@ -292,8 +292,9 @@ function convert(v: string | number | boolean, s: ShapeSchema, name: string, f: 
   if ('login' in p) return { login: String(v) };
   if ('ref' in p && 'sha' in p && typeof v === 'string') {
     const branchRec = rp ? f.ctx.records[`${rp}/branches/${encodeURIComponent(v)}`] : undefined;
-    // A branch without a record is the default branch (or none): its head is the repository's root commit.
-    const sha = (branchRec?.commit as { sha?: string } | undefined)?.sha ?? (f.ctx.repo?.createdAt ? rootCommit(f.ctx.repo.createdAt).sha : branchSha(v));
+    // The default branch without a record is at the repository's root commit (see models/branches.ts).
+    const root = f.ctx.repo?.createdAt && v === f.ctx.repo.defaultBranch ? rootCommit(f.ctx.repo.createdAt).sha : undefined;
+    const sha = (branchRec?.commit as { sha?: string } | undefined)?.sha ?? root ?? branchSha(v);
     const owner = f.ctx.repo?.owner ?? DEFAULT_LOGIN;
     return { ref: v, sha, label: `${owner}:${v}`, user: { login: owner }, ...(f.ctx.repo ? { repo: repoSeed(f.ctx.repo) } : {}) };
   }
