@@ -20,11 +20,14 @@ describe('stuntdouble/vitest', () => {
     expect(fakes).toHaveReceived('GET /rate_limit', { tags: expect.arrayContaining(['override']) });
     expect(() => expect(fakes).toHaveReceived('GET /rate_limit', { tags: [] })).toThrow(/override/);
     const { name } = fakes.modelCache.seed.cachedContent({ model: 'gemini-2.5-flash' });
-    const res = await fetch('https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/publishers/google/models/gemini-2.5-flash:generateContent', {
-      method: 'POST',
-      headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
-      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], cachedContent: name }),
-    });
+    const res = await fetch(
+      'https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/publishers/google/models/gemini-2.5-flash:generateContent',
+      {
+        method: 'POST',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], cachedContent: name }),
+      },
+    );
     expect(res.status).toBe(200);
     expect(fakes).toHaveReceived('POST /{version}/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:generateContent', {
       tags: expect.arrayContaining([`cachedContent=${name}`]),
