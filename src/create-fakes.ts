@@ -67,7 +67,7 @@ export interface HandledResponse {
  * @example fakes.calls.where({ route: 'PUT /repos/{owner}/{repo}/import' }).last()?.body.vcs
  */
 export interface Calls extends CallList {
-  /** Calls on a route (and every other given key), their bodies typed by the route ({@link RouteBodies}). */
+  /** Calls on a route (and every other given key), their bodies typed by the route (the `RouteBodies` type). */
   where<R extends RouteKey>(filter: Omit<CallFilter, 'route'> & { route: R }): CallList<BodyOf<R>>;
   /** Calls matching every key of the filter, in arrival order. */
   where(filter: CallFilter): CallList;
@@ -134,7 +134,7 @@ export interface Fakes {
   readonly clock: Clock;
   /**
    * Every call, in arrival order, with `where()`, `last()`, `count()`, `bodies()`. `where({ route })`
-   * on a route whose body schema is known ({@link RouteBodies}) types the bodies of the calls it returns.
+   * on a route whose body schema is known (the `RouteBodies` type) types the bodies of the calls it returns.
    */
   readonly calls: Calls;
   /** Requests to a faked host that matched no route. */

@@ -2,6 +2,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import type { Engine } from './dispatch.js';
 import { decide, holderOf, hooksNeeded, isGuarded } from './interception.js';
 import { nockIfLoaded, requireLocal, socketLevelInterceptorActive } from './load-nock.js';
+import { type Hop, nextHop } from './redirect.js';
 import { serialize } from './response.js';
 import { NockTransport, nockHooked, syncNockHooks, userNockOrigins } from './transport-nock.js';
 
@@ -139,28 +140,48 @@ let ourFetch: typeof fetch | undefined;
 function wrapFetch(original: typeof fetch): typeof fetch {
   return async function fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     if (!gate) return original(input, init);
-    const request = new Request(input, init);
-    let response: Response | undefined;
-    let failure: unknown;
-    const controller: Controller = {
-      readyState: PENDING,
-      respondWith(r) {
-        this.readyState = 2;
-        response = r;
-      },
-      errorWith(e) {
-        this.readyState = 3;
-        failure = e;
-      },
-    };
-    await onRequest({ request, controller }, [], undefined);
-    if (response) {
-      Object.defineProperty(response, 'url', { value: request.url });
-      return response;
+    let request = new Request(input, init);
+    const { signal, redirect: mode } = request;
+    // Kept for a redirect (307/308 send it again) from a host we answer.
+    const body = request.body && directFor(originOf(request.url)) ? new Uint8Array(await request.clone().arrayBuffer()) : undefined;
+    let hop: Hop = { url: new URL(request.url), method: request.method, headers: request.headers, body };
+    // A redirect from a faked host is followed as fetch follows it: to the fake, or past it to `original`.
+    for (let count = 0; ; count++) {
+      const response = await answerHere(request);
+      if (!response) {
+        if (count === 0) return original(input, init);
+        return original(request.url, { method: hop.method, headers: hop.headers, signal, redirect: mode, ...(hop.body ? { body: hop.body as BodyInit } : {}) });
+      }
+      const next = nextHop(response.status, response.headers.get('location'), hop, mode, count);
+      if (!next) {
+        Object.defineProperty(response, 'url', { value: request.url });
+        if (count > 0) Object.defineProperty(response, 'redirected', { value: true });
+        return response;
+      }
+      hop = next;
+      request = new Request(hop.url, { method: hop.method, headers: hop.headers, signal, ...(hop.body ? { body: hop.body as BodyInit } : {}) });
     }
-    if (controller.readyState === 3) throw new TypeError('fetch failed', { cause: failure });
-    return original(input, init);
   } as typeof fetch;
+}
+
+/** Offers one request to the fakes (and the refusal rules): their answer, undefined to pass it on, or fetch's error. */
+async function answerHere(request: Request): Promise<Response | undefined> {
+  let response: Response | undefined;
+  let failure: unknown;
+  const controller: Controller = {
+    readyState: PENDING,
+    respondWith(r) {
+      this.readyState = 2;
+      response = r;
+    },
+    errorWith(e) {
+      this.readyState = 3;
+      failure = e;
+    },
+  };
+  await onRequest({ request, controller }, [], undefined);
+  if (controller.readyState === 3) throw new TypeError('fetch failed', { cause: failure });
+  return response;
 }
 
 /** The running @mswjs/interceptors 0.41 client interceptors (nock 14's, msw 2's, ours), by their global symbols. */
