@@ -2,6 +2,7 @@ import { Octokit } from '@octokit/rest';
 import { type Fakes, createFakes } from 'stuntdouble';
 import { CATALOG, type CatalogRow, realSpelling } from 'stuntdouble/code-hosting';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type GitFixture, gitFixture } from './conformance/git-fixture.js';
 import { seedParents } from './conformance/walk.js';
 
 // One request per catalog row through the real Octokit with a token holding the row's permission,
@@ -91,6 +92,7 @@ describe('every catalog row', () => {
   let none: Octokit;
   let installation: Octokit;
   let snapshot: ReturnType<Fakes['snapshot']>;
+  let git: GitFixture;
   beforeAll(() => {
     fakes = createFakes({ auth: 'strict', clock: '2024-01-10T00:00:00Z' });
     fakes.codeHosting.seed.repo({ owner: OWNER, repo: REPO, private: true });
@@ -106,6 +108,7 @@ describe('every catalog row', () => {
       request: { retries: 0, redirect: 'manual', fetch: fakes.fetch },
     });
     installation = new Octokit({ auth: fakes.codeHosting.seed.token({ type: 'installation', permissions: all }), request: { retries: 0, fetch: fakes.fetch } });
+    git = gitFixture(fakes, full, OWNER, REPO);
     snapshot = fakes.snapshot();
   });
 
@@ -123,8 +126,11 @@ describe('every catalog row', () => {
       if (row.path.includes('/protection/')) seedProtection(fakes);
       const route = `${row.method} ${realSpelling(row.path)}`;
       let status: number;
+      const params: Record<string, unknown> = { ...paramsOf(row), ...hookParams(fakes, row) };
+      // Git data names objects the repository has (content-addressed: GitHub refuses unknown shas).
+      const body = await git.prepare(row, params, bodyOf(row));
       try {
-        status = (await full.request(route, { ...paramsOf(row), ...hookParams(fakes, row), ...bodyOf(row) })).status;
+        status = (await full.request(route, { ...params, ...body })).status;
       } catch (e) {
         status = (e as { status: number }).status;
       }

@@ -4,6 +4,8 @@ import type { Account, RepoRecord } from './schemas/repo.js';
 import type { TokenRecord } from './schemas/token.js';
 import { type CatalogSlice, initialCatalog } from './catalog/state.js';
 import { type IssueIndexSlice, initialIssueIndex } from './relations/issues/state.js';
+import { type GitSlice, initialGitSlice } from './relations/git/graph.js';
+import { type ReleaseSlice, initialReleaseSlice } from './relations/releases/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState {
@@ -44,6 +46,10 @@ export interface CodeHostingState {
   catalog: CatalogSlice;
   /** Issues and pull requests: secondary indexes over their catalog records (relations/issues/state.ts). */
   issueIndex: IssueIndexSlice;
+  /** Git objects and non-branch refs per repository id (relations/git/graph.ts). */
+  git: GitSlice;
+  /** Release indexes: by tag, by creation time (relations/releases/model.ts). */
+  releases: ReleaseSlice;
 }
 
 /** A fresh state slice. */
@@ -68,5 +74,7 @@ export function initialCodeHostingState(): CodeHostingState {
     importsMaintenance: false,
     catalog: initialCatalog(),
     issueIndex: initialIssueIndex(),
+    git: initialGitSlice(),
+    releases: initialReleaseSlice(),
   };
 }

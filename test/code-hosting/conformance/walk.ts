@@ -2,6 +2,7 @@ import { Octokit } from '@octokit/rest';
 import { type Fakes, createFakes } from 'stuntdouble';
 import { CATALOG, type CatalogRow, realSpelling } from 'stuntdouble/code-hosting';
 import { type Oracle, exampleBody } from './oracle.js';
+import { gitFixture } from './git-fixture.js';
 
 // Walks every catalog row a description has through the real Octokit: a request built from the
 // description (its examples, else its schema), the row's resource (and its parents) created first,
@@ -72,10 +73,12 @@ export function walker(o: Oracle, baseUrl: string): Walker {
     auth: fakes.codeHosting.seed.token({ type: 'user', permissions: all }),
     request: { retries: 0, redirect: 'manual', fetch: fakes.fetch },
   });
+  // A small real history (branches `master`, `dev`, `cool_feature`) the git rows name.
+  const git = gitFixture(fakes, octokit, OWNER, REPO);
   // Parents the issues and pulls rows name in their examples: milestone 1 (issue bodies), the fork and
-  // branches of the pull request example (`head: octocat:new-feature`, `base: master`).
+  // branch of the pull request example (`head: octocat:new-feature`, `base: master`, which the git
+  // fixture made).
   fakes.codeHosting.seed.resource(`/repos/${OWNER}/${REPO}/milestones/1`, { title: 'v0.9' });
-  fakes.codeHosting.seed.resource(`/repos/${OWNER}/${REPO}/branches/master`, {});
   fakes.codeHosting.seed.repo({ owner: 'octocat', repo: REPO });
   fakes.codeHosting.seed.resource(`/repos/octocat/${REPO}/branches/new-feature`, {});
   const snapshot = fakes.snapshot();
@@ -96,7 +99,7 @@ export function walker(o: Oracle, baseUrl: string): Walker {
         params[p.name] = p.example ?? s?.example ?? s?.enum?.[0] ?? (s?.type === 'integer' ? 1 : 'value');
       }
     }
-    const body = row.method === 'GET' ? undefined : exampleBody(o, found.op);
+    let body = row.method === 'GET' ? undefined : exampleBody(o, found.op);
     seedParents(fakes, row);
     // The row's own resource exists first (PUT and POST create it), from the create operation's example.
     if (row.method !== 'PUT' && row.method !== 'POST') {
@@ -135,6 +138,7 @@ export function walker(o: Oracle, baseUrl: string): Walker {
         restrictions: { users: [], teams: [], apps: [] },
       });
     }
+    body = await git.prepare(row, params, body);
     let status: number;
     let data: unknown;
     try {

@@ -37,13 +37,33 @@ export interface SeededItem {
   body: Resource;
 }
 
+/** What a seeder knows of the seed call besides its items. */
+export interface SeedEnv {
+  /** The first API base URL (for `url` fields). */
+  baseUrl: string;
+  /** ISO instant on the fake clock. */
+  now: string;
+}
+
 /**
- * Stores resources seeded by path for the templates a family owns, keeping the family's indexes
- * coherent (a seeded issue is listed and filtered like a created one). Runs inside the seed's one update.
+ * Stores resources seeded by path for the templates a family owns, where its model keeps them (an
+ * issue in its indexes, a file as a commit in the git graph, a release by id and tag) instead of a
+ * generic record. Runs inside the seed's one update; answers each stored resource, in order.
  */
 export interface RelationSeeder {
   /** Templates (seed spelling) whose seeded resources it stores. */
   readonly templates: ReadonlySet<string>;
   /** Stores the items (all of its templates) in the draft state; returns each stored record, in order. */
-  put(state: CodeHostingState, items: readonly SeededItem[], env: { baseUrl: string; now: string }): Resource[];
+  put(state: CodeHostingState, items: readonly SeededItem[], env: SeedEnv): Resource[];
+}
+
+/** Seeds one resource by its concrete key (for families whose items are independent of one another). */
+export type PathSeed = (state: CodeHostingState, key: string, body: Resource, env: SeedEnv) => Resource;
+
+/** A seeder storing its items one by one, each through the seed of its template. */
+export function pathSeeder(seeds: Readonly<Record<string, PathSeed>>): RelationSeeder {
+  return {
+    templates: new Set(Object.keys(seeds)),
+    put: (state, items, env) => items.map((item) => (seeds[item.template] as PathSeed)(state, item.key, item.body, env)),
+  };
 }

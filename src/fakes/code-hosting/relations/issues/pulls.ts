@@ -309,7 +309,16 @@ const updateBranch = (c: IssueCtx) => {
   const expected = c.op.body.expected_head_sha;
   if (typeof expected === 'string' && expected !== current) throw custom('PullRequest', 'expected_head_sha must match the head sha of the pull request.');
   const base = baseOf(c, pull);
-  updateBranchCommit(c.s, { rp: h.repo, branch: h.ref, headSha: current, baseSha: branchHead(c.s, c.rp, base) ?? '', baseUrl: c.base, now: c.now });
+  updateBranchCommit(c.s, {
+    rp: h.repo,
+    branch: h.ref,
+    headSha: current,
+    baseSha: branchHead(c.s, c.rp, base) ?? '',
+    baseUrl: c.base,
+    now: c.now,
+    author: c.actor,
+    base,
+  });
   changeIssue(c, n, () => {});
   return ok(202, { message: 'Updating pull request branch.', url: `${c.web}${c.webRepo}/pull/${n}` });
 };

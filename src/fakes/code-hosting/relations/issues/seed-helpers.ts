@@ -7,6 +7,7 @@ import type { GitHubHost } from '../../context.js';
 import { findRepo } from '../../models/repos.js';
 import { repoView, shapeAnswer } from '../../shapes/answer.js';
 import type { CodeHostingState } from '../../state.js';
+import { branchHead } from './branches.js';
 import { insertCommitComment, insertIssueComment } from './comments.js';
 import type { IssueCtx } from './context.js';
 import { insertIssue, setState } from './issues.js';
@@ -213,7 +214,7 @@ export function issueSeedHelpers(host: GitHubHost): IssueSeedHelpers {
           if (!head) throw new Error(`stuntdouble: no repository for head '${s.head}'; seed the fork with fakes.codeHosting.seed.repo(...)`);
           const base = s.base ?? c.defaultBranch;
           ensureSeedBranch(c, rp, base);
-          ensureSeedBranch(c, head.repo, head.ref);
+          ensureSeedBranch(c, head.repo, head.ref, branchHead(c.s, rp, base));
           const n = insertPull(c, {
             ...(s.number !== undefined ? { number: s.number } : {}),
             title: s.title ?? head.ref,

@@ -3,6 +3,7 @@ import type { Resource } from '../../catalog/state.js';
 import { hashSha } from '../../shapes/render.js';
 import type { CodeHostingState } from '../../state.js';
 import type { RelationSeeder, SeededItem } from '../types.js';
+import { commitOnTop } from '../git/index.js';
 import { branchHead, repoAt, setBranchHead } from './branches.js';
 import { insertCommitComment, insertIssueComment } from './comments.js';
 import type { IssueCtx } from './context.js';
@@ -377,7 +378,17 @@ export const ISSUE_SEEDER: RelationSeeder = {
   },
 };
 
-/** Ensures a branch exists for a seed (a new branch gets a commit sha of its own). */
-export function ensureSeedBranch(c: IssueCtx, rp: string, name: string): void {
-  if (!branchHead(c.s, rp, name)) setBranchHead(c.s, rp, name, hashSha(`seed-branch:${rp}:${name}`), c.base, c.now);
+/**
+ * Ensures a branch exists for a seed. A new branch, or one that must be ahead of `aheadOf` and is
+ * not, gets a commit of its own on top of its head (or the default branch's): in the git graph, so
+ * merging the pull is a real merge, or a sha of its own when that head is not a graph commit.
+ */
+export function ensureSeedBranch(c: IssueCtx, rp: string, name: string, aheadOf?: string): void {
+  const current = branchHead(c.s, rp, name);
+  if (current && current !== aheadOf) return;
+  const from = current ?? branchHead(c.s, rp, repoAt(c.s, rp)?.defaultBranch ?? '');
+  const sha =
+    (from ? commitOnTop(c.s, rp, from, `Seeded commit on ${name}`, { login: c.actor, now: c.now, baseUrl: c.base }) : undefined) ??
+    hashSha(`seed-branch:${rp}:${name}`);
+  setBranchHead(c.s, rp, name, sha, c.base, c.now);
 }
