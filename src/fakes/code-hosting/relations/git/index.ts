@@ -3,7 +3,7 @@ import { COMMIT_OPS } from './commits.js';
 import { CONTENTS_OPS } from './contents.js';
 import { GIT_DATA_OPS } from './data.js';
 import { MERGE_OPS } from './merge.js';
-import { seedContentsResource } from './seed.js';
+import { seedBranchResource, seedContentsResource } from './seed.js';
 
 export { commitOnTop, landCommit, mergeBranch } from './merge.js';
 export type { LandMethod, MergeOptions } from './merge.js';
@@ -13,11 +13,15 @@ const R = '/repos/{owner}/{repo}';
 /** The git family: git database, commits, compare, tags, contents, merges (by `METHOD template`). */
 export const GIT_OPS: Readonly<Record<string, RelationOp>> = { ...GIT_DATA_OPS, ...COMMIT_OPS, ...CONTENTS_OPS, ...MERGE_OPS };
 
-/** The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a contents or readme path commits the file in the graph. */
+/**
+ * The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a contents or readme path commits
+ * the file in the graph; on a branch path it gives a new branch a commit of its own.
+ */
 export const GIT_SEEDER: RelationSeeder = pathSeeder({
   [`${R}/contents/{path}`]: seedContentsResource,
   [`${R}/readme`]: seedContentsResource,
   [`${R}/readme/{dir}`]: seedContentsResource,
+  [`${R}/branches/{branch}`]: seedBranchResource,
 });
 
 /**

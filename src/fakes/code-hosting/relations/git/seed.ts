@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { putResource } from '../../catalog/engine.js';
 import type { Resource } from '../../catalog/state.js';
 import type { GitHubHost } from '../../context.js';
 import { findRepo } from '../../models/repos.js';
@@ -6,7 +7,8 @@ import type { CodeHostingState } from '../../state.js';
 import { parseInput } from '../../../../util/parse.js';
 import type { RelationRepo } from '../types.js';
 import { commitChanges } from './contents.js';
-import { type TreeChange, entryAt, getCommit, identOf, putBlob } from './graph.js';
+import { type TreeChange, entryAt, getCommit, identOf, putBlob, refSha, setRef } from './graph.js';
+import { commitOnTop } from './merge.js';
 import type { GitIdent } from './hash.js';
 
 /** Seeds of the git graph: files and commits, committed on a branch like a push would. */
@@ -147,4 +149,26 @@ export function seedContentsResource(state: CodeHostingState, key: string, body:
   const out = seedChanges(state, repo, { [path]: bytes }, { branch, message, ...env });
   const e = entryAt(state, repo, out.tree, path);
   return { path, sha: e?.sha, commit: out.sha, branch: out.branch };
+}
+
+const BRANCH_TEMPLATE = '/repos/{owner}/{repo}/branches/{branch}';
+
+/**
+ * `seed.resource` of a branch (`/repos/o/r/branches/dev`): stores the branch like any seeded resource;
+ * a branch other than the default one seeded without `commit.sha` gets a commit of its own on top of
+ * the default branch (same files), so it exists in the git graph and a pull request can be opened
+ * from it, as from a branch someone pushed to.
+ */
+export function seedBranchResource(state: CodeHostingState, key: string, body: Resource, env: { now: string; baseUrl: string }): Resource {
+  const out = putResource(state.catalog, state.counters, BRANCH_TEMPLATE, key, body, env);
+  const m = /^\/repos\/([^/]+)\/([^/]+)\/branches\/([^/]+)$/.exec(key);
+  const record = m ? findRepo(state, decodeURIComponent(m[1] as string), decodeURIComponent(m[2] as string)) : undefined;
+  if (!m || !record) return out;
+  const name = decodeURIComponent(m[3] as string);
+  if (typeof (body.commit as { sha?: unknown } | undefined)?.sha === 'string' || name === record.defaultBranch) return out;
+  const repo: RelationRepo = { path: `/repos/${m[1]}/${m[2]}`, defaultBranch: record.defaultBranch, record };
+  const from = refSha(state, repo, `refs/heads/${record.defaultBranch}`);
+  const sha = from ? commitOnTop(state, repo.path, from, `Seeded commit on ${name}`, { login: record.ownerLogin, ...env }) : undefined;
+  if (sha) setRef(state, repo, `refs/heads/${name}`, sha, env);
+  return state.catalog.records[key] ?? out;
 }
