@@ -21,6 +21,12 @@ export interface ReceivedExpectation {
   status?: number;
   /** Request headers (lower-case names). */
   headers?: unknown;
+  /**
+   * The call's tags: faults and overrides that shaped the answer (`'override'`, `'flaky'`) and what the
+   * fake noted about the call (`'cachedContent=<name>'` when a generate call used a cache). Compare with
+   * `expect.arrayContaining([...])` to check one tag.
+   */
+  tags?: unknown;
 }
 
 /**
@@ -75,6 +81,7 @@ function pick(call: RecordedCall, expected: ReceivedExpectation): Record<string,
   if ('query' in expected) out.query = call.query;
   if ('status' in expected) out.status = call.status;
   if ('headers' in expected) out.headers = call.headers;
+  if ('tags' in expected) out.tags = call.tags;
   return out;
 }
 

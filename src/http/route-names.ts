@@ -1,5 +1,6 @@
 import { UnknownNameError } from '../errors.js';
 import { didYouMean, editDistance, suggest } from '../util/suggest.js';
+import { splitTemplate } from './router.js';
 
 /** A parameter name in one spelling: lower case, `-` and camelCase turned to `_` (`{page-id}`, `{pageId}` → `{page_id}`). */
 function normalizeParam(name: string): string {
@@ -48,22 +49,6 @@ export function routeKeyError(
   );
 }
 
-function splitSegments(p: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let cur = '';
-  for (const ch of p.replace(/^\/+/, '')) {
-    if (ch === '{') depth++;
-    if (ch === '}') depth--;
-    if (ch === '/' && depth === 0) {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  if (cur) out.push(cur);
-  return out;
-}
-
 function segmentScore(t: string, s: string): number {
   if (t === s) return 3;
   const param = /^([^{}]*)\{[^}]+\}([^{}]*)$/.exec(t);
@@ -74,7 +59,7 @@ function segmentScore(t: string, s: string): number {
 }
 
 function scoreRoute(template: string, segs: string[]): number {
-  const t = splitSegments(template);
+  const t = splitTemplate(template);
   let score = 0;
   for (let k = 0; k < Math.min(t.length, segs.length); k++) score += segmentScore(t[k] as string, segs[k] as string);
   return score - 1.5 * Math.abs(t.length - segs.length);
@@ -86,11 +71,13 @@ function scoreRoute(template: string, segs: string[]): number {
  * URL lacks (`/api/v3` of GitHub Enterprise Server) is tried away too.
  */
 export function closestRoutes(routes: ReadonlyArray<{ method: string; template: string }>, method: string, path: string, n = 3): string[] {
-  const segs = splitSegments(path);
+  const segs = splitTemplate(path);
   const m = method.toUpperCase();
+  // The shortened paths once, not once per route (a path of 50,000 segments made this seconds long).
+  const cuts = [1, 2].filter((cut) => cut <= segs.length - 1).map((cut) => ({ cut, rest: segs.slice(cut) }));
   const scored = routes.map((r) => {
     let best = scoreRoute(r.template, segs);
-    for (let cut = 1; cut <= Math.min(2, segs.length - 1); cut++) best = Math.max(best, scoreRoute(r.template, segs.slice(cut)) - cut);
+    for (const { cut, rest } of cuts) best = Math.max(best, scoreRoute(r.template, rest) - cut);
     return { key: `${r.method} ${r.template}`, score: best + (r.method === m ? 1 : 0) };
   });
   scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));

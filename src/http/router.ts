@@ -35,8 +35,8 @@ export type MatchResult<R> =
 
 const newNode = <R>(): Node<R> => ({ literal: new Map(), edges: [], routes: new Map() });
 
-function splitTemplate(template: string): string[] {
-  // Split on '/' but not inside {...=...}.
+/** A template's (or a path's) segments: split on `/` but not inside `{...=...}`; a trailing `/` adds none. */
+export function splitTemplate(template: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let cur = '';

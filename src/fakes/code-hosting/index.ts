@@ -14,6 +14,7 @@ import { type CodeHostingState, initialCodeHostingState } from './state.js';
 import { finalizeResponse } from './wire.js';
 import { conditional } from './conditional.js';
 import { parseInput } from '../../util/parse.js';
+import { ARCHIVE_ROUTES, archivePath } from './relations/git/archive.js';
 
 export { CodeHostingOptionsSchema } from './options.js';
 export type { CodeHostingOptions } from './options.js';
@@ -37,6 +38,8 @@ const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
   }),
   // Hand-written routes count against the caller's rate limit like catalog routes.
   ...countRequests([...repoRoutes, ...importRoutes, ...webhookRoutes]),
+  // The archive host (codeload) that tarball/zipball redirect to.
+  ...ARCHIVE_ROUTES,
 ];
 
 let allRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] | undefined;
@@ -45,7 +48,7 @@ let allRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] | undefined;
 export const codeHostingService = defineService<CodeHostingState, CodeHostingOptions, CodeHostingFacade>({
   name: 'codeHosting',
   title: 'GitHub REST',
-  defaultBaseUrls: ['https://api.github.com'],
+  defaultBaseUrls: ['https://api.github.com', 'https://codeload.github.com'],
   parseOptions: (raw) => parseInput(CodeHostingOptionsSchema, raw ?? {}, 'createFakes options', 'codeHosting.'),
   initialState: initialCodeHostingState,
   // Hand-written routes first; catalog rows with the same shape are skipped (registering twice throws).
@@ -54,6 +57,8 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
     allRoutes ??= [...handWritten, ...catalogRoutes(handWritten.map((r) => `${r.method} ${r.path}`))];
     return allRoutes;
   },
+  // The archive host (codeload) answers only archives: its requests route in their own namespace.
+  prepare: (req, path) => ({ path: archivePath(req.url, path) }),
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
   // Every answer carries the caller's x-ratelimit-* window (catalog routes count requests); GET

@@ -3,7 +3,7 @@ import type { OpResult } from '../catalog/engine.js';
 import type { Resource } from '../catalog/state.js';
 import type { RepoRecord } from '../schemas/repo.js';
 import { type OperationShape, operationShape } from './load.js';
-import { type RenderContext, type RepoView, hashSha, realUrl, renderShape, webOrigin } from './render.js';
+import { type RenderContext, type RepoView, realUrl, renderShape, webOrigin } from './render.js';
 
 const isObj = (v: unknown): v is Resource => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -38,38 +38,18 @@ export function redirectShape(row: CatalogRow): boolean {
 
 /**
  * Where a redirect answer sends the client: GitHub's archive host (codeload) for tarball/zipball, a
- * log host for logs and artifact archives.
+ * log host for logs and artifact archives. A private repository's archive URL carries a `token`.
  */
-export function redirectLocation(key: string, baseUrl: string): string {
+export function redirectLocation(key: string, baseUrl: string, token?: string): string {
   const web = webOrigin(baseUrl);
   const host = web === 'https://github.com' ? 'https://codeload.github.com' : `${web}/_codeload`;
   const m = /^\/repos\/([^/]+)\/([^/]+)\/(tarball|zipball)(?:\/(.*))?$/.exec(key);
   if (m) {
     const ext = m[3] === 'tarball' ? 'tar.gz' : 'zip';
-    return `${host}/${m[1]}/${m[2]}/legacy.${ext}/${m[4] ? decodeURIComponent(m[4]) : 'HEAD'}`;
+    return `${host}/${m[1]}/${m[2]}/legacy.${ext}/${m[4] ? decodeURIComponent(m[4]) : 'HEAD'}${token ? `?token=${token}` : ''}`;
   }
   const logs = web === 'https://github.com' ? 'https://pipelines.actions.githubusercontent.com' : `${web}/_logs`;
   return `${logs}/stuntdouble${key}`;
-}
-
-const CONTENTS = /\/contents\/\{path\}$|\/readme(\/\{dir\})?$/;
-
-/** A stored file as GitHub's content-file: text content base64-encoded, its name, path, size and sha. */
-function fileOf(rec: Resource, key: string): Resource {
-  if (rec.encoding === 'base64' || typeof rec.content !== 'string') return { type: 'file', encoding: 'base64', content: '', ...rec };
-  const bytes = Buffer.from(rec.content, 'utf8');
-  const path = decodeURIComponent(key.replace(/^\/repos\/[^/]+\/[^/]+\/contents\//, ''));
-  return {
-    type: 'file',
-    name: path.split('/').pop(),
-    path,
-    sha: hashSha(`${key}#${rec.content}`),
-    ...rec,
-    size: bytes.length,
-    encoding: 'base64',
-    // GitHub wraps base64 at 60 characters per line.
-    content: `${bytes.toString('base64').replace(/(.{60})/g, '$1\n')}\n`,
-  };
 }
 
 /**
@@ -79,6 +59,8 @@ function fileOf(rec: Resource, key: string): Resource {
 export function shapeAnswer(row: CatalogRow, result: OpResult, key: string, rc: RenderContext): OpResult {
   const shape = operationShape(row.method, row.path);
   if (!shape || shape.s.length === 0) return result;
+  // A media type other than JSON (a file's raw bytes) is answered as it is.
+  if (typeof result.body === 'string' && result.headers?.['content-type']) return result;
   const status = statusFor(shape, result.status);
   const schema = shape.r[String(status)];
   const headers = { ...(result.headers ?? {}) };
@@ -87,7 +69,7 @@ export function shapeAnswer(row: CatalogRow, result: OpResult, key: string, rc: 
   if (headers.link) headers.link = realUrl(headers.link);
   if (status === 204 || schema === null || schema === undefined) return { status, headers };
   if (schema === 't') return { status, body: typeof result.body === 'string' ? result.body : '', headers };
-  const body = CONTENTS.test(row.path) && row.method === 'GET' && isObj(result.body) ? fileOf(result.body, key) : result.body;
+  const body = result.body;
   const ownKey = isObj(body) && typeof body.url === 'string' && body.url.startsWith(rc.baseUrl) ? body.url.slice(rc.baseUrl.length) : key;
   return { status, body: renderShape(schema, body ?? {}, ownKey, rc), headers };
 }
