@@ -189,8 +189,9 @@ export type SliceRecord = { id: string } & Record<string, unknown>;
 
 /**
  * The social graph fake's state slice. Every collection a request can write or grow is a
- * {@link Table} (read one record with `tableGet(state.pages, id)`, or `fakes.socialGraph.page(id)`)
- * or a chunked list, so a write copies a few small buckets, never the whole collection.
+ * {@link Table} (read one record with `fakes.socialGraph.page(id)`, `post(id)`, `object(id)`, `url(url)`;
+ * the ids on an edge with `edge(nodeId, edge)`) or a chunked list, so a write copies a few small
+ * buckets, never the whole collection.
  */
 export interface SocialGraphState {
   counters: Counters;

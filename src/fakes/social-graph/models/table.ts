@@ -3,7 +3,7 @@ import { type Draft, current, isDraft } from 'immer';
 /**
  * A keyed collection kept in immer-friendly buckets. immer copies every object a write changes, so a
  * flat `Record` of n records costs O(n) per write (a persona created next to 10,000 others copied all
- * 10,000 keys). A table spreads its entries over two levels of {@link FAN} buckets chosen by a hash
+ * 10,000 keys). A table spreads its entries over two levels of 64 buckets chosen by a hash
  * of the key: a write copies the root (at most 64 keys), one middle bucket (at most 64) and one leaf
  * (about n / 4096 entries: 25 at 100,000), and a read is three property lookups.
  *
