@@ -2,7 +2,7 @@
 export { socialGraphService, SocialGraphOptionsSchema } from '../fakes/social-graph/index.js';
 export type { SocialGraphFacade, SocialGraphOptions, SocialGraphState } from '../fakes/social-graph/index.js';
 export type { AppSeed, PostSeed, TokenSeed } from '../fakes/social-graph/facade.js';
-export type { DeliveryRecord, PageRecord, PostRecord, TokenRecord } from '../fakes/social-graph/state.js';
+export type { AssignmentRecord, DeliveryRecord, PageRecord, PostRecord, SocialGraphIndexes, Table, TokenRecord } from '../fakes/social-graph/state.js';
 export { GraphError, graphErrors } from '../fakes/social-graph/errors.js';
 export { appSecretProof } from '../fakes/social-graph/models/tokens.js';
 export { signBody } from '../fakes/social-graph/models/webhooks.js';

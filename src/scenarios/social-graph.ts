@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Fakes } from '../create-fakes.js';
 import { DEFAULT_PERMISSIONS } from '../fakes/social-graph/models/tokens.js';
 import { defineScenario } from './define.js';
+import { tableValues } from '../fakes/social-graph/models/table.js';
 
 const GRAPH = 'https://graph.facebook.com/v24.0';
 
@@ -84,17 +85,20 @@ export async function atInstant<T>(fakes: Fakes, at: number, fn: () => Promise<T
 /** A token that reads the Page: a seeded, valid token with a task on it, or any token when none is seeded (lenient). */
 export function readerToken(fakes: Fakes, pageId: string): string {
   const now = fakes.clock.nowMs();
-  const t = Object.values(fakes.state.socialGraph.tokens).find(
-    (r) => r.type !== 'app' && r.status === 'valid' && (r.expiresAt === null || r.expiresAt > now) && (r.tasks[pageId]?.length ?? 0) > 0,
-  );
-  return t?.token ?? 'stuntdouble-check-token';
+  // A scenario check, not a request: one pass over the seeded tokens is fine here; the first seeded wins.
+  let best: { token: string; seq: number } | undefined;
+  for (const r of tableValues(fakes.state.socialGraph.tokens)) {
+    if (r.type === 'app' || r.status !== 'valid' || (r.expiresAt !== null && r.expiresAt <= now) || (r.tasks[pageId]?.length ?? 0) === 0) continue;
+    if (!best || r.seq < best.seq) best = r;
+  }
+  return best?.token ?? 'stuntdouble-check-token';
 }
 
 const duration = z.union([z.number().nonnegative(), z.string().regex(/^\d+(\.\d+)?(ms|s|m|h|d)$/)]);
 
 function pageFor(fakes: Fakes, pageId: string | undefined, name: string): string {
   if (pageId !== undefined) {
-    if (!fakes.state.socialGraph.pages[pageId]) throw new TypeError(`stuntdouble: no Page ${pageId}; seed it first or omit pageId`);
+    if (!fakes.socialGraph.page(pageId)) throw new TypeError(`stuntdouble: no Page ${pageId}; seed it first or omit pageId`);
     return pageId;
   }
   return fakes.socialGraph.seed.page({ name }).id;

@@ -50,7 +50,7 @@ describe('social graph scenario checks', () => {
     const s = scenarios.scheduledPost({ in: '2h' });
     const h = fakes.apply(s);
     await s.check?.(fakes, h);
-    expect(fakes.state.socialGraph.schedule).toHaveLength(1);
+    expect(fakes.socialGraph.scheduled()).toHaveLength(1);
     fakes.clock.advance('3h');
     await expect(s.check?.(fakes, h)).rejects.toThrow(/scheduledPost: the post should read is_published false/);
   });
@@ -60,7 +60,7 @@ describe('social graph scenario checks', () => {
     const s = scenarios.publishedPost({ ago: '30m' });
     const h = fakes.apply(s);
     expect(fakes.clock.now().toISOString()).toBe('2024-03-01T00:00:00.000Z');
-    expect(fakes.state.socialGraph.schedule).toHaveLength(0);
+    expect(fakes.socialGraph.scheduled()).toHaveLength(0);
     await s.check?.(fakes, h);
     const scheduled = fakes.apply(scenarios.scheduledPost({ pageId: h.pageId }));
     await expect(s.check?.(fakes, { ...h, postId: scheduled.postId })).rejects.toThrow(/publishedPost: the post should read is_published true/);

@@ -79,7 +79,7 @@ describe('shared-URL node', () => {
   it('re-scrapes with POST scrape=true and refuses everything else', async () => {
     const ok = await form('POST', '/', { id: 'https://news.test/a', scrape: 'true' }, 't');
     expect(ok.body).toEqual({ success: true });
-    expect(fakes.state.socialGraph.urls['https://news.test/a']?.scrapedAt).toBe(Date.parse('2024-04-01T00:00:00Z'));
+    expect(fakes.socialGraph.url('https://news.test/a')?.scrapedAt).toBe(Date.parse('2024-04-01T00:00:00Z'));
     const viaQuery = await fetch(`${BASE}/?id=${encodeURIComponent('https://news.test/b')}&scrape=true&access_token=t`, { method: 'POST' });
     expect(await viaQuery.json()).toEqual({ success: true });
     expect((await form('POST', '/', { id: 'https://news.test/a' }, 't')).body.error?.code).toBe(100);

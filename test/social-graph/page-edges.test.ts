@@ -165,7 +165,7 @@ describe('leadgen_forms', () => {
     const { Page } = sdk('t');
     const created = await new Page(pageId).createLeadGenForm([], form1);
     expect(created._data.id).toMatch(/^\d+$/);
-    const stored = fakes.state.socialGraph.objects[created._data.id as string];
+    const stored = fakes.socialGraph.object(created._data.id as string);
     expect(stored?.fields.questions).toMatchObject([{ type: 'EMAIL' }, { type: 'CUSTOM' }, { type: 'WHATSAPP_NUMBER' }]);
     expect(stored?.fields.allow_organic_lead_retrieval).toBe(true);
     expect((await get(`/${pageId}/leadgen_forms`, {}, 't')).body.data).toEqual([{ id: created._data.id, name: 'Signup', locale: 'EN_US', status: 'ACTIVE' }]);

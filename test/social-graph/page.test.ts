@@ -138,11 +138,11 @@ describe('page update', () => {
   ];
   it.each(bad)('refuses %s', async (_what, params, code) => {
     const pageId = fakes.socialGraph.seed.page().id;
-    const before = fakes.state.socialGraph.pages[pageId];
+    const before = fakes.socialGraph.page(pageId);
     const r = await form('POST', `/${pageId}`, params, 't');
     expect(r.status).toBe(400);
     expect(r.body.error?.code).toBe(code);
-    expect(fakes.state.socialGraph.pages[pageId]).toBe(before);
+    expect(fakes.socialGraph.page(pageId)).toBe(before);
   });
 
   it('answers 375 for an empty descriptor on a location Page', async () => {

@@ -84,7 +84,7 @@ describe('scheduled posts', () => {
     fakes.clock.set('2024-04-01T00:31:00Z');
     const r = await get(`/${postId}`, { fields: 'is_published' }, 't');
     expect(r.body.is_published).toBe(true);
-    expect(fakes.state.socialGraph.schedule).toEqual([]);
+    expect(fakes.socialGraph.scheduled()).toEqual([]);
     expect(pageId).toBeTruthy();
   });
 

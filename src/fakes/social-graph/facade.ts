@@ -7,12 +7,26 @@ import { type AudienceFacade, audienceFacade, describeAudiences } from './models
 import { type EdgeSeeds, edgeSeeds } from './models/edge-seed-facade.js';
 import { rememberHost } from './models/hosts.js';
 import { LIMIT_CODES } from './models/limits.js';
-import { type PageSeed, createPage } from './models/pages.js';
+import { type PageSeed, createPage, draftPage, edgeChunks, getPage } from './models/pages.js';
 import { createPost, createPostsBulk, getPost, postCount } from './models/posts.js';
-import { DEFAULT_PERMISSIONS, DEFAULT_TASKS, PAGE_TASKS } from './models/tokens.js';
+import { type ScheduleEntry, scheduleEntries } from './models/schedule.js';
+import { tableGet, tableSet } from './models/table.js';
+import { chunkedLength, liveIds } from './models/id-list.js';
+import { DEFAULT_PERMISSIONS, DEFAULT_TASKS, PAGE_TASKS, putToken } from './models/tokens.js';
+import { ensureUser, putUser } from './models/users.js';
 import type { SocialGraphOptions } from './options.js';
 import { unseenUrl } from './routes/shared-url.js';
-import { DEFAULT_APP_ID, type AppRecord, type DeliveryRecord, type PostRecord, type SocialGraphState, type TokenRecord } from './state.js';
+import {
+  DEFAULT_APP_ID,
+  type AppRecord,
+  type DeliveryRecord,
+  type ObjectRecord,
+  type PageRecord,
+  type PostRecord,
+  type SharedUrlRecord,
+  type SocialGraphState,
+  type TokenRecord,
+} from './state.js';
 
 /** What `seed.post` takes. */
 export interface PostSeed {
@@ -93,7 +107,7 @@ export interface SocialGraphFacade extends Omit<AudienceFacade, 'seed'> {
     /** What lives at a URL for the shared-URL node (`reachable: false` makes posts linking it fail). */
     url(seed: {
       url: string;
-      engagement?: Partial<SocialGraphState['urls'][string]['engagement']>;
+      engagement?: Partial<SharedUrlRecord['engagement']>;
       ogObject?: Record<string, unknown> | null;
       appLinks?: Record<string, unknown>;
       reachable?: boolean;
@@ -110,10 +124,31 @@ export interface SocialGraphFacade extends Omit<AudienceFacade, 'seed'> {
   rateLimit(opts: { family: keyof typeof LIMIT_CODES; pageId?: string; for?: Duration }): void;
   /** A post by id (state is bucketed; this is the O(1) lookup), or undefined. */
   post(id: string): PostRecord | undefined;
+  /** A Page by id (O(1)), or undefined. */
+  page(id: string): PageRecord | undefined;
+  /** A small node (persona, lead form, photo, insight, ...) by id (O(1)), or undefined. */
+  object(id: string): ObjectRecord | undefined;
+  /** What the shared-URL node knows about a URL (seeded or scraped), or undefined. */
+  url(url: string): SharedUrlRecord | undefined;
+  /** The live ids on a node's edge, oldest first (`'feed'`, `'personas'`, `'leadgen_forms'`, ...); O(edge size). */
+  edge(nodeId: string, edge: string): string[];
+  /** Scheduled posts waiting to publish, earliest first; O(number scheduled). */
+  scheduled(): ScheduleEntry[];
   /** Webhook deliveries, in order. */
   readonly deliveries: readonly DeliveryRecord[];
   /** One-line summary. */
   describe(): string;
+}
+
+/** The flat delivery list of a state's chunks, built once per chunk list (the state is immutable). */
+const FLAT = new WeakMap<object, readonly DeliveryRecord[]>();
+function flatDeliveries(chunks: SocialGraphState['deliveries']): readonly DeliveryRecord[] {
+  let flat = FLAT.get(chunks);
+  if (!flat) {
+    flat = Object.freeze(chunks.flat());
+    FLAT.set(chunks, flat);
+  }
+  return flat;
 }
 
 function ms(at: string | Date | number): number {
@@ -134,7 +169,7 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
       page: (seed = {}) => host.update((d) => ({ id: createPage(d, seed).id })),
       post: (seed) =>
         host.update((d) => {
-          if (!d.pages[seed.pageId]) throw new Error(`stuntdouble: seed.post: no Page ${seed.pageId}; seed it first`);
+          if (!draftPage(d, seed.pageId)) throw new Error(`stuntdouble: seed.post: no Page ${seed.pageId}; seed it first`);
           const fields: Record<string, unknown> = { ...(seed.fields ?? {}) };
           if (seed.message !== undefined) fields.message = seed.message;
           if (seed.link !== undefined) fields.link = seed.link;
@@ -158,7 +193,7 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
         }),
       posts: (seed) =>
         host.update((d) => {
-          if (!d.pages[seed.pageId]) throw new Error(`stuntdouble: seed.posts: no Page ${seed.pageId}; seed it first`);
+          if (!draftPage(d, seed.pageId)) throw new Error(`stuntdouble: seed.posts: no Page ${seed.pageId}; seed it first`);
           const t = now();
           const inputs = Array.from({ length: seed.count }, (_, i) => ({
             pageId: seed.pageId,
@@ -175,7 +210,7 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
           const token = seed.token ?? `EAAsd${seed.type}${n}ZD`;
           const tasks: Record<string, string[]> = { ...(seed.pageTasks ?? {}) };
           if (seed.pageId) {
-            if (!d.pages[seed.pageId]) throw new Error(`stuntdouble: seed.token: no Page ${seed.pageId}; seed it first`);
+            if (!draftPage(d, seed.pageId)) throw new Error(`stuntdouble: seed.token: no Page ${seed.pageId}; seed it first`);
             tasks[seed.pageId] = (seed.tasks ?? (seed.type === 'app' ? [] : DEFAULT_TASKS)).map(toReal);
           }
           for (const list of Object.values(tasks)) {
@@ -185,9 +220,9 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
           if (seed.type === 'page' && !seed.pageId) throw new Error('stuntdouble: seed.token: a Page token needs pageId');
           const appId = seed.appId ?? DEFAULT_APP_ID;
           const userId = seed.type === 'app' ? null : (seed.userId ?? String(nextId(d.counters, 'user', 500_000_000_000_000)));
-          if (userId !== null) d.users[userId] ??= { id: userId, name: `User ${userId}`, psids: {} };
-          if (!d.apps[appId]) throw new Error(`stuntdouble: seed.token: no app ${appId}; seed it with seed.app first`);
-          d.tokens[token] = {
+          if (userId !== null) ensureUser(d, userId);
+          if (!Object.hasOwn(d.apps, appId)) throw new Error(`stuntdouble: seed.token: no app ${appId}; seed it with seed.app first`);
+          putToken(d, {
             token,
             label: seed.label ?? `${seed.type}-token-${n}`,
             type: seed.type,
@@ -198,7 +233,7 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
             status: seed.status ?? 'valid',
             expiresAt: seed.expiresAt === undefined ? null : ms(seed.expiresAt),
             meetsRestrictions: seed.meetsRestrictions ?? true,
-          };
+          });
           return token;
         }),
       app: (seed = {}) =>
@@ -219,31 +254,31 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
       user: (seed = {}) =>
         host.update((d) => {
           const id = seed.id ?? String(nextId(d.counters, 'user', 500_000_000_000_000));
-          d.users[id] = { id, name: seed.name ?? `User ${id}`, psids: seed.psids ?? {} };
+          putUser(d, { id, name: seed.name ?? `User ${id}`, psids: { ...(seed.psids ?? {}) } });
           return { id };
         }),
       url: (seed) =>
         host.update((d) => {
           const base = unseenUrl(seed.url, now());
-          d.urls[seed.url] = {
+          tableSet(d.urls, seed.url, {
             ...base,
             engagement: { ...base.engagement, ...(seed.engagement ?? {}) },
             og_object: seed.ogObject === undefined ? base.og_object : seed.ogObject,
             app_links: seed.appLinks ?? null,
             reachable: seed.reachable ?? true,
-          };
+          });
           return { id: seed.url };
         }),
       accountLinkingToken: (seed) =>
         host.update((d) => {
           const n = nextId(d.counters, 'linking', 0);
           const token = `ALT${n}sd`;
-          d.linkingTokens[token] = {
+          tableSet(d.linkingTokens, token, {
             pageId: seed.pageId,
             psid: seed.psid ?? String(7_000_000_000_000_000 + n),
             expiresAt: now() + 5 * 60_000,
             blocked: seed.blocked ?? false,
-          };
+          });
           return token;
         }),
       failure: (seed) =>
@@ -259,7 +294,7 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
         }),
       subscription: (seed) =>
         host.update((d) => {
-          const page = d.pages[seed.pageId];
+          const page = draftPage(d, seed.pageId);
           if (!page) throw new Error(`stuntdouble: seed.subscription: no Page ${seed.pageId}`);
           page.subscriptions[seed.appId ?? DEFAULT_APP_ID] = seed.fields.map(toReal);
         }),
@@ -273,12 +308,17 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
         });
       }),
     post: (id) => getPost(host.state, id),
+    page: (id) => getPage(host.state, id),
+    object: (id) => tableGet(host.state.objects, id),
+    url: (url) => tableGet(host.state.urls, url),
+    edge: (nodeId, edge) => liveIds(edgeChunks(host.state, nodeId, edge)),
+    scheduled: () => scheduleEntries(host.state.schedule),
     get deliveries() {
-      return host.state.deliveries;
+      return flatDeliveries(host.state.deliveries);
     },
     describe() {
       const s = host.state;
-      return `${Object.keys(s.pages).length} pages, ${postCount(s)} posts, ${Object.keys(s.tokens).length} tokens, ${s.deliveries.length} deliveries, ${describeAudiences(s)}`;
+      return `${s.pages.size} pages, ${postCount(s)} posts, ${s.tokens.size} tokens, ${chunkedLength(s.deliveries)} deliveries, ${describeAudiences(s)}`;
     },
   };
 }

@@ -1,5 +1,12 @@
 import type { Counters } from '../../store/ids.js';
+import type { Chunked, IdList } from './models/id-list.js';
+import { type ScheduleIndex, emptySchedule } from './models/schedule.js';
+import { type Table, emptyTable } from './models/table.js';
 import { type AudienceSlices, initialAudienceSlices } from './schemas/audience-state.js';
+
+export type { Table } from './models/table.js';
+export type { ScheduleEntry, ScheduleIndex } from './models/schedule.js';
+export type { Chunked, IdList } from './models/id-list.js';
 
 /** Task a token's user may perform on a Page (section 4.2 assigned_users enum, also used for access checks). */
 export type PageTask = string;
@@ -30,6 +37,10 @@ export interface TokenRecord {
   userId: string | null;
   /** Tasks per Page id (a Page token holds tasks on its own Page). */
   tasks: Record<string, PageTask[]>;
+  /** The keys of `tasks` in their order, kept when the token is seeded (`me` of a Page token, `/me/accounts` pages). */
+  pageIds: string[];
+  /** Seed order of the token string (kept when a seed replaces the token): orders a Page's tokens. */
+  seq: number;
   /** Granted permissions (`pages_read_engagement`, `pages_manage_posts`, `business_management`, ...). */
   permissions: string[];
   /** `session-invalid` answers 102, `invalidated` 190/460; `expiresAt` passed answers 190/463. */
@@ -47,10 +58,10 @@ export interface PageRecord {
   fields: Record<string, unknown>;
   /** Subscribed fields per app id (subscribed_apps edge). */
   subscriptions: Record<string, string[]>;
-  /** Tasks per assigned user id. */
-  assignedUsers: Record<string, PageTask[]>;
-  /** Location child Page ids by store number. */
-  locations: Record<string, number>;
+  /** Location child Pages listed now (the `locations` edge, `edges[id].locations`, holds them in order). */
+  locationCount: number;
+  /** A location Page: its parent and its position on the parent's `locations` edge. */
+  location?: { parentId: string; pos: number; storeNumber: number };
   /** Messaging is blocked for this Page (personas, thread control answer 230/551). */
   messagingBlocked: boolean;
   /** Business-claim outcome when another business claims this Page via owned_pages. */
@@ -77,6 +88,10 @@ export interface PostRecord {
   adPost?: boolean;
   /** Other stored fields in their read shape (message, link, place, targeting, ...). */
   fields: Record<string, unknown>;
+  /** Where the post is filed: position per `<node id>/<edge>` list, so a delete tombstones it in O(1). */
+  filed: Record<string, number>;
+  /** Order among posts scheduled for the same instant (set while the post waits in the schedule). */
+  scheduleSeq?: number;
 }
 
 /** A profile (user) node: visitors, assigned users, messaging recipients. */
@@ -150,41 +165,61 @@ export interface DeliveryRecord {
   error: string | null;
 }
 
-/** A scheduled-publish index entry: kept sorted by `at` so `dueAt` is O(1). */
-export interface ScheduleEntry {
-  at: number;
-  postId: string;
+/** A user assigned to a Page (`assigned_users`): tasks, and the position on the Page's edge list. */
+export interface AssignmentRecord {
+  tasks: PageTask[];
+  pos: number;
+}
+
+/**
+ * Secondary indexes: alternative ways to find records, kept in the same update as the records they
+ * index (seeding included), so snapshot and restore keep them consistent.
+ */
+export interface SocialGraphIndexes {
+  /** Page tokens of each Page id, in seed order: a Page's `access_token` field and `/me/accounts`. */
+  pageTokens: Table<string[]>;
+  /** Users by `<page id> <Page-scoped id>`: who a thread-control recipient is. */
+  psids: Table<string[]>;
+  /** Assigned users by `<page id> <user id>`. */
+  assignments: Table<AssignmentRecord>;
 }
 
 /** A node record of a slice another module owns (audiences, ad accounts, ad sets). */
 export type SliceRecord = { id: string } & Record<string, unknown>;
 
-/** The social graph fake's state slice. */
+/**
+ * The social graph fake's state slice. Every collection a request can write or grow is a
+ * {@link Table} (read one record with `fakes.socialGraph.page(id)`, `post(id)`, `object(id)`, `url(url)`;
+ * the ids on an edge with `edge(nodeId, edge)`) or a chunked list, so a write copies a few small
+ * buckets, never the whole collection.
+ */
 export interface SocialGraphState {
   counters: Counters;
-  pages: Record<string, PageRecord>;
+  pages: Table<PageRecord>;
+  posts: Table<PostRecord>;
+  users: Table<UserRecord>;
+  objects: Table<ObjectRecord>;
   /**
-   * Posts in buckets of 1024 by post number (`posts[bucket][id]`, see `getPost`): a write copies one
-   * small bucket, not a record of every post (immer copies what it changes).
+   * Ordered lists of each node by edge name (`tableGet(edges, nodeId)?.[edge]`), oldest first, in
+   * chunks (see `models/id-list.ts`): the Page post edges (feed, published_posts, scheduled_posts,
+   * visitor_posts, tagged, ads_posts) and the small-node edges (personas, lead forms, photos, ...).
    */
-  posts: Record<string, Record<string, PostRecord>>;
-  users: Record<string, UserRecord>;
-  objects: Record<string, ObjectRecord>;
-  /** edges[nodeId][edgeName] = ids, oldest first: small edges (personas, lead forms, audiences, ...). */
-  edges: Record<string, Record<string, string[]>>;
-  /**
-   * Post edges of a Page (feed, published_posts, scheduled_posts, visitor_posts, tagged) as chunked
-   * id lists, oldest first (read newest first); see `models/id-list.ts`.
-   */
-  feeds: Record<string, Record<string, string[][]>>;
+  edges: Table<Record<string, IdList>>;
+  /** Apps: configuration (seeded only, never written by a request). */
   apps: Record<string, AppRecord>;
-  tokens: Record<string, TokenRecord>;
-  urls: Record<string, SharedUrlRecord>;
-  linkingTokens: Record<string, LinkingTokenRecord>;
-  schedule: ScheduleEntry[];
+  tokens: Table<TokenRecord>;
+  urls: Table<SharedUrlRecord>;
+  linkingTokens: Table<LinkingTokenRecord>;
+  /** Scheduled publishes in time order (earliest O(1), insert and remove O(log n)). */
+  schedule: ScheduleIndex;
+  /** Rate-limit conditions: configuration set by scenarios. */
   rateLimits: RateLimitRecord[];
+  /** Seeded failures: configuration set by scenarios, used up by matching calls. */
   failures: FailureRecord[];
-  deliveries: DeliveryRecord[];
+  /** Webhook deliveries in order, in chunks; delivery `seq` n is at position n - 1. */
+  deliveries: Chunked<DeliveryRecord>;
+  /** Secondary indexes (see {@link SocialGraphIndexes}). */
+  indexes: SocialGraphIndexes;
   /** Custom audiences by id (issue 6). */
   audiences: AudienceSlices['audiences'];
   /** Ad accounts keyed by the numeric id, without `act_` (issue 6). */
@@ -193,6 +228,8 @@ export interface SocialGraphState {
   adSets: AudienceSlices['adSets'];
   /** Due-time index of audience aging (issue 6). */
   audienceAging: AudienceSlices['audienceAging'];
+  /** Secondary indexes of audiences (fetch-or-create matches, people). */
+  audienceIndexes: AudienceSlices['audienceIndexes'];
 }
 
 /** The app every unseeded token belongs to (lenient mode) and the default app of seeded tokens. */
@@ -202,12 +239,11 @@ export const DEFAULT_APP_ID = '900000000000001';
 export function initialSocialGraphState(): SocialGraphState {
   return {
     counters: {},
-    pages: {},
-    posts: {},
-    users: {},
-    objects: {},
-    edges: {},
-    feeds: {},
+    pages: emptyTable(),
+    posts: emptyTable(),
+    users: emptyTable(),
+    objects: emptyTable(),
+    edges: emptyTable(),
     apps: {
       [DEFAULT_APP_ID]: {
         id: DEFAULT_APP_ID,
@@ -219,13 +255,14 @@ export function initialSocialGraphState(): SocialGraphState {
         requireAppSecretProof: false,
       },
     },
-    tokens: {},
-    urls: {},
-    linkingTokens: {},
-    schedule: [],
+    tokens: emptyTable(),
+    urls: emptyTable(),
+    linkingTokens: emptyTable(),
+    schedule: emptySchedule(),
     rateLimits: [],
     failures: [],
     deliveries: [],
+    indexes: { pageTokens: emptyTable(), psids: emptyTable(), assignments: emptyTable() },
     ...initialAudienceSlices(),
   };
 }

@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import { GraphError, unsupportedRequest } from '../errors.js';
 import type { AdAccountRecord, AudienceSlices } from '../schemas/audience-state.js';
+import { getAdAccount, putAdAccount } from './audiences/store.js';
 
 /** What `seed.adAccount()` accepts. */
 export interface AdAccountSeed {
@@ -25,7 +26,7 @@ export function bareAccountId(id: string): string {
 export function seedAdAccount(draft: Draft<AudienceSlices>, seed: AdAccountSeed = {}): string {
   const accountId = seed.id ? bareAccountId(seed.id) : String(nextId(draft.counters, 'adAccount', 100_000_000_000_000));
   if (!/^\d+$/.test(accountId)) throw new TypeError(`stuntdouble: ad account id must be numeric (act_<digits>), got '${seed.id}'`);
-  if (draft.adAccounts[accountId]) throw new TypeError(`stuntdouble: ad account act_${accountId} already exists`);
+  if (getAdAccount(draft, accountId)) throw new TypeError(`stuntdouble: ad account act_${accountId} already exists`);
   const tos = seed.tosAccepted ?? true;
   const terms =
     typeof tos === 'boolean' ? { customAudience: tos, corporate: tos } : { customAudience: tos.customAudience ?? true, corporate: tos.corporate ?? true };
@@ -34,7 +35,7 @@ export function seedAdAccount(draft: Draft<AudienceSlices>, seed: AdAccountSeed 
     const bizId = seed.business?.id ?? String(nextId(draft.counters, 'business', 900_000_000_000_000));
     business = { id: bizId, name: seed.business?.name ?? `Business ${bizId}` };
   }
-  draft.adAccounts[accountId] = {
+  putAdAccount(draft, {
     accountId,
     name: seed.name ?? `Ad account ${accountId}`,
     currency: seed.currency ?? 'USD',
@@ -45,15 +46,17 @@ export function seedAdAccount(draft: Draft<AudienceSlices>, seed: AdAccountSeed 
     deleteRateLimitedUntil: null,
     audienceIds: [],
     adSetIds: [],
-  };
+  });
   return accountId;
 }
 
 /** The ad account, or Graph's "unsupported request" error for an id no account has. */
-export function requireAdAccount<S extends AudienceSlices | Draft<AudienceSlices>>(state: S, accountId: string, method: string): S['adAccounts'][string] {
-  const acc = state.adAccounts[bareAccountId(accountId)];
+export function requireAdAccount(state: AudienceSlices, accountId: string, method: string): AdAccountRecord;
+export function requireAdAccount(state: Draft<AudienceSlices>, accountId: string, method: string): Draft<AdAccountRecord>;
+export function requireAdAccount(state: AudienceSlices | Draft<AudienceSlices>, accountId: string, method: string): AdAccountRecord | Draft<AdAccountRecord> {
+  const acc = getAdAccount(state, bareAccountId(accountId));
   if (!acc) throw unsupportedRequest(method, `act_${bareAccountId(accountId)}`);
-  return acc as S['adAccounts'][string];
+  return acc;
 }
 
 /** Throws 80003 while the account is rate limited (`X-Business-Use-Case-Usage` tells when it lifts). */

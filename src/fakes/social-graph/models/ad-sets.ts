@@ -6,7 +6,8 @@ import type { AdSetRecord, AudienceSlices } from '../schemas/audience-state.js';
 import { checkAudienceTerms, requireAdAccount } from './ad-accounts.js';
 import { accountCanUse } from './audiences/crud.js';
 import { activelyUsed, noteUseChanged } from './audiences/aging.js';
-import { getAudience } from './audiences/store.js';
+import { getAdSet, getAudience, putAdSet } from './audiences/store.js';
+import { appendId } from './id-list.js';
 
 const sec = (ms: number) => Math.floor(ms / 1000);
 
@@ -40,10 +41,12 @@ function checkAudiences(draft: Draft<AudienceSlices>, accountId: string, ids: re
 }
 
 /** The ad set, or Graph's "unsupported request" error. */
-export function requireAdSet<S extends AudienceSlices | Draft<AudienceSlices>>(state: S, id: string, method: string): S['adSets'][string] {
-  const s = state.adSets[id];
+export function requireAdSet(state: AudienceSlices, id: string, method: string): AdSetRecord;
+export function requireAdSet(state: Draft<AudienceSlices>, id: string, method: string): Draft<AdSetRecord>;
+export function requireAdSet(state: AudienceSlices | Draft<AudienceSlices>, id: string, method: string): AdSetRecord | Draft<AdSetRecord> {
+  const s = getAdSet(state, id);
   if (!s) throw unsupportedRequest(method, id);
-  return s as S['adSets'][string];
+  return s;
 }
 
 /** `POST /act_{id}/adsets`: creates an ad set targeting custom audiences. */
@@ -53,7 +56,7 @@ export function createAdSet(draft: Draft<AudienceSlices>, rawAccountId: string, 
   if (audienceIds.length && !opts.skipTerms) checkAudienceTerms(acc);
   checkAudiences(draft, acc.accountId, audienceIds);
   const id = String(nextId(draft.counters, 'adset', 6_200_000_000_000));
-  draft.adSets[id] = {
+  putAdSet(draft, {
     id,
     accountId: acc.accountId,
     name: p.name,
@@ -64,8 +67,8 @@ export function createAdSet(draft: Draft<AudienceSlices>, rawAccountId: string, 
     deletedAudienceIds: [],
     createdTime: sec(now),
     updatedTime: sec(now),
-  };
-  acc.adSetIds.push(id);
+  });
+  appendId(acc.adSetIds, id);
   for (const aid of audienceIds) getAudience(draft, aid)?.adSetIds.push(id);
   noteUseChanged(draft, audienceIds, now, new Set());
   return id;

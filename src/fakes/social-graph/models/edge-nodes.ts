@@ -1,12 +1,13 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
-import { own } from '../../../store/records.js';
 import { graphErrors } from '../errors.js';
 import type { PageEdgeRow } from '../schemas/page-edge-table.js';
 import type { ObjectRecord, PageRecord, SocialGraphState } from '../state.js';
 import { type FieldSpec, type FieldTable, type Selected, checkSelection, renderFields, selectionOf, toGraphTime } from './fields.js';
 import { PAGE_FIELDS } from './page-field-table.js';
-import { edgeIds, edgeList } from './pages.js';
+import { type IdSeq, appendId } from './id-list.js';
+import { draftPage, edgeIds, edgeList, getPage } from './pages.js';
+import { tableGet, tableSet } from './table.js';
 import { pageIds, pagedBody, readLimit } from './paging.js';
 import type { GraphContext } from './registry.js';
 import { requirePageAccess, requirePageRead } from './tokens.js';
@@ -77,7 +78,7 @@ export function edgeFieldTable(row: PageEdgeRow): FieldTable<ObjectRecord> {
 function pageOwnedPart(state: SocialGraphState, value: unknown): unknown {
   if (value === null || typeof value !== 'object') return undefined;
   const isPage = (v: unknown) =>
-    typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && own(state.pages, (v as { id: string }).id) !== undefined;
+    typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && getPage(state, (v as { id: string }).id) !== undefined;
   const data = (value as { data?: unknown }).data;
   if (Array.isArray(data)) return { ...(value as object), data: data.filter(isPage) };
   return isPage(value) ? value : undefined;
@@ -99,37 +100,38 @@ export function edgeSelection(g: GraphContext, row: PageEdgeRow): Selected[] {
 
 /** Where a listing's rows come from when not from `state.edges` / `state.objects` (rows kept on the Page record). */
 export interface RowSource {
-  ids: readonly string[];
+  /** Ordered ids (a chunked edge list or a small array); `''` marks a removed entry. */
+  ids: IdSeq;
   get(id: string): ObjectRecord | undefined;
 }
 
 /**
  * Reads one page of an edge: Graph's `{ data, paging }` with cursors, `limit` and `paging.next`,
  * each row rendered with the `fields=` selection of its node type. `include` filters rows (insights
- * by metric and period); `source` lists rows kept elsewhere (assigned users, locations).
+ * by metric and period), `includeId` by id; `source` lists rows kept elsewhere (assigned users, locations).
  * @example return json(200, listEdgeNodes(g, page, PAGE_EDGE_TABLE.photos))
  */
 export function listEdgeNodes(
   g: GraphContext,
   page: PageRecord,
   row: PageEdgeRow,
-  opts: { include?: (o: ObjectRecord) => boolean; source?: RowSource } = {},
+  opts: { include?: (o: ObjectRecord) => boolean; includeId?: (id: string) => boolean; source?: RowSource } = {},
 ): Record<string, unknown> {
   const selection = edgeSelection(g, row);
   const limit = readLimit(g.params.limit);
   const state = g.ctx.state;
-  const get = opts.source ? opts.source.get : (id: string) => state.objects[id];
+  const get = opts.source ? opts.source.get : (id: string) => tableGet(state.objects, id);
   const include = opts.include;
   const w = pageIds(opts.source ? opts.source.ids : edgeIds(state, page.id, row.edge), {
     limit,
     after: g.params.after,
     before: g.params.before,
     newestFirst: !row.oldestFirst,
-    ...(include ? { include: (id: string) => include(get(id) as ObjectRecord) } : {}),
+    ...(include || opts.includeId ? { include: (id: string) => (opts.includeId?.(id) ?? true) && (!include || include(get(id) as ObjectRecord)) } : {}),
   });
   const data = w.ids.map((id) => {
     if (row.nodeType === 'Page') {
-      const other = state.pages[id];
+      const other = getPage(state, id);
       return other ? renderFields(PAGE_FIELDS, 'Page', other, selection, g.read) : { id };
     }
     const out = renderFields(edgeFieldTable(row), row.nodeType, get(id) as ObjectRecord, selection, g.read);
@@ -150,12 +152,12 @@ export function addEdgeNode(
   id?: string,
 ): string {
   if (row.kind === 'pages') {
-    if (id === undefined || !draft.pages[id]) throw new Error(`stuntdouble: the ${row.edge} edge lists Pages: pass the id of a seeded Page`);
-    edgeList(draft, pageId, row.edge).push(id);
+    if (id === undefined || !draftPage(draft, id)) throw new Error(`stuntdouble: the ${row.edge} edge lists Pages: pass the id of a seeded Page`);
+    appendId(edgeList(draft, pageId, row.edge), id);
     return id;
   }
   const oid = id ?? String(nextId(draft.counters, 'object', 300_000_000_000_000));
-  draft.objects[oid] = { id: oid, type: row.nodeType, ownerId: pageId, fields };
-  edgeList(draft, pageId, row.edge).push(oid);
+  tableSet(draft.objects, oid, { id: oid, type: row.nodeType, ownerId: pageId, fields });
+  appendId(edgeList(draft, pageId, row.edge), oid);
   return oid;
 }

@@ -20,6 +20,10 @@ import {
 import { PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
 import type { SocialGraphState } from '../state.js';
 import { addEdgeNode } from './edge-nodes.js';
+import { type IdList, chunkedLength } from './id-list.js';
+import { draftPage } from './pages.js';
+import { tableGet } from './table.js';
+import { ensureUser } from './users.js';
 import { graphTime } from './fields.js';
 import { PAGE_TASKS } from './tokens.js';
 import type { z } from 'zod';
@@ -49,7 +53,7 @@ export interface EdgeSeeds {
 }
 
 function needPage(d: Draft<SocialGraphState>, helper: string, pageId: string): void {
-  if (!d.pages[pageId]) throw new TypeError(`stuntdouble: ${helper}: no Page ${pageId}; seed it with seed.page first`);
+  if (!draftPage(d, pageId)) throw new TypeError(`stuntdouble: ${helper}: no Page ${pageId}; seed it with seed.page first`);
 }
 
 function rowOf(edge: string): PageEdgeRow {
@@ -57,15 +61,13 @@ function rowOf(edge: string): PageEdgeRow {
 }
 
 function newUser(d: Draft<SocialGraphState>, name?: string): string {
-  const id = String(nextId(d.counters, 'user', 500_000_000_000_000));
-  d.users[id] = { id, name: name ?? `User ${id}`, psids: {} };
-  return id;
+  return ensureUser(d, String(nextId(d.counters, 'user', 500_000_000_000_000)), name);
 }
 
 function profile(d: Draft<SocialGraphState>, id: string): { name: string; id: string } {
-  const page = d.pages[id];
+  const page = draftPage(d, id);
   if (page) return { name: String(page.fields.name), id };
-  return { name: d.users[id]?.name ?? `User ${id}`, id };
+  return { name: tableGet(d.users, id)?.name ?? `User ${id}`, id };
 }
 
 /** Builds the edge seed helpers over a host. */
@@ -132,7 +134,7 @@ export function edgeSeeds(host: Host): EdgeSeeds {
       return host.update((d) => {
         needPage(d, 'seed.rating', s.pageId);
         const reviewer = s.reviewerId ?? newUser(d);
-        if (!d.users[reviewer]) d.users[reviewer] = { id: reviewer, name: `User ${reviewer}`, psids: {} };
+        ensureUser(d, reviewer);
         const fields: Record<string, unknown> = {
           created_time: at(s.createdTime),
           recommendation_type: s.recommendationType ?? 'positive',
@@ -143,7 +145,7 @@ export function edgeSeeds(host: Host): EdgeSeeds {
         if (s.reviewText !== undefined) fields.review_text = s.reviewText;
         if (s.rating !== undefined) fields.rating = s.rating;
         const id = addEdgeNode(d, s.pageId, rowOf('ratings'), fields);
-        const page = d.pages[s.pageId];
+        const page = draftPage(d, s.pageId);
         if (page) page.fields.rating_count = Number(page.fields.rating_count ?? 0) + 1;
         return { id };
       });
@@ -153,7 +155,7 @@ export function edgeSeeds(host: Host): EdgeSeeds {
       return host.update((d) => {
         needPage(d, 'seed.conversation', s.pageId);
         const user = s.userId ?? newUser(d);
-        if (!d.users[user]) d.users[user] = { id: user, name: `User ${user}`, psids: {} };
+        ensureUser(d, user);
         const n = nextId(d.counters, 'thread', 1_000_000);
         const tid = `t_${n}`;
         const msgs = (s.messages ?? []).map((m) => {
@@ -197,7 +199,7 @@ export function edgeSeeds(host: Host): EdgeSeeds {
           title: s.title ?? s.metric.replace(/_/g, ' '),
           description: s.description ?? `${s.period}: ${s.metric.replace(/_/g, ' ')}`,
         };
-        const existing = d.objects[id];
+        const existing = tableGet(d.objects, id);
         if (existing) existing.fields = fields;
         else addEdgeNode(d, s.pageId, rowOf('insights'), fields, id);
         return { id };
@@ -211,8 +213,8 @@ export function edgeSeeds(host: Host): EdgeSeeds {
       return host.update((d) => {
         needPage(d, 'seed.role', s.pageId);
         const uid = s.userId ?? newUser(d, s.name);
-        if (!d.users[uid]) d.users[uid] = { id: uid, name: s.name ?? `User ${uid}`, psids: {} };
-        const name = d.users[uid]?.name ?? `User ${uid}`;
+        ensureUser(d, uid, s.name);
+        const name = tableGet(d.users, uid)?.name ?? `User ${uid}`;
         const role = tasks.includes('MANAGE') ? 'Admin' : tasks.includes('CREATE_CONTENT') ? 'Editor' : tasks.includes('MODERATE') ? 'Moderator' : 'Analyst';
         addEdgeNode(d, s.pageId, rowOf('roles'), { name, tasks, role, perms: tasks }, uid);
         return { id: uid };
@@ -224,7 +226,7 @@ export function edgeSeeds(host: Host): EdgeSeeds {
         needPage(d, 'seed.tab', s.pageId);
         const slug = s.slug ?? s.name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
         const id = `${s.pageId}/tabs/${slug}`;
-        const count = d.edges[s.pageId]?.tabs?.length ?? 0;
+        const count = chunkedLength(tableGet(d.edges, s.pageId)?.tabs as IdList | undefined);
         addEdgeNode(
           d,
           s.pageId,

@@ -3,6 +3,8 @@ import { graphErrors } from '../errors.js';
 import type { FeedCreate } from '../schemas/feed.js';
 import type { SocialGraphState } from '../state.js';
 import type { NewPost } from './posts.js';
+import { getPage } from './pages.js';
+import { tableGet } from './table.js';
 
 const MIN_AHEAD = 10 * 60_000;
 const MAX_AHEAD = 75 * 86_400_000;
@@ -40,7 +42,7 @@ export function feedPostFromParams(state: SocialGraphState, pageId: string, p: F
   if ((p.message === undefined || p.message === '') && p.link === undefined && !hasMedia) {
     throw graphErrors.param('Either link or message must be supplied');
   }
-  if (p.link !== undefined && state.urls[p.link]?.reachable === false) {
+  if (p.link !== undefined && tableGet(state.urls, p.link)?.reachable === false) {
     throw graphErrors.param('The link you shared cannot be accessed');
   }
   if (p.child_attachments !== undefined) {
@@ -54,7 +56,7 @@ export function feedPostFromParams(state: SocialGraphState, pageId: string, p: F
     checkSchedule(p.scheduled_publish_time, now);
   }
   if (p.tags !== undefined && p.tags.length > 0 && p.place === undefined) throw graphErrors.param('Cannot specify tags without a place');
-  if (p.place !== undefined && state.pages[p.place] === undefined && !/^\d+$/.test(p.place)) throw graphErrors.param('Param place must be a valid place id');
+  if (p.place !== undefined && getPage(state, p.place) === undefined && !/^\d+$/.test(p.place)) throw graphErrors.param('Param place must be a valid place id');
   if ((p.og_action_type_id === undefined) !== (p.og_object_id === undefined)) {
     throw graphErrors.param('A feeling or activity post requires both og_action_type_id and og_object_id');
   }
@@ -89,7 +91,9 @@ export function feedPostFromParams(state: SocialGraphState, pageId: string, p: F
   else if (p.picture && !legacy) fields.full_picture = safeImage(p.picture);
   else if (p.link) fields.full_picture = safeImage(p.link);
   if (p.scheduled_publish_time !== undefined) fields.scheduled_publish_time = Math.floor(p.scheduled_publish_time / 1000);
-  const tagged = p.message ? [...p.message.matchAll(/@\[(\d+)\]/g)].map((m) => m[1] as string).filter((id) => state.pages[id] && id !== pageId) : [];
+  const tagged = p.message
+    ? [...p.message.matchAll(/@\[(\d+)\]/g)].map((m) => m[1] as string).filter((id) => getPage(state, id) !== undefined && id !== pageId)
+    : [];
   return {
     pageId,
     published: p.published ?? true,

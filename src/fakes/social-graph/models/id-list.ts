@@ -1,13 +1,17 @@
 import type { Draft } from 'immer';
 
 /**
- * An append-mostly ordered id list kept in chunks of {@link CHUNK}: appending copies one chunk, not
+ * An append-mostly ordered list kept in chunks of {@link CHUNK}: appending copies one chunk, not
  * the whole list (immer copies what it changes), so a write to a 100,000-post feed stays cheap.
- * Removal leaves a tombstone (`''`), so positions (and the cursors holding them) never shift.
+ * Removal leaves a tombstone (`''` in an id list), so positions (and the cursors and indexes holding
+ * them) never shift: whoever files an item keeps the position `appendId` returns to remove it in O(1).
  */
-export type IdList = string[][];
+export type Chunked<T> = T[][];
 
-/** Ids per chunk; every chunk but the last is full. */
+/** An ordered id list in chunks (see {@link Chunked}). */
+export type IdList = Chunked<string>;
+
+/** Items per chunk; every chunk but the last is full. */
 export const CHUNK = 1024;
 
 /** What paging reads: plain arrays and chunked lists alike. */
@@ -16,26 +20,43 @@ export interface IdSeq {
   at(index: number): string | undefined;
 }
 
+/** Number of items (tombstones included) of a chunked list, O(1). */
+export function chunkedLength(list: Chunked<unknown> | undefined): number {
+  if (!list || list.length === 0) return 0;
+  return (list.length - 1) * CHUNK + (list[list.length - 1] as unknown[]).length;
+}
+
+/** The item at a position of a chunked list, O(1). */
+export function chunkedAt<T>(list: Chunked<T> | undefined, index: number): T | undefined {
+  if (!list || index < 0 || !Number.isInteger(index)) return undefined;
+  return list[Math.floor(index / CHUNK)]?.[index % CHUNK];
+}
+
 /** A read view of a chunked list (O(1) `at`). */
 export function seqOf(list: IdList | undefined): IdSeq {
   if (!list || list.length === 0) return { length: 0, at: () => undefined };
-  const last = list[list.length - 1] as string[];
-  const length = (list.length - 1) * CHUNK + last.length;
+  const length = chunkedLength(list);
   return {
     length,
     at: (i) => (i < 0 || i >= length ? undefined : (list[Math.floor(i / CHUNK)] as string[])[i % CHUNK]),
   };
 }
 
-/** Appends an id (copies only the last chunk). */
-export function appendId(list: Draft<IdList>, id: string): void {
-  const last = list[list.length - 1];
-  if (!last || last.length >= CHUNK) list.push([id]);
-  else last.push(id);
+/** Appends an item (copies only the last chunk); returns its position. */
+export function appendId<T>(list: Draft<Chunked<T>>, item: Draft<T>): number {
+  const chunks = list as unknown as Array<Array<Draft<T>>>;
+  const last = chunks[chunks.length - 1];
+  if (!last || last.length >= CHUNK) {
+    chunks.push([item]);
+    return (chunks.length - 1) * CHUNK;
+  }
+  last.push(item);
+  return (chunks.length - 1) * CHUNK + last.length - 1;
 }
 
-/** Appends many ids as whole new chunks where possible (bulk seeding). */
-export function appendIds(list: Draft<IdList>, ids: readonly string[]): void {
+/** Appends many ids as whole new chunks where possible (bulk seeding); returns the first one's position. */
+export function appendIds(list: Draft<IdList>, ids: readonly string[]): number {
+  const start = chunkedLength(list as IdList);
   let i = 0;
   const last = list[list.length - 1];
   if (last && last.length < CHUNK) {
@@ -44,23 +65,19 @@ export function appendIds(list: Draft<IdList>, ids: readonly string[]): void {
     i = room;
   }
   for (; i < ids.length; i += CHUNK) list.push(ids.slice(i, i + CHUNK));
+  return start;
 }
 
-/** Tombstones an id (searching from the newest end); returns whether it was there. */
-export function removeId(list: Draft<IdList> | undefined, id: string): boolean {
-  if (!list) return false;
-  for (let c = list.length - 1; c >= 0; c--) {
-    const chunk = list[c] as string[];
-    const k = chunk.lastIndexOf(id);
-    if (k >= 0) {
-      chunk[k] = '';
-      return true;
-    }
-  }
-  return false;
+/** Tombstones the id at a known position (O(1)); returns whether it was there. */
+export function removeAt(list: Draft<IdList> | undefined, pos: number | undefined, id: string): boolean {
+  if (!list || pos === undefined) return false;
+  const chunk = list[Math.floor(pos / CHUNK)];
+  if (!chunk || chunk[pos % CHUNK] !== id) return false;
+  chunk[pos % CHUNK] = '';
+  return true;
 }
 
-/** Live ids, oldest first (O(n): for tests and small lists). */
+/** Live ids, oldest first (O(n): for tests, summaries and small lists). */
 export function liveIds(list: IdList | undefined): string[] {
   return (list ?? []).flat().filter((id) => id !== '');
 }

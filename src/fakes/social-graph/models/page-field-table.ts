@@ -2,7 +2,7 @@ import { graphErrors } from '../errors.js';
 import { PAGE_DEFAULTS, PAGE_DEPRECATED, PAGE_FIELD_TYPES } from '../schemas/page-fields.js';
 import type { PageRecord } from '../state.js';
 import { type FieldSpec, type FieldTable, toGraphTime } from './fields.js';
-import type { Principal } from './tokens.js';
+import { type Principal, firstPageToken } from './tokens.js';
 
 const COMPUTED: Record<string, FieldSpec<PageRecord>['read']> = {
   id: (p) => p.id,
@@ -17,7 +17,7 @@ const COMPUTED: Record<string, FieldSpec<PageRecord>['read']> = {
     const principal = g.principal as Principal;
     if (!principal.record) return `EAAsdPage${p.id}`;
     if (principal.record.type !== 'user' || (principal.record.tasks[p.id]?.length ?? 0) === 0) return undefined;
-    return Object.values(g.state.tokens).find((t) => t.type === 'page' && t.tasks[p.id] !== undefined)?.token;
+    return firstPageToken(g.state, p.id);
   },
 };
 

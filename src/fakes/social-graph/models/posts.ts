@@ -1,35 +1,24 @@
 import { type Draft, current, isDraft } from 'immer';
 import { nextId } from '../../../store/ids.js';
-import type { PostRecord, ScheduleEntry, SocialGraphState } from '../state.js';
-import { appendId, appendIds, removeId } from './id-list.js';
-import { feedList } from './pages.js';
-import { own } from '../../../store/records.js';
-
-const BUCKET = 1024;
-
-/** The bucket key of a post id `<page>_<n>`. */
-export function postBucket(id: string): string {
-  const n = Number(id.slice(id.lastIndexOf('_') + 1));
-  return Number.isFinite(n) ? String(Math.floor(n / BUCKET)) : 'x';
-}
+import type { PostRecord, SocialGraphState } from '../state.js';
+import { appendId, appendIds, removeAt } from './id-list.js';
+import { edgeList } from './pages.js';
+import { scheduleFirst, scheduleInsert, scheduleRemove } from './schedule.js';
+import { tableDelete, tableGet, tableSet, tableSetMany } from './table.js';
 
 /** A post by id (O(1)). */
 export function getPost(state: SocialGraphState, id: string): PostRecord | undefined {
-  const bucket = own(state.posts, postBucket(id));
-  return bucket ? own(bucket, id) : undefined;
+  return tableGet(state.posts, id);
 }
 
 /** A post by id in a draft. */
 export function draftPost(draft: Draft<SocialGraphState>, id: string): Draft<PostRecord> | undefined {
-  const bucket = own(draft.posts, postBucket(id));
-  return bucket ? own(bucket, id) : undefined;
+  return tableGet(draft.posts, id);
 }
 
-/** How many posts exist. */
+/** How many posts exist (O(1)). */
 export function postCount(state: SocialGraphState): number {
-  let n = 0;
-  for (const b of Object.values(state.posts)) n += Object.keys(b).length;
-  return n;
+  return state.posts.size;
 }
 
 /** What a new post carries (already validated). */
@@ -47,15 +36,31 @@ export interface NewPost {
   adPost?: boolean;
 }
 
-function insertSorted(list: ScheduleEntry[], entry: ScheduleEntry): void {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((list[mid] as ScheduleEntry).at <= entry.at) lo = mid + 1;
-    else hi = mid;
-  }
-  list.splice(lo, 0, entry);
+/** Puts a post in the schedule at `at` (after every post already due then). */
+function schedule(draft: Draft<SocialGraphState>, post: Draft<PostRecord> | PostRecord, at: number): void {
+  const seq = nextId(draft.counters, 'schedule', 0);
+  post.scheduleSeq = seq;
+  scheduleInsert(draft.schedule, { at, seq, postId: post.id });
+}
+
+/** Takes a post out of the schedule (O(log n)). */
+function unschedule(draft: Draft<SocialGraphState>, post: Draft<PostRecord>): void {
+  if (post.scheduledAt !== null && post.scheduleSeq !== undefined) scheduleRemove(draft.schedule, { at: post.scheduledAt, seq: post.scheduleSeq });
+  delete post.scheduleSeq;
+}
+
+/** Files a post id on a node's edge list and remembers where. */
+function file(draft: Draft<SocialGraphState>, post: Draft<PostRecord> | PostRecord, node: string, edge: string): void {
+  post.filed[`${node}/${edge}`] = appendId(edgeList(draft, node, edge), post.id);
+}
+
+/** Takes a post id off a node's edge list in O(1) through the position it was filed at. */
+function unfile(draft: Draft<SocialGraphState>, post: Draft<PostRecord>, node: string, edge: string): void {
+  const key = `${node}/${edge}`;
+  if (!Object.hasOwn(post.filed, key)) return;
+  const byNode = tableGet(draft.edges, node);
+  removeAt(byNode && Object.hasOwn(byNode, edge) ? byNode[edge] : undefined, post.filed[key], post.id);
+  delete post.filed[key];
 }
 
 /** Creates a post and files it on the Page's edges; returns it. Id `<page_id>_<n>`. */
@@ -76,27 +81,32 @@ export function createPost(draft: Draft<SocialGraphState>, input: NewPost, now: 
     updatedTime: input.createdTime ?? now,
     taggedPageIds: input.taggedPageIds ?? [],
     fields: input.fields ?? {},
+    filed: {},
     ...(input.adPost ? { adPost: true } : {}),
   };
-  const bucket = postBucket(id);
-  draft.posts[bucket] ??= {};
-  (draft.posts[bucket] as Record<string, PostRecord>)[id] = post;
   fileOnEdges(draft, post);
-  if (scheduledAt !== null) insertSorted(draft.schedule, { at: scheduledAt, postId: id });
+  if (scheduledAt !== null) schedule(draft, post, scheduledAt);
+  tableSet(draft.posts, id, post);
   return post;
 }
 
-function fileOnEdges(draft: Draft<SocialGraphState>, post: PostRecord): void {
-  appendId(feedList(draft, post.pageId, 'feed'), post.id);
-  if (post.kind === 'visitor') appendId(feedList(draft, post.pageId, 'visitor_posts'), post.id);
-  else if (post.scheduledAt !== null) appendId(feedList(draft, post.pageId, 'scheduled_posts'), post.id);
-  else if (post.published) appendId(feedList(draft, post.pageId, 'published_posts'), post.id);
-  if (post.adPost) appendId(feedList(draft, post.pageId, 'ads_posts'), post.id);
+/** The edges a post is filed on when written: `[node id, edge]` pairs. */
+function edgesOf(post: PostRecord): Array<[string, string]> {
+  const out: Array<[string, string]> = [[post.pageId, 'feed']];
+  if (post.kind === 'visitor') out.push([post.pageId, 'visitor_posts']);
+  else if (post.scheduledAt !== null) out.push([post.pageId, 'scheduled_posts']);
+  else if (post.published) out.push([post.pageId, 'published_posts']);
+  if (post.adPost) out.push([post.pageId, 'ads_posts']);
   // A post that tags a Page shows on that Page's tagged edge and, as Graph's feed does, on its feed.
   for (const tagged of post.taggedPageIds) {
-    appendId(feedList(draft, tagged, 'tagged'), post.id);
-    if (tagged !== post.pageId) appendId(feedList(draft, tagged, 'feed'), post.id);
+    out.push([tagged, 'tagged']);
+    if (tagged !== post.pageId) out.push([tagged, 'feed']);
   }
+  return out;
+}
+
+function fileOnEdges(draft: Draft<SocialGraphState>, post: PostRecord): void {
+  for (const [node, edge] of edgesOf(post)) file(draft, post, node, edge);
 }
 
 /** Publishes a post now (scheduled time reached, or `is_published=true` on update). */
@@ -108,14 +118,13 @@ export function publishPost(draft: Draft<SocialGraphState>, id: string, at: numb
   if (wasScheduled) {
     post.createdTime = post.scheduledAt as number;
     delete post.fields.scheduled_publish_time;
-    removeId(draft.feeds[post.pageId]?.scheduled_posts, id);
-    const si = draft.schedule.findIndex((e) => e.postId === id);
-    if (si >= 0) draft.schedule.splice(si, 1);
+    unfile(draft, post, post.pageId, 'scheduled_posts');
+    unschedule(draft, post);
     post.scheduledAt = null;
   }
   post.updatedTime = at;
   // Published posts are listed in publish order: a scheduled post joins at its publish time (now).
-  if (post.kind === 'page') appendId(feedList(draft, post.pageId, 'published_posts'), post.id);
+  if (post.kind === 'page') file(draft, post, post.pageId, 'published_posts');
   return post as PostRecord;
 }
 
@@ -123,35 +132,26 @@ export function publishPost(draft: Draft<SocialGraphState>, id: string, at: numb
 export function deletePost(draft: Draft<SocialGraphState>, id: string): void {
   const post = draftPost(draft, id);
   if (!post) return;
-  const edges = draft.feeds[post.pageId];
-  removeId(edges?.feed, id);
-  removeId(edges?.published_posts, id);
-  removeId(edges?.scheduled_posts, id);
-  removeId(edges?.visitor_posts, id);
-  removeId(edges?.ads_posts, id);
-  for (const t of post.taggedPageIds) {
-    removeId(draft.feeds[t]?.tagged, id);
-    if (t !== post.pageId) removeId(draft.feeds[t]?.feed, id);
+  for (const key of Object.keys(post.filed)) {
+    const cut = key.lastIndexOf('/');
+    unfile(draft, post, key.slice(0, cut), key.slice(cut + 1));
   }
-  if (post.scheduledAt !== null) {
-    const si = draft.schedule.findIndex((e) => e.postId === id);
-    if (si >= 0) draft.schedule.splice(si, 1);
-  }
-  delete draft.posts[postBucket(id)]?.[id];
+  unschedule(draft, post);
+  tableDelete(draft.posts, id);
 }
 
 /** The earliest scheduled publish time, O(1) (the index is sorted). */
 export function scheduleDueAt(state: SocialGraphState): number | undefined {
-  return state.schedule[0]?.at;
+  return scheduleFirst(state.schedule)?.at;
 }
 
 /** Publishes every scheduled post due at `now`; returns them in publish order. */
 export function publishDue(draft: Draft<SocialGraphState>, now: number): PostRecord[] {
   const out: PostRecord[] = [];
-  while (draft.schedule.length > 0 && (draft.schedule[0] as ScheduleEntry).at <= now) {
-    const { postId } = draft.schedule[0] as ScheduleEntry;
-    const p = publishPost(draft, postId, now);
-    if (!p) draft.schedule.shift();
+  for (let first = scheduleFirst(draft.schedule); first && first.at <= now; first = scheduleFirst(draft.schedule)) {
+    const p = publishPost(draft, first.postId, now);
+    // An entry whose post is gone or already published: drop it so the loop moves on.
+    if (!p) scheduleRemove(draft.schedule, first);
     else out.push(isDraft(p) ? current(p) : p);
   }
   return out;
@@ -161,12 +161,11 @@ export function publishDue(draft: Draft<SocialGraphState>, now: number): PostRec
 export function rescheduleTo(draft: Draft<SocialGraphState>, id: string, at: number): void {
   const post = draftPost(draft, id);
   if (!post || post.published) return;
-  const si = draft.schedule.findIndex((e) => e.postId === id);
-  if (si >= 0) draft.schedule.splice(si, 1);
-  if (post.scheduledAt === null) appendId(feedList(draft, post.pageId, 'scheduled_posts'), id);
+  unschedule(draft, post);
+  if (post.scheduledAt === null) file(draft, post, post.pageId, 'scheduled_posts');
   post.scheduledAt = at;
   post.fields.scheduled_publish_time = Math.floor(at / 1000);
-  insertSorted(draft.schedule, { at, postId: id });
+  schedule(draft, post, at);
 }
 
 /**
@@ -175,15 +174,10 @@ export function rescheduleTo(draft: Draft<SocialGraphState>, id: string, at: num
  */
 export function createPostsBulk(draft: Draft<SocialGraphState>, inputs: readonly NewPost[], now: number): string[] {
   const start = draft.counters.post ?? 1000;
-  const added: Record<string, Record<string, PostRecord>> = {};
+  const posts: Array<readonly [string, PostRecord]> = [];
   const ids: string[] = [];
-  const byEdge: Record<string, Record<string, string[]>> = {};
-  const push = (node: string, edge: string, id: string) => {
-    byEdge[node] ??= {};
-    const m = byEdge[node] as Record<string, string[]>;
-    m[edge] ??= [];
-    (m[edge] as string[]).push(id);
-  };
+  // Per `<node>/<edge>`: the node, the edge and the posts to append, in order.
+  const byEdge = new Map<string, { node: string; edge: string; posts: PostRecord[] }>();
   inputs.forEach((input, i) => {
     const n = start + i + 1;
     const id = `${input.pageId}_${n}`;
@@ -199,28 +193,31 @@ export function createPostsBulk(draft: Draft<SocialGraphState>, inputs: readonly
       updatedTime: input.createdTime ?? now,
       taggedPageIds: input.taggedPageIds ?? [],
       fields: input.fields ?? {},
+      filed: {},
+      ...(input.adPost ? { adPost: true } : {}),
     };
-    const b = postBucket(id);
-    added[b] ??= {};
-    (added[b] as Record<string, PostRecord>)[id] = post;
+    posts.push([id, post]);
     ids.push(id);
-    push(post.pageId, 'feed', id);
-    if (post.kind === 'visitor') push(post.pageId, 'visitor_posts', id);
-    else if (post.published) push(post.pageId, 'published_posts', id);
-    if (input.adPost) push(post.pageId, 'ads_posts', id);
-    for (const t of post.taggedPageIds) {
-      push(t, 'tagged', id);
-      if (t !== post.pageId) push(t, 'feed', id);
+    for (const [node, edge] of edgesOf(post)) {
+      const key = `${node}/${edge}`;
+      let group = byEdge.get(key);
+      if (!group) {
+        group = { node, edge, posts: [] };
+        byEdge.set(key, group);
+      }
+      group.posts.push(post);
     }
   });
   draft.counters.post = start + inputs.length;
-  const plain = <T>(v: T): T => (isDraft(v) ? (current(v as Draft<T>) as T) : v);
-  for (const [b, posts] of Object.entries(added)) {
-    const existing = draft.posts[b];
-    draft.posts[b] = existing ? { ...plain(existing), ...posts } : posts;
+  for (const [key, { node, edge, posts: filed }] of byEdge) {
+    const first = appendIds(
+      edgeList(draft, node, edge),
+      filed.map((p) => p.id),
+    );
+    filed.forEach((p, i) => {
+      p.filed[key] = first + i;
+    });
   }
-  for (const [node, edges] of Object.entries(byEdge)) {
-    for (const [edge, list] of Object.entries(edges)) appendIds(feedList(draft, node, edge), list);
-  }
+  tableSetMany(draft.posts, posts);
   return ids;
 }

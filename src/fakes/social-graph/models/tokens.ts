@@ -3,7 +3,9 @@ import type { FakeRequest } from '../../../http/request.js';
 import type { AuthMode } from '../../service.js';
 import { GraphError, graphErrors } from '../errors.js';
 import { DEFAULT_APP_ID, type PageRecord, type SocialGraphState, type TokenRecord } from '../state.js';
-import { own } from '../../../store/records.js';
+import type { Draft } from 'immer';
+import { nextId } from '../../../store/ids.js';
+import { tableGet, tableSet, tableDelete } from './table.js';
 
 /** Every Page task (section 4.2 assigned_users enum). */
 export const PAGE_TASKS = [
@@ -68,9 +70,59 @@ export interface Principal {
   readonly permissions: readonly string[] | 'all';
 }
 
-/** Whether the permission model is on: strict mode, or any token seeded. */
+/** Whether the permission model is on: strict mode, or any token seeded (O(1): the table counts). */
 export function modelOn(state: SocialGraphState, auth: AuthMode): boolean {
-  return auth === 'strict' || Object.keys(state.tokens).length > 0;
+  return auth === 'strict' || state.tokens.size > 0;
+}
+
+/** A seeded token by its string (O(1)), own keys only. */
+export function getToken(state: SocialGraphState, token: string): TokenRecord | undefined {
+  return tableGet(state.tokens, token);
+}
+
+/** What {@link putToken} stores: a token record without its index fields. */
+export type TokenInput = Omit<TokenRecord, 'pageIds' | 'seq'>;
+
+/**
+ * Stores a seeded token (new, or replacing one with the same string) and keeps the Page token index
+ * in step: every Page a Page token has tasks on lists it, in seed order (a replaced token keeps its
+ * place). O(Pages of the token × Page tokens of each Page).
+ * @example putToken(draft, { token: 'EAA...', type: 'page', tasks: { [pageId]: ['MANAGE'] }, ... })
+ */
+export function putToken(draft: Draft<SocialGraphState>, input: TokenInput): TokenRecord {
+  const old = tableGet(draft.tokens, input.token);
+  const seq = old?.seq ?? nextId(draft.counters, 'tokenSeq', 0);
+  const record: TokenRecord = { ...input, pageIds: Object.keys(input.tasks), seq };
+  const index = draft.indexes.pageTokens;
+  if (old?.type === 'page') {
+    for (const pageId of old.pageIds) {
+      const list = tableGet(index, pageId);
+      if (!list) continue;
+      const at = list.indexOf(input.token);
+      if (at >= 0) list.splice(at, 1);
+      if (list.length === 0) tableDelete(index, pageId);
+    }
+  }
+  tableSet(draft.tokens, input.token, record);
+  if (record.type === 'page') {
+    for (const pageId of record.pageIds) {
+      const list = tableGet(index, pageId);
+      if (!list) {
+        tableSet(index, pageId, [input.token]);
+        continue;
+      }
+      // In seed order: after every token seeded before this one.
+      let at = list.length;
+      while (at > 0 && (tableGet(draft.tokens, list[at - 1] as string)?.seq ?? 0) > seq) at--;
+      list.splice(at, 0, input.token);
+    }
+  }
+  return record;
+}
+
+/** The first Page token seeded for a Page (its `access_token` field, `/me/accounts`), O(1). */
+export function firstPageToken(state: SocialGraphState, pageId: string): string | undefined {
+  return tableGet(state.indexes.pageTokens, pageId)?.[0];
 }
 
 /** The access token of a request: query, body (form or JSON), or `Authorization: Bearer|OAuth`. */
@@ -108,7 +160,7 @@ export function appSecretProof(token: string, secret: string): string {
 export function authenticate(state: SocialGraphState, auth: AuthMode, req: FakeRequest, now: number): Principal {
   const token = tokenOf(req);
   if (token === null) throw graphErrors.missingToken();
-  const record = own(state.tokens, token);
+  const record = getToken(state, token);
   if (!record) {
     if (modelOn(state, auth)) throw graphErrors.invalidToken();
     return { token, label: 'unseeded', record: null, appId: DEFAULT_APP_ID, permissions: 'all' };

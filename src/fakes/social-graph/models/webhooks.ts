@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
-import type { PostRecord, SocialGraphState } from '../state.js';
+import type { DeliveryRecord, PostRecord, SocialGraphState } from '../state.js';
+import { appendId, chunkedAt } from './id-list.js';
+import { draftPage, getPage } from './pages.js';
+import { getUser } from './users.js';
 
 /** What a webhook queue needs from its host: `after` for the post-commit send, `update` to record the result. */
 export interface WebhookHost {
@@ -15,9 +18,9 @@ export function signBody(body: string, secret: string): string {
 
 /** Graph's feed change value for a post event. */
 export function feedValue(state: SocialGraphState, post: PostRecord, verb: 'add' | 'edited' | 'remove', now: number): Record<string, unknown> {
-  const page = state.pages[post.fromId];
+  const page = getPage(state, post.fromId);
   const value: Record<string, unknown> = {
-    from: { id: post.fromId, name: page ? page.fields.name : (state.users[post.fromId]?.name ?? post.fromId) },
+    from: { id: post.fromId, name: page ? page.fields.name : (getUser(state, post.fromId)?.name ?? post.fromId) },
     item: post.fields.link ? 'share' : 'status',
     post_id: post.id,
     verb,
@@ -44,7 +47,7 @@ export function queueFeedWebhooks(
 ): void {
   // Unpublished posts make no feed story; only publishing, edits of published posts and removals do.
   if (verb !== 'remove' && !post.published) return;
-  const page = draft.pages[post.pageId];
+  const page = draftPage(draft, post.pageId);
   if (!page) return;
   for (const [appId, fields] of Object.entries(page.subscriptions)) {
     if (!fields.includes('feed')) continue;
@@ -62,7 +65,8 @@ export function queueFeedWebhooks(
       'user-agent': 'facebookexternalua',
     };
     const seq = nextId(draft.counters, 'delivery', 0);
-    draft.deliveries.push({ seq, appId, url: app.callbackUrl, headers, body: payload, status: null, error: null });
+    // Deliveries are numbered from 1 in the order they are recorded: delivery n sits at position n - 1.
+    appendId<DeliveryRecord>(draft.deliveries, { seq, appId, url: app.callbackUrl, headers, body: payload, status: null, error: null });
     const url = app.callbackUrl;
     if (url === null) continue;
     host.after(async () => {
@@ -75,8 +79,8 @@ export function queueFeedWebhooks(
         error = err instanceof Error ? err.message : String(err);
       }
       host.update((d) => {
-        const rec = d.deliveries.find((x) => x.seq === seq);
-        if (rec) {
+        const rec = chunkedAt(d.deliveries, seq - 1);
+        if (rec && rec.seq === seq) {
           rec.status = status;
           rec.error = error;
         }

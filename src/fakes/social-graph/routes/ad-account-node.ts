@@ -12,8 +12,8 @@ import { parseParams } from '../schemas/audience-wire.js';
 import { edgePage, renderedTable, requireAds, select } from './audiences-http.js';
 import { AUDIENCE_TABLE, audienceFields } from './audiences-node.js';
 import { AD_SET_TABLE } from './ad-set-node.js';
-import { getAudience } from '../models/audiences/store.js';
-import { own } from '../../../store/records.js';
+import { getAdAccount, getAdSet, getAudience } from '../models/audiences/store.js';
+import { seqOf } from '../models/id-list.js';
 
 /** Fields of an AdAccount node this fake answers. */
 export const AD_ACCOUNT_FIELDS = ['id', 'account_id', 'name', 'currency', 'timezone_name', 'account_status', 'tos_accepted', 'business'] as const;
@@ -32,7 +32,7 @@ function gate(g: GraphContext, id: string, method: string): AdAccountRecord {
 export const adAccountType: NodeType<AdAccountRecord> = {
   type: 'AdAccount',
   op: 'adAccount',
-  find: (state, id) => (id.startsWith('act_') ? own((state as unknown as AudienceSlices).adAccounts, bareAccountId(id)) : undefined),
+  find: (state, id) => (id.startsWith('act_') ? getAdAccount(state as unknown as AudienceSlices, bareAccountId(id)) : undefined),
   fields: AD_ACCOUNT_TABLE as unknown as NodeType<AdAccountRecord>['fields'],
   defaultFields: ['id', 'account_id'],
   GET: (g, id) => {
@@ -46,7 +46,7 @@ export const adAccountType: NodeType<AdAccountRecord> = {
         const acc = gate(g, id, 'GET');
         requireAds(g, 'read', 'Reading custom audiences');
         const state = slices(g);
-        return edgePage(g, acc.audienceIds, (aid) => {
+        return edgePage(g, seqOf(acc.audienceIds), (aid) => {
           const a = getAudience(state, aid);
           return a ? select(g, AUDIENCE_TABLE, 'CustomAudience', renderAudience(state, a), ['id']) : undefined;
         });
@@ -67,8 +67,8 @@ export const adAccountType: NodeType<AdAccountRecord> = {
         const acc = gate(g, id, 'GET');
         requireAds(g, 'read', 'Reading ad sets');
         const state = slices(g);
-        return edgePage(g, acc.adSetIds, (sid) => {
-          const s = state.adSets[sid];
+        return edgePage(g, seqOf(acc.adSetIds), (sid) => {
+          const s = getAdSet(state, sid);
           return s ? select(g, AD_SET_TABLE, 'AdSet', renderAdSet(state, s), ['id']) : undefined;
         });
       },
@@ -77,7 +77,7 @@ export const adAccountType: NodeType<AdAccountRecord> = {
         requireAds(g, 'write', 'Creating an ad set');
         const p = parseParams(CreateAdSetParams, g.params);
         const sid = g.ctx.update((d) => createAdSet(d as unknown as AudienceSlices, id, p, g.now));
-        const s = slices(g).adSets[sid];
+        const s = getAdSet(slices(g), sid);
         const body: Record<string, unknown> = { id: sid };
         if (p.fields && s) Object.assign(body, select(g, AD_SET_TABLE, 'AdSet', renderAdSet(slices(g), s), ['id'], p.fields));
         return json(200, body);

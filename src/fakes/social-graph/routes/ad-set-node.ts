@@ -6,7 +6,7 @@ import { UpdateAdSetParams } from '../schemas/ad-set-params.js';
 import type { AdSetRecord, AudienceSlices } from '../schemas/audience-state.js';
 import { parseParams } from '../schemas/audience-wire.js';
 import { renderedTable, requireAds, select } from './audiences-http.js';
-import { own } from '../../../store/records.js';
+import { getAdAccount, getAdSet } from '../models/audiences/store.js';
 
 /** The `fields=` table of an AdSet node. */
 export const AD_SET_TABLE = renderedTable(AD_SET_FIELDS);
@@ -15,7 +15,7 @@ const slices = (g: GraphContext) => g.ctx.state as unknown as AudienceSlices;
 
 function gate(g: GraphContext, id: string, method: string): AdSetRecord {
   const s = requireAdSet(slices(g), id, method) as AdSetRecord;
-  const acc = slices(g).adAccounts[s.accountId];
+  const acc = getAdAccount(slices(g), s.accountId);
   if (acc) checkAccountRateLimit(acc, g.now);
   return s;
 }
@@ -24,7 +24,7 @@ function gate(g: GraphContext, id: string, method: string): AdSetRecord {
 export const adSetType: NodeType<AdSetRecord> = {
   type: 'AdSet',
   op: 'adSet',
-  find: (state, id) => own((state as unknown as AudienceSlices).adSets, id),
+  find: (state, id) => getAdSet(state as unknown as AudienceSlices, id),
   fields: AD_SET_TABLE as unknown as NodeType<AdSetRecord>['fields'],
   defaultFields: ['id'],
   GET: (g, id) => {
@@ -38,7 +38,7 @@ export const adSetType: NodeType<AdSetRecord> = {
     const p = parseParams(UpdateAdSetParams, g.params);
     g.ctx.update((d) => updateAdSet(d as unknown as AudienceSlices, id, p, g.now));
     const body: Record<string, unknown> = { success: true };
-    const s = slices(g).adSets[id];
+    const s = getAdSet(slices(g), id);
     if (p.fields && s) Object.assign(body, select(g, AD_SET_TABLE, 'AdSet', renderAdSet(slices(g), s), ['id'], p.fields));
     return json(200, body);
   },

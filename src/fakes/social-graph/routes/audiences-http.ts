@@ -1,6 +1,7 @@
 import { type FakeResponse, json } from '../../../http/response.js';
 import { graphErrors } from '../errors.js';
 import { type FieldTable, type Selected, renderFields, selectionOf } from '../models/fields.js';
+import type { IdSeq } from '../models/id-list.js';
 import { pageIds, pagedBody, readLimit } from '../models/paging.js';
 import type { GraphContext } from '../models/registry.js';
 import { hasPermission } from '../models/tokens.js';
@@ -38,7 +39,7 @@ export function requireAds(g: GraphContext, mode: 'read' | 'write', what: string
 }
 
 /** A paged edge answer over an ordered id list, with absolute `paging.next` URLs the SDK cursor can follow. */
-export function edgePage(g: GraphContext, ids: readonly string[], render: (id: string) => Record<string, unknown> | undefined): FakeResponse {
+export function edgePage(g: GraphContext, ids: IdSeq, render: (id: string) => Record<string, unknown> | undefined): FakeResponse {
   const limit = readLimit(g.params.limit);
   const w = pageIds(ids, { limit, after: g.params.after, before: g.params.before });
   const data: Record<string, unknown>[] = [];

@@ -10,7 +10,7 @@ import { ReadAudienceQuery, ShareAudienceParams, UpdateAudienceParams, UsersPara
 import type { AudienceRecord, AudienceSlices } from '../schemas/audience-state.js';
 import { parseParams } from '../schemas/audience-wire.js';
 import { edgePage, edgeRows, renderedTable, requireAds, select } from './audiences-http.js';
-import { getAudience } from '../models/audiences/store.js';
+import { getAdAccount, getAudience } from '../models/audiences/store.js';
 
 /** The `fields=` table of a CustomAudience node. */
 export const AUDIENCE_TABLE = renderedTable(AUDIENCE_FIELDS);
@@ -19,7 +19,7 @@ const slices = (g: GraphContext) => g.ctx.state as unknown as AudienceSlices;
 
 /** Checks the owner account's rate limit (80003) before any audience call. */
 function accountGate(g: GraphContext, a: AudienceRecord): void {
-  const acc = slices(g).adAccounts[a.accountId];
+  const acc = getAdAccount(slices(g), a.accountId);
   if (acc) checkAccountRateLimit(acc, g.now);
 }
 
@@ -73,7 +73,7 @@ export const customAudienceType: NodeType<AudienceRecord> = {
   DELETE: (g, id) => {
     const a = requireAudience(slices(g), id, 'DELETE') as AudienceRecord;
     accountGate(g, a);
-    const acc = slices(g).adAccounts[a.accountId];
+    const acc = getAdAccount(slices(g), a.accountId);
     if (acc?.deleteRateLimitedUntil != null && g.now < acc.deleteRateLimitedUntil) {
       throw new GraphError(613, 'Calls to this api have exceeded the rate limit.', { type: 'OAuthException' });
     }

@@ -1,8 +1,7 @@
 import { graphErrors } from '../errors.js';
 import { mergeParams } from '../models/params.js';
 import type { GraphContext, GraphRouteContext } from '../models/registry.js';
-import { authenticate, tokenOf } from '../models/tokens.js';
-import { own } from '../../../store/records.js';
+import { authenticate, getToken, tokenOf } from '../models/tokens.js';
 
 /**
  * Builds the handler context of a request: version, token label, caller and merged parameters.
@@ -13,7 +12,7 @@ export function graphContext(ctx: GraphRouteContext, nodeId: string | null, oper
   ctx.meta.operation = operation;
   if (ctx.req.bodyError) throw graphErrors.param('Invalid JSON in the request body');
   const raw = tokenOf(ctx.req);
-  ctx.meta.token = raw === null ? null : (own(ctx.state.tokens, raw)?.label ?? 'unseeded');
+  ctx.meta.token = raw === null ? null : (getToken(ctx.state, raw)?.label ?? 'unseeded');
   const now = ctx.clock.nowMs();
   const principal = authenticate(ctx.state, ctx.auth, ctx.req, now);
   return {

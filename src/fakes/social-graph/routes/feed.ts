@@ -2,7 +2,7 @@ import { json } from '../../../http/response.js';
 import { graphErrors } from '../errors.js';
 import { feedPostFromParams } from '../models/feed-rules.js';
 import { hostOf } from '../models/hosts.js';
-import { feedIds } from '../models/pages.js';
+import { edgeIds, getPage } from '../models/pages.js';
 import { pageIds, pagedBody, readLimit } from '../models/paging.js';
 import { parseParams } from '../models/params.js';
 import { createPost, getPost } from '../models/posts.js';
@@ -15,7 +15,7 @@ import type { PageRecord, PostRecord } from '../state.js';
 import { legacyVersion, postSelection, renderPost } from './post-node.js';
 
 function page(g: GraphContext, id: string): PageRecord {
-  const p = g.ctx.state.pages[id];
+  const p = getPage(g.ctx.state, id);
   if (!p) throw graphErrors.param(`Unsupported request: ${id} is not a Page`, 33);
   return p;
 }
@@ -39,7 +39,7 @@ function listEdge(list: string, opts: { roleOnly?: boolean; authenticOnly?: bool
     const limit = readLimit(g.params.limit);
     const selection = postSelection(g);
     const state = g.ctx.state;
-    const ids = feedIds(g.ctx.state, p.id, list);
+    const ids = edgeIds(g.ctx.state, p.id, list);
     const w = pageIds(ids, {
       limit,
       after: g.params.after,
@@ -61,7 +61,7 @@ function visible(state: GraphContext['ctx']['state'], pageId: string, pid: strin
   const post = getPost(state, pid);
   if (!post) return false;
   if (authenticOnly || post.pageId !== pageId) {
-    const from = state.pages[post.pageId];
+    const from = getPage(state, post.pageId);
     return post.published && (from === undefined || (from.published && !from.restricted));
   }
   return role || post.published;

@@ -2,13 +2,14 @@ import { json } from '../../../http/response.js';
 import { nextId } from '../../../store/ids.js';
 import { GraphError, codeError, graphErrors } from '../errors.js';
 import { listEdgeNodes } from '../models/edge-nodes.js';
-import { edgeList } from '../models/pages.js';
+import { edgeList, getPage } from '../models/pages.js';
+import { appendId } from '../models/id-list.js';
+import { tableGet, tableSet } from '../models/table.js';
 import { PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
 import { parseParams } from '../models/params.js';
 import { type EdgeSpec, type GraphContext, registerNodeType } from '../models/registry.js';
 import { edgeFieldTable } from '../models/edge-nodes.js';
 import { graphTime, renderFields, selectionOf } from '../models/fields.js';
-import { own } from '../../../store/records.js';
 import { requirePageAccess } from '../models/tokens.js';
 import { LEADGEN_KEYS, type LeadgenForm, LeadgenFormSchema } from '../schemas/leadgen.js';
 import type { ObjectRecord, PageRecord } from '../state.js';
@@ -16,7 +17,7 @@ import type { ObjectRecord, PageRecord } from '../state.js';
 const NEED = { tasks: ['ADVERTISE', 'MANAGE', 'MANAGE_LEADS'], permissions: ['pages_manage_ads', 'leads_retrieval'], what: 'Managing lead forms' } as const;
 
 function page(g: GraphContext, id: string): PageRecord {
-  const p = g.ctx.state.pages[id];
+  const p = getPage(g.ctx.state, id);
   if (!p) throw new GraphError(100, `Unsupported request. Object with ID '${id}' is not a Page`, { subcode: 33, type: 'GraphMethodException' });
   return p;
 }
@@ -49,14 +50,14 @@ registerNodeType<ObjectRecord>({
   type: 'LeadgenForm',
   op: 'leadgenForm',
   find: (state, id) => {
-    const o = own(state.objects, id);
+    const o = tableGet(state.objects, id);
     return o?.type === 'leadgen_form' ? o : undefined;
   },
   fields: edgeFieldTable(FORM_ROW),
   defaultFields: FORM_ROW.defaults,
   pageOf: (o) => o.ownerId,
   GET: (g, id) => {
-    const form = g.ctx.state.objects[id] as ObjectRecord;
+    const form = tableGet(g.ctx.state.objects, id) as ObjectRecord;
     const p = page(g, form.ownerId);
     requirePageAccess(g.principal, p, NEED);
     return json(200, renderFields(edgeFieldTable(FORM_ROW), 'LeadgenForm', form, selectionOf(g.params.fields, FORM_ROW.defaults), g.read));
@@ -86,13 +87,13 @@ export const leadgenEdges: Record<string, EdgeSpec> = {
       const fid = g.ctx.update((d) => {
         const oid = String(nextId(d.counters, 'object', 300_000_000_000_000));
         const { upload_gated_file: _u, fields: _f, ...stored } = f;
-        d.objects[oid] = {
+        tableSet(d.objects, oid, {
           id: oid,
           type: 'leadgen_form',
           ownerId: id,
           fields: { ...stored, locale: f.locale ?? 'EN_US', status: 'ACTIVE', created_time: graphTime(g.now), page_id: id, leads_count: 0 },
-        };
-        edgeList(d, id, 'leadgen_forms').push(oid);
+        });
+        appendId(edgeList(d, id, 'leadgen_forms'), oid);
         return oid;
       });
       return json(200, { id: fid });

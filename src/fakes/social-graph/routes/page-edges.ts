@@ -2,7 +2,10 @@ import { json } from '../../../http/response.js';
 import { nextId } from '../../../store/ids.js';
 import { codeError, graphErrors } from '../errors.js';
 import { listEdgeNodes } from '../models/edge-nodes.js';
-import { edgeList, pageOf } from '../models/pages.js';
+import { appendId, removeAt } from '../models/id-list.js';
+import { draftPage, edgeIds, edgeList, getPage, isLocationOf, pageOf, pairKey } from '../models/pages.js';
+import { tableDelete, tableGet, tableSet } from '../models/table.js';
+import { getUser, knowsPsid } from '../models/users.js';
 import { PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
 import { parseParams } from '../models/params.js';
 import type { EdgeSpec, GraphContext } from '../models/registry.js';
@@ -56,7 +59,7 @@ function numberVerification(g: GraphContext, id: string) {
     });
   }
   g.ctx.update((d) => {
-    const dp = d.pages[id] as PageRecord;
+    const dp = draftPage(d, id) as PageRecord;
     dp.fields.whatsapp_number = display;
     dp.fields.has_whatsapp_number = true;
   });
@@ -78,13 +81,18 @@ export const pageEdges: Record<string, EdgeSpec> = {
     GET: (g, id) => {
       const page = pageOf(g, id);
       requirePageAccess(g.principal, page, { ...MANAGE, permissions: ['business_management'], what: 'Reading assigned users' });
+      const state = g.ctx.state;
       const source = {
-        ids: Object.keys(page.assignedUsers),
+        ids: edgeIds(state, id, 'assigned_users'),
         get: (uid: string) => ({
           id: uid,
           type: 'AssignedUser',
           ownerId: id,
-          fields: { name: g.ctx.state.users[uid]?.name ?? `User ${uid}`, tasks: page.assignedUsers[uid], user_type: 'SYSTEM_USER' },
+          fields: {
+            name: getUser(state, uid)?.name ?? `User ${uid}`,
+            tasks: tableGet(state.indexes.assignments, pairKey(id, uid))?.tasks,
+            user_type: 'SYSTEM_USER',
+          },
         }),
       };
       return json(200, listEdgeNodes(g, page, PAGE_EDGE_TABLE.assigned_users as PageEdgeRow, { source }));
@@ -94,7 +102,11 @@ export const pageEdges: Record<string, EdgeSpec> = {
       requirePageAccess(g.principal, page, { ...MANAGE, permissions: ['business_management'], what: 'Assigning users' });
       const p = parseParams(AssignUserSchema, g.params);
       g.ctx.update((d) => {
-        (d.pages[id] as PageRecord).assignedUsers[p.user] = p.tasks ?? ['MANAGE'];
+        const key = pairKey(id, p.user);
+        const tasks = p.tasks ?? ['MANAGE'];
+        const existing = tableGet(d.indexes.assignments, key);
+        if (existing) existing.tasks = tasks;
+        else tableSet(d.indexes.assignments, key, { tasks, pos: appendId(edgeList(d, id, 'assigned_users'), p.user) });
       });
       return ok();
     },
@@ -102,9 +114,12 @@ export const pageEdges: Record<string, EdgeSpec> = {
       const page = pageOf(g, id);
       requirePageAccess(g.principal, page, { ...MANAGE, permissions: ['business_management'], what: 'Removing assigned users' });
       const p = parseParams(UnassignUserSchema, g.params);
-      if (!page.assignedUsers[p.user]) throw graphErrors.param(`User ${p.user} is not assigned to Page ${id}`);
+      const key = pairKey(id, p.user);
+      const assigned = tableGet(g.ctx.state.indexes.assignments, key);
+      if (!assigned) throw graphErrors.param(`User ${p.user} is not assigned to Page ${id}`);
       g.ctx.update((d) => {
-        delete (d.pages[id] as PageRecord).assignedUsers[p.user];
+        removeAt(edgeList(d, id, 'assigned_users'), assigned.pos, p.user);
+        tableDelete(d.indexes.assignments, key);
       });
       return ok();
     },
@@ -113,25 +128,34 @@ export const pageEdges: Record<string, EdgeSpec> = {
     GET: (g, id) => {
       const page = pageOf(g, id);
       requirePageRead(g.ctx.state, g.principal, page);
-      const source = { ids: Object.keys(page.locations), get: () => undefined };
-      return json(200, listEdgeNodes(g, page, PAGE_EDGE_TABLE.locations as PageEdgeRow, { source }));
+      const state = g.ctx.state;
+      // A listed child that was re-seeded elsewhere since is skipped (O(1) per entry).
+      const source = { ids: edgeIds(state, id, 'locations'), get: () => undefined };
+      const includeId = (cid: string) => isLocationOf(getPage(state, cid), id);
+      return json(200, listEdgeNodes(g, page, PAGE_EDGE_TABLE.locations as PageEdgeRow, { source, includeId }));
     },
     DELETE: (g, id) => {
       const page = pageOf(g, id);
       requirePageAccess(g.principal, page, { ...MANAGE, what: 'Removing Page locations' });
       const p = parseParams(LocationsDeleteSchema, g.params);
-      if (p.location_page_ids.some((cid) => page.locations[cid] === undefined)) throw codeError(371);
-      const results = p.location_page_ids.map((cid) => ({ child_id: cid, success: p.store_numbers.includes(page.locations[cid] as number) }));
+      const state = g.ctx.state;
+      if (p.location_page_ids.some((cid) => !isLocationOf(getPage(state, cid), id))) throw codeError(371);
+      const results = p.location_page_ids.map((cid) => {
+        const storeNumber = getPage(state, cid)?.location?.storeNumber;
+        return { child_id: cid, success: storeNumber !== undefined && p.store_numbers.includes(storeNumber) };
+      });
       g.ctx.update((d) => {
-        const dp = d.pages[id] as PageRecord;
+        const dp = draftPage(d, id) as PageRecord;
         for (const r of results) {
           if (!r.success) continue;
-          delete dp.locations[r.child_id];
-          const child = d.pages[r.child_id];
-          if (child) {
-            child.isLocation = false;
-            delete child.fields.parent_page;
-          }
+          const child = draftPage(d, r.child_id);
+          // Listed twice in one call: the first removal took it off already.
+          if (!child?.location || child.location.parentId !== id) continue;
+          removeAt(edgeList(d, id, 'locations'), child.location.pos, r.child_id);
+          dp.locationCount -= 1;
+          child.isLocation = false;
+          delete child.location;
+          delete child.fields.parent_page;
         }
       });
       return json(200, { status: results.every((r) => r.success), data: results });
@@ -144,10 +168,10 @@ export const pageEdges: Record<string, EdgeSpec> = {
       const page = pageOf(g, id);
       requirePageAccess(g.principal, page, { ...MESSAGING, what: 'Taking thread control' });
       const p = parseParams(TakeThreadControlSchema, g.params);
-      const known = Object.values(g.ctx.state.users).some((u) => u.psids[id] === p.recipient.id);
+      const known = knowsPsid(g.ctx.state, id, p.recipient.id);
       if (!known || page.messagingBlocked) throw codeError(551);
       g.ctx.update((d) => {
-        (d.pages[id] as PageRecord).fields.thread_owner = { psid: p.recipient.id, app_id: g.principal.appId, metadata: p.metadata ?? null };
+        (draftPage(d, id) as PageRecord).fields.thread_owner = { psid: p.recipient.id, app_id: g.principal.appId, metadata: p.metadata ?? null };
       });
       return ok();
     },
@@ -166,8 +190,8 @@ export const pageEdges: Record<string, EdgeSpec> = {
       if (page.messagingBlocked) throw codeError(230);
       const pid = g.ctx.update((d) => {
         const oid = String(nextId(d.counters, 'object', 300_000_000_000_000));
-        d.objects[oid] = { id: oid, type: 'persona', ownerId: id, fields: { name: p.name, profile_picture_url: p.profile_picture_url } };
-        edgeList(d, id, 'personas').push(oid);
+        tableSet(d.objects, oid, { id: oid, type: 'persona', ownerId: id, fields: { name: p.name, profile_picture_url: p.profile_picture_url } });
+        appendId(edgeList(d, id, 'personas'), oid);
         return oid;
       });
       return json(200, { id: pid });
@@ -178,12 +202,12 @@ export const pageEdges: Record<string, EdgeSpec> = {
       const page = pageOf(g, id);
       requirePageAccess(g.principal, page, { tasks: ['MANAGE'], permissions: ['business_management'], what: 'Claiming a Page' });
       const p = parseParams(OwnedPageSchema, g.params);
-      const target = g.ctx.state.pages[p.page_id];
+      const target = getPage(g.ctx.state, p.page_id);
       if (!target) throw graphErrors.param(`Param page_id must be a valid Page id: ${p.page_id}`);
       if (target.claim !== 'ok') throw codeError(OWNED_OUTCOME[target.claim]);
       g.ctx.update((d) => {
-        edgeList(d, id, 'owned_pages').push(p.page_id);
-        (d.pages[p.page_id] as PageRecord).claim = 'already_has_access';
+        appendId(edgeList(d, id, 'owned_pages'), p.page_id);
+        (draftPage(d, p.page_id) as PageRecord).claim = 'already_has_access';
       });
       const body: Record<string, unknown> = { access_status: 'CONFIRMED' };
       if (g.params.fields !== undefined) body.id = p.page_id;
@@ -198,7 +222,7 @@ export const pageEdges: Record<string, EdgeSpec> = {
       const p = parseParams(NlpConfigSchema, g.params);
       if (p.model === 'CUSTOM' && !p.custom_token) throw graphErrors.param('Param custom_token is required with model CUSTOM');
       g.ctx.update((d) => {
-        const dp = d.pages[id] as PageRecord;
+        const dp = draftPage(d, id) as PageRecord;
         dp.fields.nlp_config = { ...((dp.fields.nlp_config as object) ?? {}), ...p };
       });
       return ok();

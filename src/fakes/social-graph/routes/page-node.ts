@@ -1,7 +1,8 @@
 import { json } from '../../../http/response.js';
 import { GraphError, codeError, graphErrors } from '../errors.js';
 import { formatFields, renderFields, selectionOf } from '../models/fields.js';
-import { feedIds } from '../models/pages.js';
+import { edgeIds, getPage } from '../models/pages.js';
+import { tableGet } from '../models/table.js';
 import { type EdgeSpec, type GraphContext, registerNodeType } from '../models/registry.js';
 import { requirePageRead } from '../models/tokens.js';
 import type { PageRecord } from '../state.js';
@@ -10,11 +11,10 @@ import { pageEdges } from './page-edges.js';
 import { tableEdges } from './page-edge-routes.js';
 import { updatePage } from './page-update.js';
 import { PAGE_FIELDS } from '../models/page-field-table.js';
-import { own } from '../../../store/records.js';
 
 /** Throws 100/33 unless the id is a Page; returns it. */
 export function pageOrThrow(g: GraphContext, id: string): PageRecord {
-  const page = g.ctx.state.pages[id];
+  const page = getPage(g.ctx.state, id);
   if (!page) throw graphErrors.param(`Unsupported request: ${id} is not a Page`, 33);
   return page;
 }
@@ -25,7 +25,7 @@ async function readPage(g: GraphContext, id: string) {
   const out: Record<string, unknown> = {};
   const linking = g.params.account_linking_token;
   if (linking !== undefined) {
-    const rec = typeof linking === 'string' ? g.ctx.state.linkingTokens[linking] : undefined;
+    const rec = typeof linking === 'string' ? tableGet(g.ctx.state.linkingTokens, linking) : undefined;
     if (!rec || rec.pageId !== page.id || rec.expiresAt <= g.now) {
       throw graphErrors.param('Invalid account_linking_token: the token is unknown, for another Page, or older than 5 minutes');
     }
@@ -65,7 +65,7 @@ const EXPANDABLE: Record<string, EdgeSpec> = {
 registerNodeType<PageRecord>({
   type: 'Page',
   op: 'page',
-  find: (state, id) => own(state.pages, id),
+  find: (state, id) => getPage(state, id),
   fields: PAGE_FIELDS,
   defaultFields: ['name', 'id'],
   pageOf: (p) => p.id,
@@ -80,7 +80,7 @@ registerNodeType<PageRecord>({
   edges: { ...feedEdges, ...tableEdges, ...pageEdges },
 });
 
-/** Count of posts on a Page's feed (used by describe()). */
-export function feedCount(state: Parameters<typeof feedIds>[0], pageId: string): number {
-  return feedIds(state, pageId, 'feed').length;
+/** Count of entries (removed ones included) on a Page's feed (used by describe()). */
+export function feedCount(state: Parameters<typeof edgeIds>[0], pageId: string): number {
+  return edgeIds(state, pageId, 'feed').length;
 }

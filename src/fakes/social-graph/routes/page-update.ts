@@ -9,6 +9,8 @@ import { hasPermission, requirePageAccess, requirePageRead } from '../models/tok
 import { gUrl } from '../schemas/coerce.js';
 import { type PageUpdate, PageUpdateSchema } from '../schemas/page-update.js';
 import type { PageRecord } from '../state.js';
+import { draftPage, getPage } from '../models/pages.js';
+import { tableGet } from '../models/table.js';
 
 const PLAIN = [
   'about',
@@ -91,7 +93,7 @@ function checkRules(g: GraphContext, page: PageRecord, p: PageUpdate): void {
   if (controls.length > 0 && p.cover === undefined) throw graphErrors.param(`Param ${controls[0]} needs cover`);
   if (p.cover !== undefined) {
     if (!hasPermission(g.principal, 'business_management')) throw codeError(283);
-    const photo = g.ctx.state.objects[p.cover];
+    const photo = tableGet(g.ctx.state.objects, p.cover);
     if (photo?.type !== 'Photo' || photo.ownerId !== page.id) throw codeError(320);
   }
   checkSpherical(p);
@@ -101,7 +103,7 @@ function checkRules(g: GraphContext, page: PageRecord, p: PageUpdate): void {
 
 /** POST /{page_id}: updates a Page with every parameter of section 4.2 validated; read-after-write with `fields`. */
 export function updatePage(g: GraphContext, id: string) {
-  const page = g.ctx.state.pages[id];
+  const page = getPage(g.ctx.state, id);
   if (!page) throw new GraphError(100, `Unsupported post request. Object with ID '${id}' does not exist`, { subcode: 33, type: 'GraphMethodException' });
   requirePageRead(g.ctx.state, g.principal, page);
   requirePageAccess(g.principal, page, { tasks: ['MANAGE'], permissions: ['pages_manage_metadata'], pageToken: true, what: 'Updating a Page' });
@@ -110,7 +112,7 @@ export function updatePage(g: GraphContext, id: string) {
   const selection = g.params.fields !== undefined ? selectionOf(g.params.fields, ['id']) : null;
   if (selection) checkSelection(PAGE_FIELDS, 'Page', selection);
   g.ctx.update((d) => {
-    const dp = d.pages[id] as PageRecord;
+    const dp = draftPage(d, id) as PageRecord;
     const f = dp.fields;
     for (const k of PLAIN) if (p[k] !== undefined) f[k] = p[k];
     if (p.temporary_status) f.temporary_status = p.temporary_status.toLowerCase();
@@ -147,6 +149,6 @@ export function updatePage(g: GraphContext, id: string) {
     const handshakes = [...(p.begin_crossposting_handshake ?? []), ...(p.accept_crossposting_handshake ?? [])];
     if (handshakes.length > 0) f.crossposting = handshakes;
   });
-  if (selection) return json(200, { success: true, ...renderFields(PAGE_FIELDS, 'Page', g.ctx.state.pages[id] as PageRecord, selection, g.read) });
+  if (selection) return json(200, { success: true, ...renderFields(PAGE_FIELDS, 'Page', getPage(g.ctx.state, id) as PageRecord, selection, g.read) });
   return json(200, { success: true });
 }

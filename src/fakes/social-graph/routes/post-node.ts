@@ -21,6 +21,8 @@ import { hostOf } from '../models/hosts.js';
 import { queueFeedWebhooks } from '../models/webhooks.js';
 import { PostUpdateSchema } from '../schemas/feed.js';
 import type { PostRecord, SocialGraphState } from '../state.js';
+import { getPage } from '../models/pages.js';
+import { getUser } from '../models/users.js';
 
 type Reader = FieldSpec<PostRecord>['read'];
 const f =
@@ -40,9 +42,9 @@ const linkField =
     legacyVersion(g.version) ? null : p.fields[name];
 
 const profileOf = (state: SocialGraphState, id: string) => {
-  const page = state.pages[id];
+  const page = getPage(state, id);
   if (page) return { name: page.fields.name, id };
-  const user = state.users[id];
+  const user = getUser(state, id);
   return { name: user?.name ?? `User ${id}`, id };
 };
 
@@ -84,7 +86,7 @@ export const POST_FIELDS: FieldTable<PostRecord> = {
   created_time: spec('float', (p) => graphTime(p.createdTime)),
   feed_targeting: spec('object', f('feed_targeting')),
   // User information (a visitor's profile) needs a Page token; the Page's own profile is Page-owned data.
-  from: { type: 'object', read: (p, g) => (g.state.pages[p.fromId] || pageTokenFor(g, p) ? profileOf(g.state, p.fromId) : undefined) },
+  from: { type: 'object', read: (p, g) => (getPage(g.state, p.fromId) || pageTokenFor(g, p) ? profileOf(g.state, p.fromId) : undefined) },
   full_picture: spec('string', f('full_picture')),
   icon: spec('string', (p) => (p.fields.link ? 'https://static.xx.fbcdn.net/rsrc.php/v3/yD/r/aS8ecmYRys0.gif' : undefined)),
   instagram_eligibility: spec('enum', (p) => (p.published ? 'eligible' : 'ineligible_unpublished')),
@@ -158,7 +160,7 @@ registerNodeType<PostRecord>({
   pageOf: (p) => p.pageId,
   GET: (g, id) => {
     const post = postOrThrow(g, id);
-    const page = g.ctx.state.pages[post.pageId];
+    const page = getPage(g.ctx.state, post.pageId);
     if (page) requirePageRead(g.ctx.state, g.principal, page);
     if (!post.published && g.principal.record && (g.principal.record.tasks[post.pageId]?.length ?? 0) === 0) {
       throw graphErrors.param(
@@ -170,7 +172,7 @@ registerNodeType<PostRecord>({
   },
   POST: (g, id) => {
     const post = postOrThrow(g, id);
-    const page = g.ctx.state.pages[post.pageId];
+    const page = getPage(g.ctx.state, post.pageId);
     if (page) requirePageAccess(g.principal, page, WRITE);
     const p = parseParams(PostUpdateSchema, g.params);
     if (p.scheduled_publish_time !== undefined) {
@@ -212,7 +214,7 @@ registerNodeType<PostRecord>({
   },
   DELETE: (g, id) => {
     const post = postOrThrow(g, id);
-    const page = g.ctx.state.pages[post.pageId];
+    const page = getPage(g.ctx.state, post.pageId);
     if (page) requirePageAccess(g.principal, page, WRITE);
     g.ctx.update((d) => {
       queueFeedWebhooks(d, hostOf(g.ctx), post, 'remove', g.now);

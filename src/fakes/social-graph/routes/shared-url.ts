@@ -7,6 +7,7 @@ import { gBool, gUrl } from '../schemas/coerce.js';
 import type { SocialGraphOptions } from '../options.js';
 import type { SharedUrlRecord, SocialGraphState } from '../state.js';
 import { graphContext } from './context.js';
+import { tableGet, tableSet } from '../models/table.js';
 
 /** Section 2.5 as a typed field table. */
 export const URL_FIELDS: FieldTable<SharedUrlRecord> = {
@@ -53,7 +54,7 @@ export function sharedUrlRoute(): R[] {
       handler: (ctx) => {
         const g = graphContext(ctx, null, 'url.get');
         const url = urlParam(ctx, g.params);
-        const rec = ctx.state.urls[url] ?? unseenUrl(url, g.now);
+        const rec = tableGet(ctx.state.urls, url) ?? unseenUrl(url, g.now);
         return json(200, renderFields(URL_FIELDS, 'URL', rec, selectionOf(g.params.fields, ['og_object', 'id']), g.read));
       },
     },
@@ -67,15 +68,15 @@ export function sharedUrlRoute(): R[] {
         const scrape = gBool.safeParse(g.params.scrape);
         if (!scrape.success || scrape.data !== true) throw graphErrors.param('Param scrape must be true: the URL object can only be re-scraped');
         ctx.update((d) => {
-          d.urls[url] ??= unseenUrl(url, g.now);
-          const rec = d.urls[url] as SharedUrlRecord;
+          if (!tableGet(d.urls, url)) tableSet(d.urls, url, unseenUrl(url, g.now));
+          const rec = tableGet(d.urls, url) as SharedUrlRecord;
           rec.scrapedAt = g.now;
           if (rec.og_object) rec.og_object.updated_time = new Date(g.now).toISOString().replace(/\.\d{3}Z$/, '+0000');
         });
         if (g.params.fields !== undefined)
           return json(200, {
             success: true,
-            ...renderFields(URL_FIELDS, 'URL', ctx.state.urls[url] as SharedUrlRecord, selectionOf(g.params.fields, ['id']), g.read),
+            ...renderFields(URL_FIELDS, 'URL', tableGet(ctx.state.urls, url) as SharedUrlRecord, selectionOf(g.params.fields, ['id']), g.read),
           });
         return json(200, { success: true });
       },

@@ -1,7 +1,7 @@
 import { json } from '../../../http/response.js';
 import { renderFields, selectionOf } from '../models/fields.js';
 import { listEdgeNodes } from '../models/edge-nodes.js';
-import { pageOf } from '../models/pages.js';
+import { draftPage, getPage, pageOf } from '../models/pages.js';
 import { PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
 import { parseParams } from '../models/params.js';
 import type { EdgeSpec, GraphContext } from '../models/registry.js';
@@ -42,10 +42,10 @@ export const subscribedAppsEdge: EdgeSpec = {
     requirePageAccess(g.principal, page, { ...NEED, what: 'Subscribing an app' });
     const p = parseParams(SubscribeSchema, g.params);
     g.ctx.update((d) => {
-      (d.pages[id] as PageRecord).subscriptions[g.principal.appId] = [...new Set(p.subscribed_fields)];
+      (draftPage(d, id) as PageRecord).subscriptions[g.principal.appId] = [...new Set(p.subscribed_fields)];
     });
     if (g.params.fields !== undefined) {
-      const row = appRow(g, g.ctx.state.pages[id] as PageRecord)[0] ?? {};
+      const row = appRow(g, getPage(g.ctx.state, id) as PageRecord)[0] ?? {};
       return json(200, {
         success: true,
         ...renderFields(
@@ -63,7 +63,7 @@ export const subscribedAppsEdge: EdgeSpec = {
     const page = pageOf(g, id);
     requirePageAccess(g.principal, page, { ...NEED, what: 'Unsubscribing an app' });
     g.ctx.update((d) => {
-      delete (d.pages[id] as PageRecord).subscriptions[g.principal.appId];
+      delete (draftPage(d, id) as PageRecord).subscriptions[g.principal.appId];
     });
     return json(200, { success: true });
   },

@@ -4,7 +4,9 @@ import { type FieldTable, renderFields, selectionOf } from '../models/fields.js'
 import { pageIds, pagedBody, readLimit } from '../models/paging.js';
 import { type GraphContext, registerNodeType } from '../models/registry.js';
 import type { UserRecord } from '../state.js';
-import { own } from '../../../store/records.js';
+import { getPage } from '../models/pages.js';
+import { firstPageToken } from '../models/tokens.js';
+import { getUser } from '../models/users.js';
 
 /** The User fields this fake knows. */
 export const USER_FIELDS: FieldTable<UserRecord> = {
@@ -18,7 +20,7 @@ export const USER_FIELDS: FieldTable<UserRecord> = {
  */
 export function resolveMe(g: GraphContext): string {
   const rec = g.principal.record;
-  if (rec?.type === 'page') return Object.keys(rec.tasks)[0] as string;
+  if (rec?.type === 'page') return rec.pageIds[0] as string;
   if (rec?.type === 'user' && rec.userId) return rec.userId;
   throw new GraphError(2500, 'An active access token must be used to query information about the current user.', { type: 'OAuthException' });
 }
@@ -28,12 +30,18 @@ function accounts(g: GraphContext, id: string) {
   if (rec && rec.userId !== id) throw graphErrors.permission('Only the user themself can list their Pages');
   requirePagesShowList(g);
   const state = g.ctx.state;
-  const pageIdsOfUser = rec ? Object.keys(rec.tasks).filter((pid) => (rec.tasks[pid]?.length ?? 0) > 0 && state.pages[pid]) : [];
+  // The token's Pages in seed order, skipping those without tasks or not seeded: O(limit) per page of answers.
+  const pageIdsOfUser = rec ? rec.pageIds : [];
   const limit = readLimit(g.params.limit);
-  const w = pageIds(pageIdsOfUser, { limit, after: g.params.after, before: g.params.before });
+  const w = pageIds(pageIdsOfUser, {
+    limit,
+    after: g.params.after,
+    before: g.params.before,
+    include: (pid) => (rec?.tasks[pid]?.length ?? 0) > 0 && getPage(state, pid) !== undefined,
+  });
   const data = w.ids.map((pid) => {
-    const page = state.pages[pid];
-    const token = Object.values(state.tokens).find((t) => t.type === 'page' && t.tasks[pid] !== undefined)?.token;
+    const page = getPage(state, pid);
+    const token = firstPageToken(state, pid);
     return {
       ...(token ? { access_token: token } : {}),
       category: page?.fields.category ?? 'Local business',
@@ -54,9 +62,9 @@ function requirePagesShowList(g: GraphContext): void {
 registerNodeType<UserRecord>({
   type: 'User',
   op: 'user',
-  find: (state, id) => own(state.users, id),
+  find: (state, id) => getUser(state, id),
   fields: USER_FIELDS,
   defaultFields: ['name', 'id'],
-  GET: (g, id) => json(200, renderFields(USER_FIELDS, 'User', g.ctx.state.users[id] as UserRecord, selectionOf(g.params.fields, ['name', 'id']), g.read)),
+  GET: (g, id) => json(200, renderFields(USER_FIELDS, 'User', getUser(g.ctx.state, id) as UserRecord, selectionOf(g.params.fields, ['name', 'id']), g.read)),
   edges: { accounts: { GET: accounts } },
 });

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { AudienceSubtype, CustomerFileSource } from './audience-params.js';
 
+/** A keyed collection in hashed buckets (see `models/table.ts`): `{ size, slots[a][b][key] }`. */
+export function tableOf<T extends z.ZodType>(item: T) {
+  return z.object({ size: z.number().int(), slots: z.record(z.string(), z.record(z.string(), z.record(z.string(), item))) });
+}
+
+/** An ordered id list in chunks of 1024 (see `models/id-list.ts`); `''` marks a removed entry. */
+export const ChunkedIds = z.array(z.array(z.string()));
+
 /** A `{code, description}` status (CustomAudienceStatus). */
 export const AudienceStatus = z.object({ code: z.number().int(), description: z.string() });
 /** A CustomAudienceStatus value. */
@@ -42,8 +50,8 @@ export const AudienceRecord = z.object({
   lookalikeIds: z.array(z.string()),
   /** People without identifiers (seeded sizes, generated lookalike sizes). */
   baseCount: z.number().int(),
-  /** Hashed identifiers of people added through `/users`. */
-  members: z.record(z.string(), z.literal(true)),
+  /** Hashed identifiers of people added through `/users` (a table: adding one copies a small bucket). */
+  members: tableOf(z.literal(true)),
   memberCount: z.number().int(),
   /** Integrity state: null = unflagged; else the flagged fields and their values when flagged. */
   flag: z.object({ fields: z.array(FlaggableField), values: z.record(z.string(), z.unknown()) }).nullable(),
@@ -59,6 +67,10 @@ export const AudienceRecord = z.object({
   lastUsedAt: z.number(),
   /** When it ages out (no active ad set uses it); null while an active ad set uses it. */
   agingDue: z.number().nullable(),
+  /** Its order in the aging index among audiences due at the same instant (set while `agingDue` is). */
+  agingSeq: z.number().int().optional(),
+  /** Its position on the owning account's `audienceIds` list (a delete tombstones it in O(1)). */
+  listPos: z.number().int(),
 });
 /** A stored custom audience. */
 export type AudienceRecord = z.infer<typeof AudienceRecord>;
@@ -79,8 +91,10 @@ export const AdAccountRecord = z.object({
   rateLimitedUntil: z.number().nullable(),
   /** Audience deletes of this account answer 613 until this fake-clock ms. */
   deleteRateLimitedUntil: z.number().nullable(),
-  audienceIds: z.array(z.string()),
-  adSetIds: z.array(z.string()),
+  /** The account's audiences in creation order (chunked; deleted ones tombstoned). */
+  audienceIds: ChunkedIds,
+  /** The account's ad sets in creation order (chunked). */
+  adSetIds: ChunkedIds,
 });
 /** A stored ad account. */
 export type AdAccountRecord = z.infer<typeof AdAccountRecord>;
@@ -107,19 +121,32 @@ export const AdSetRecord = z.object({
 /** A stored ad set. */
 export type AdSetRecord = z.infer<typeof AdSetRecord>;
 
+/** One audience waiting to age out at `at`. */
+export const AgingEntry = z.object({ at: z.number(), seq: z.number().int(), audienceId: z.string() });
+
 /**
- * The aging index: a lower bound of the earliest `agingDue` of any audience (null: none due). The due
- * times live in the audience records, so a write copies no second id-keyed map.
+ * The aging index: audiences no active ad set uses, sorted by the instant they age out (see
+ * `models/schedule.ts`): the earliest is O(1), a change O(log n).
  */
-export const AgingIndex = z.object({ next: z.number().nullable() });
+export const AgingIndex = z.object({ size: z.number().int(), chunks: z.array(z.array(AgingEntry)) });
+
+/** Secondary indexes of the audience model, kept in the same update as the records they index. */
+export const AudienceIndexes = z.object({
+  /** Audience ids by the hash of what `enable_fetch_or_create` compares (account, name, subtype, rule, ...). */
+  fetchOrCreate: tableOf(z.array(z.string())),
+  /** Audience ids by `<account id> <identity key>`: the audiences of an account holding a person. */
+  members: tableOf(z.array(z.string())),
+});
 
 /** The parts of the social graph state the audience model owns. */
 export const AudienceSlices = z.object({
-  /** Audiences in buckets of 1024 ids: `audiences[bucket][id]` (see models/audiences-store.ts). */
-  audiences: z.record(z.string(), z.record(z.string(), AudienceRecord)),
-  adAccounts: z.record(z.string(), AdAccountRecord),
-  adSets: z.record(z.string(), AdSetRecord),
+  /** Audiences by id (a table, see `models/table.ts`). */
+  audiences: tableOf(AudienceRecord),
+  /** Ad accounts by numeric id (without `act_`). */
+  adAccounts: tableOf(AdAccountRecord),
+  adSets: tableOf(AdSetRecord),
   audienceAging: AgingIndex,
+  audienceIndexes: AudienceIndexes,
   counters: z.record(z.string(), z.number()),
 });
 /** The audience sub-slices of the social graph state. */
@@ -127,5 +154,12 @@ export type AudienceSlices = z.infer<typeof AudienceSlices>;
 
 /** The initial audience sub-slices (spread into the social graph's initial state). */
 export function initialAudienceSlices(): Omit<AudienceSlices, 'counters'> {
-  return { audiences: {}, adAccounts: {}, adSets: {}, audienceAging: { next: null } };
+  const table = () => ({ size: 0, slots: {} });
+  return {
+    audiences: table(),
+    adAccounts: table(),
+    adSets: table(),
+    audienceAging: { size: 0, chunks: [] },
+    audienceIndexes: { fetchOrCreate: table(), members: table() },
+  };
 }

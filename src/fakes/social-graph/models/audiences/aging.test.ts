@@ -7,7 +7,9 @@ import { createAdSet, updateAdSet } from '../ad-sets.js';
 import { audiencesDueAt, isActivelyUsed, twoYearsAfter } from './aging.js';
 import { insertAudience } from './crud.js';
 import { audiencesTick, deleteAudience } from './lifecycle.js';
-import { eachAudience, getAudience } from './store.js';
+import { eachAudience, getAdSet, getAudience } from './store.js';
+import { scheduleEntries } from '../schedule.js';
+import { tableValues } from '../table.js';
 
 type Op =
   | { kind: 'audience'; unusedDays: number }
@@ -28,18 +30,25 @@ const ids = (s: AudienceSlices) => [...eachAudience(s)].map((a) => a.id);
 
 /** Whether an active ad set targets the audience, read from the ad sets alone (not from the audience's index). */
 function activeNow(s: AudienceSlices, id: string): boolean {
-  return Object.values(s.adSets).some((set) => set.status === 'ACTIVE' && set.audienceIds.includes(id));
+  return [...tableValues(s.adSets)].some((set) => set.status === 'ACTIVE' && set.audienceIds.includes(id));
 }
 
 /**
- * Invariants of the aging index against an independent model (`unusedSince`): `next` is the earliest
- * due time; an audience is due iff no active ad set uses it, two years after it was last used.
+ * Invariants of the aging index against an independent model (`unusedSince`): the index holds exactly
+ * the audiences with a due time, sorted, so its first entry is the earliest; an audience is due iff no
+ * active ad set uses it, two years after it was last used.
  */
 function checkIndex(s: AudienceSlices, unusedSince: Map<string, number>): void {
-  const dues = [...eachAudience(s)].flatMap((a) => (a.agingDue === null ? [] : [a.agingDue]));
-  // `next` is a lower bound of the earliest due time, never missing while something is due.
-  if (dues.length) expect(s.audienceAging.next).not.toBeNull();
-  if (s.audienceAging.next !== null && dues.length) expect(s.audienceAging.next).toBeLessThanOrEqual(Math.min(...dues));
+  const due = [...eachAudience(s)].filter((a) => a.agingDue !== null);
+  const entries = scheduleEntries(s.audienceAging);
+  expect(s.audienceAging.size).toBe(entries.length);
+  expect(entries.map((e) => e.audienceId).sort()).toEqual(due.map((a) => a.id).sort());
+  for (const e of entries) expect(getAudience(s, e.audienceId)).toMatchObject({ agingDue: e.at, agingSeq: e.seq });
+  for (let i = 1; i < entries.length; i++) {
+    const [p, q] = [entries[i - 1] as (typeof entries)[number], entries[i] as (typeof entries)[number]];
+    expect(p.at < q.at || (p.at === q.at && p.seq < q.seq)).toBe(true);
+  }
+  expect(audiencesDueAt(s)).toBe(due.length ? Math.min(...due.map((a) => a.agingDue as number)) : undefined);
   for (const id of ids(s)) {
     expect(isActivelyUsed(s, id)).toBe(activeNow(s, id));
     if (activeNow(s, id)) expect(getAudience(s, id)?.agingDue).toBeNull();
@@ -79,7 +88,7 @@ describe('audience aging index', () => {
             });
           } else if (o.kind === 'status') {
             const id = adSets[o.adSet];
-            const set = id ? s.adSets[id] : undefined;
+            const set = id ? getAdSet(s, id) : undefined;
             if (!id || !set || set.deletedAudienceIds.length > 0) continue;
             run((d) => updateAdSet(d, id, { status: o.active ? 'ACTIVE' : 'PAUSED' }, now));
           } else if (o.kind === 'delete') {

@@ -1,12 +1,14 @@
 import { type Draft, current, isDraft } from 'immer';
+import { nextId } from '../../../../store/ids.js';
 import type { AudienceSlices } from '../../schemas/audience-state.js';
-import { getAudience } from './store.js';
+import { scheduleFirst, scheduleInsert, scheduleRemove } from '../schedule.js';
+import { getAdSet, getAudience } from './store.js';
 
 /**
  * Audiences not used by any active ad set for over two years are deleted (seed 2.4). The index
- * `audienceAging` keeps, for every audience no active ad set uses, the instant it ages out, and
- * `next`, a lower bound of the earliest of them, so `dueAt` is O(1) and no write scans the index:
- * a bound left stale by a removal costs one scan in the next `tick`, which makes it exact again.
+ * `audienceAging` holds, for every audience no active ad set uses, the instant it ages out, sorted
+ * (see `models/schedule.ts`): `dueAt` is its first entry (O(1)), a change of use moves one entry
+ * (O(log n)), and a `tick` takes only the due entries off its front.
  */
 
 /** The instant two calendar years (UTC) after `ms`, plus one millisecond ("over two years"). */
@@ -20,16 +22,23 @@ export function twoYearsAfter(ms: number): number {
 export function isActivelyUsed(state: AudienceSlices | Draft<AudienceSlices>, audienceId: string): boolean {
   const a = getAudience(state, audienceId);
   if (!a) return false;
-  for (const id of a.adSetIds) if (state.adSets[id]?.status === 'ACTIVE') return true;
+  for (const id of a.adSetIds) if (getAdSet(state, id)?.status === 'ACTIVE') return true;
   return false;
 }
 
-function setDue(draft: Draft<AudienceSlices>, audienceId: string, due: number | null): void {
+/** Moves an audience's entry in the aging index to `due` (null: off the index). */
+export function setDue(draft: Draft<AudienceSlices>, audienceId: string, due: number | null): void {
   const a = getAudience(draft, audienceId);
   if (!a || a.agingDue === due) return;
+  if (a.agingDue !== null && a.agingSeq !== undefined) scheduleRemove(draft.audienceAging, { at: a.agingDue, seq: a.agingSeq });
   a.agingDue = due;
-  const idx = draft.audienceAging;
-  if (due !== null && (idx.next === null || due < idx.next)) idx.next = due;
+  if (due === null) {
+    delete a.agingSeq;
+    return;
+  }
+  const seq = nextId(draft.counters, 'aging', 0);
+  a.agingSeq = seq;
+  scheduleInsert(draft.audienceAging, { at: due, seq, audienceId });
 }
 
 /** A plain (non-proxy) view of a draft value, for fast reads of big records. */
@@ -59,33 +68,23 @@ export function noteUseChanged(draft: Draft<AudienceSlices>, audienceIds: readon
   }
 }
 
-/** A lower bound of the earliest instant an audience ages out, if any (the service's `dueAt`). */
+/** The earliest instant an audience ages out, if any (the service's `dueAt`), O(1). */
 export function audiencesDueAt(state: AudienceSlices): number | undefined {
-  return state.audienceAging.next ?? undefined;
+  return scheduleFirst(state.audienceAging)?.at;
 }
 
 /**
- * Ages audiences out at `now`: removes every due one through `remove` (earliest first) and makes
- * `next` exact again with one scan of the index.
+ * Ages audiences out at `now`: removes every due one through `remove`, earliest first (O(due × log n)).
+ * `remove` must take the audience off the index (removing it does: see `removeAudience`).
  */
 export function ageOut(draft: Draft<AudienceSlices>, now: number, remove: (id: string) => void): string[] {
-  const buckets = plain(draft.audiences);
-  const out: Array<[string, number]> = [];
-  let rest: number | null = null;
-  for (const b in buckets) {
-    const bucket = buckets[b] as Record<string, { agingDue: number | null }>;
-    for (const id in bucket) {
-      const t = bucket[id]?.agingDue;
-      if (t === null || t === undefined) continue;
-      if (t <= now) out.push([id, t]);
-      else if (rest === null || t < rest) rest = t;
-    }
+  const out: string[] = [];
+  for (let first = scheduleFirst(draft.audienceAging); first && first.at <= now; first = scheduleFirst(draft.audienceAging)) {
+    const id = first.audienceId;
+    out.push(id);
+    remove(id);
+    // An entry whose audience is gone already (never expected): drop it so the loop moves on.
+    if (scheduleFirst(draft.audienceAging)?.audienceId === id) scheduleRemove(draft.audienceAging, first);
   }
-  out.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
-  // Removals may give other audiences new due times (their ad sets stop): setDue lowers `next` for them.
-  draft.audienceAging.next = null;
-  for (const [id] of out) remove(id);
-  const after = draft.audienceAging.next as number | null;
-  draft.audienceAging.next = after === null ? rest : rest === null ? after : Math.min(after, rest);
-  return out.map(([id]) => id);
+  return out;
 }

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Draft } from 'immer';
 import { nextId } from '../../../../store/ids.js';
+import { appendId } from '../id-list.js';
+import { emptyTable, tableDelete, tableGet, tableSet } from '../table.js';
 import { GraphError, unsupportedRequest } from '../../errors.js';
 import { type CreateAudienceParams, LookalikeSpecInput, type UpdateAudienceParams } from '../../schemas/audience-params.js';
 import type { AudienceRecord, AudienceSlices, FlaggableField } from '../../schemas/audience-state.js';
@@ -7,7 +10,7 @@ import { paramError } from '../../schemas/audience-wire.js';
 import { checkAudienceTerms, requireAdAccount } from '../ad-accounts.js';
 import { refreshAging } from './aging.js';
 import { applyIntegrity, autoReview, canonical } from './integrity.js';
-import { getAudience, putAudience } from './store.js';
+import { getAdAccount, getAudience, putAudience } from './store.js';
 
 /** Minimum size of a lookalike's origin audience (seed 8). */
 export const LOOKALIKE_MIN_ORIGIN = 100;
@@ -24,10 +27,45 @@ const FETCH_OR_CREATE_KEYS = ['claim_objective', 'content_type', 'event_sources'
 export const sec = (ms: number) => Math.floor(ms / 1000);
 
 /** The audience, or Graph's "unsupported request" error (deleted and unknown ids alike). */
-export function requireAudience<S extends AudienceSlices | Draft<AudienceSlices>>(state: S, id: string, method: string): S['audiences'][string][string] {
+export function requireAudience(state: AudienceSlices, id: string, method: string): AudienceRecord;
+export function requireAudience(state: Draft<AudienceSlices>, id: string, method: string): Draft<AudienceRecord>;
+export function requireAudience(state: AudienceSlices | Draft<AudienceSlices>, id: string, method: string): AudienceRecord | Draft<AudienceRecord> {
   const a = getAudience(state, id);
   if (!a) throw unsupportedRequest(method, id);
   return a;
+}
+
+/**
+ * The fetch-or-create index key of an audience: a hash of what `enable_fetch_or_create` compares
+ * (owning account, name, subtype and the compared parameters, by meaning).
+ */
+function fetchKey(accountId: string, name: string, subtype: string, params: Readonly<Record<string, unknown>>): string {
+  const parts = [accountId, name, subtype, ...FETCH_OR_CREATE_KEYS.map((k) => canonical(params[k] ?? null))];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+}
+
+/** Lists an audience under its fetch-or-create key (ids in creation order). */
+function indexFetchOrCreate(draft: Draft<AudienceSlices>, a: Pick<AudienceRecord, 'id' | 'accountId' | 'name' | 'subtype' | 'params'>): void {
+  const key = fetchKey(a.accountId, a.name, a.subtype, a.params);
+  const list = tableGet(draft.audienceIndexes.fetchOrCreate, key);
+  if (!list) {
+    tableSet(draft.audienceIndexes.fetchOrCreate, key, [a.id]);
+    return;
+  }
+  // Ids come from one counter, so numeric order is creation order.
+  let at = list.length;
+  while (at > 0 && Number(list[at - 1]) > Number(a.id)) at--;
+  list.splice(at, 0, a.id);
+}
+
+/** Takes an audience off its fetch-or-create key (before a change of what it hashes, or a delete). */
+export function unindexFetchOrCreate(draft: Draft<AudienceSlices>, a: Pick<AudienceRecord, 'id' | 'accountId' | 'name' | 'subtype' | 'params'>): void {
+  const key = fetchKey(a.accountId, a.name, a.subtype, a.params);
+  const list = tableGet(draft.audienceIndexes.fetchOrCreate, key);
+  if (!list) return;
+  const at = list.indexOf(a.id);
+  if (at >= 0) list.splice(at, 1);
+  if (list.length === 0) tableDelete(draft.audienceIndexes.fetchOrCreate, key);
 }
 
 /** Whether an ad account may use an audience: it owns it or the audience is shared to it. */
@@ -181,11 +219,10 @@ export function createAudience(draft: Draft<AudienceSlices>, rawAccountId: strin
   if (rule) params.rule = rule.text;
 
   if (p.enable_fetch_or_create) {
-    for (const id of acc.audienceIds) {
-      const a = getAudience(draft, id);
-      if (!a || a.name !== p.name || a.subtype !== subtype) continue;
-      if (FETCH_OR_CREATE_KEYS.every((k) => canonical(a.params[k] ?? null) === canonical(params[k] ?? null))) return { id, created: false };
-    }
+    // O(1): the index lists the account's audiences that compare equal, oldest first.
+    const same = tableGet(draft.audienceIndexes.fetchOrCreate, fetchKey(accountId, p.name, subtype, params));
+    const id = same?.[0];
+    if (id !== undefined) return { id, created: false };
   }
 
   const id = insertAudience(draft, accountId, {
@@ -220,7 +257,7 @@ export interface NewAudience {
 
 /** Stores a new audience (no checks: creation and seeding checked already); returns its id. */
 export function insertAudience(draft: Draft<AudienceSlices>, accountId: string, n: NewAudience): string {
-  const acc = draft.adAccounts[accountId];
+  const acc = getAdAccount(draft, accountId);
   if (!acc) throw new TypeError(`stuntdouble: no ad account act_${accountId}`);
   const id = String(nextId(draft.counters, 'audience', 6_100_000_000_000));
   const rec: AudienceRecord = {
@@ -235,7 +272,7 @@ export function insertAudience(draft: Draft<AudienceSlices>, accountId: string, 
     ...(n.originId ? { originId: n.originId } : {}),
     lookalikeIds: [],
     baseCount: n.baseCount,
-    members: {},
+    members: emptyTable(),
     memberCount: 0,
     flag: null,
     adSetIds: [],
@@ -246,10 +283,11 @@ export function insertAudience(draft: Draft<AudienceSlices>, accountId: string, 
     ...(n.subtype === 'CUSTOM' ? { timeContentUpdated: sec(n.now) } : {}),
     lastUsedAt: n.lastUsedAt ?? n.now,
     agingDue: null,
+    listPos: appendId(acc.audienceIds, id),
   };
   putAudience(draft, rec);
   if (n.originId) getAudience(draft, n.originId)?.lookalikeIds.push(id);
-  acc.audienceIds.push(id);
+  indexFetchOrCreate(draft, rec);
   refreshAging(draft, id);
   return id;
 }
@@ -257,6 +295,8 @@ export function insertAudience(draft: Draft<AudienceSlices>, accountId: string, 
 /** Applies the update parameters of seed 4.5 to an audience, through the integrity table. */
 export function updateAudience(draft: Draft<AudienceSlices>, id: string, p: UpdateAudienceParams, now: number): void {
   const a = requireAudience(draft, id, 'POST');
+  // What the fetch-or-create index hashes may change: off its key now, back on after (one update, atomic).
+  unindexFetchOrCreate(draft, a);
   const changes: Partial<Record<FlaggableField, unknown>> = {};
   if (p.name !== undefined) changes.name = p.name;
   if (p.description !== undefined) changes.description = p.description;
@@ -302,6 +342,7 @@ export function updateAudience(draft: Draft<AudienceSlices>, id: string, p: Upda
   }
   a.timeUpdated = sec(now);
   autoReview(a, { name: p.name, description: p.description, rule: rule?.text }, now);
+  indexFetchOrCreate(draft, a);
 }
 
 /** retention_days applies to customer-file (CUSTOM) audiences only. */

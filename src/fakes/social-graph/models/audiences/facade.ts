@@ -7,8 +7,9 @@ import { type AdAccountSeed, bareAccountId, seedAdAccount } from '../ad-accounts
 import { adSetEffectiveStatus, createAdSet } from '../ad-sets.js';
 import { audienceSize, insertAudience } from './crud.js';
 import { flagAudience, reviewAudience, shareAudience } from './lifecycle.js';
-import { readPayload } from './users.js';
-import { eachAudience, getAudience } from './store.js';
+import { addMember, readPayload } from './users.js';
+import { eachAudience, getAdAccount, getAdSet, getAudience } from './store.js';
+import { chunkedLength } from '../id-list.js';
 
 /** What `seed.audience()` accepts. */
 export interface AudienceSeed {
@@ -85,7 +86,7 @@ export interface AudienceFacade {
 }
 
 function account(d: Draft<AudienceSlices>, id: string) {
-  const acc = d.adAccounts[bareAccountId(id)];
+  const acc = getAdAccount(d, bareAccountId(id));
   if (!acc) throw new TypeError(`stuntdouble: no ad account ${id}; seed it with seed.adAccount()`);
   return acc;
 }
@@ -122,7 +123,7 @@ export function audienceFacade<S extends AudienceSlices, O>(host: ServiceHost<S,
             };
           }
           const aid = insertAudience(d, acc.accountId, {
-            name: seed.name ?? `Audience ${(acc.audienceIds.length + 1).toString()}`,
+            name: seed.name ?? `Audience ${(chunkedLength(acc.audienceIds) + 1).toString()}`,
             ...(seed.description !== undefined ? { description: seed.description } : {}),
             subtype,
             ...(subtype === 'CUSTOM' ? { customerFileSource: seed.customerFileSource ?? 'USER_PROVIDED_ONLY' } : {}),
@@ -136,12 +137,7 @@ export function audienceFacade<S extends AudienceSlices, O>(host: ServiceHost<S,
           if (seed.users) {
             const read = readPayload({ schema: seed.users.schema as never, data: seed.users.data });
             const a = getAudience(d, aid) as Draft<AudienceRecord>;
-            for (const k of read.keys) {
-              if (!a.members[k]) {
-                a.members[k] = true;
-                a.memberCount += 1;
-              }
-            }
+            for (const k of read.keys) addMember(d, a, k);
           }
           return aid;
         });
@@ -177,7 +173,7 @@ export function audienceFacade<S extends AudienceSlices, O>(host: ServiceHost<S,
             d,
             acc.accountId,
             {
-              name: seed.name ?? `Ad set ${(acc.adSetIds.length + 1).toString()}`,
+              name: seed.name ?? `Ad set ${(chunkedLength(acc.adSetIds) + 1).toString()}`,
               status: seed.status ?? 'ACTIVE',
               targeting: { custom_audiences: (seed.audienceIds ?? []).map((x) => ({ id: x })) },
             },
@@ -216,7 +212,7 @@ export function audienceFacade<S extends AudienceSlices, O>(host: ServiceHost<S,
     },
     adSets: {
       effectiveStatus: (id) => {
-        const s = state().adSets[id];
+        const s = getAdSet(state(), id);
         return s ? adSetEffectiveStatus(state(), s) : undefined;
       },
     },
@@ -231,5 +227,5 @@ export function describeAudiences(state: AudienceSlices): string {
     audiences += 1;
     if (a.flag) flagged += 1;
   }
-  return `${Object.keys(state.adAccounts).length} ad accounts, ${audiences} custom audiences${flagged ? ` (${flagged} flagged)` : ''}, ${Object.keys(state.adSets).length} ad sets`;
+  return `${state.adAccounts.size} ad accounts, ${audiences} custom audiences${flagged ? ` (${flagged} flagged)` : ''}, ${state.adSets.size} ad sets`;
 }

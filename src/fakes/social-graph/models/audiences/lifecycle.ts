@@ -2,10 +2,12 @@ import type { Draft } from 'immer';
 import { GraphError } from '../../errors.js';
 import type { AudienceSlices, FlaggableField } from '../../schemas/audience-state.js';
 import { bareAccountId } from '../ad-accounts.js';
-import { activelyUsed, ageOut, noteUseChanged, plain } from './aging.js';
+import { removeAt } from '../id-list.js';
+import { activelyUsed, ageOut, noteUseChanged, setDue } from './aging.js';
 import { applyIntegrity } from './integrity.js';
-import { dropAudience, getAudience } from './store.js';
-import { requireAudience, sec } from './crud.js';
+import { dropAudience, getAdAccount, getAdSet, getAudience } from './store.js';
+import { requireAudience, sec, unindexFetchOrCreate } from './crud.js';
+import { dropMembers } from './users.js';
 
 /** `DELETE /{custom_audience_id}`: refused with 2656 while lookalikes made from it exist. */
 export function deleteAudience(draft: Draft<AudienceSlices>, id: string, now: number): void {
@@ -21,17 +23,18 @@ export function deleteAudience(draft: Draft<AudienceSlices>, id: string, now: nu
 }
 
 /**
- * Removes an audience: ad sets using it stop for good, its origin forgets it, the aging index drops
- * it. `removed` batches the account-list cleanup (aging removes many at once).
+ * Removes an audience: ad sets using it stop for good, its origin forgets it, its account's list
+ * tombstones it (O(1) through its position), and every index drops it (aging, fetch-or-create,
+ * people: O(its own people)).
  */
-export function removeAudience(draft: Draft<AudienceSlices>, id: string, now: number, removed?: Set<string>): void {
+export function removeAudience(draft: Draft<AudienceSlices>, id: string, now: number): void {
   const a = getAudience(draft, id);
   if (!a) return;
   const touched = new Set<string>();
-  for (const setId of a.adSetIds) for (const other of draft.adSets[setId]?.audienceIds ?? []) if (other !== id) touched.add(other);
+  for (const setId of a.adSetIds) for (const other of getAdSet(draft, setId)?.audienceIds ?? []) if (other !== id) touched.add(other);
   const activeBefore = activelyUsed(draft, [...touched]);
   for (const setId of a.adSetIds) {
-    const s = draft.adSets[setId];
+    const s = getAdSet(draft, setId);
     if (!s) continue;
     if (!s.deletedAudienceIds.includes(id)) s.deletedAudienceIds.push(id);
     s.audienceIds = s.audienceIds.filter((x) => x !== id);
@@ -44,31 +47,18 @@ export function removeAudience(draft: Draft<AudienceSlices>, id: string, now: nu
     const o = getAudience(draft, a.originId);
     if (o) o.lookalikeIds = o.lookalikeIds.filter((x) => x !== id);
   }
-  const acc = draft.adAccounts[a.accountId];
-  if (removed) removed.add(id);
-  else if (acc) {
-    // Splice a plain copy: splicing the draft would shift every element through immer's proxy.
-    const list = plain(acc.audienceIds);
-    const at = list.lastIndexOf(id);
-    if (at >= 0) acc.audienceIds = [...list.slice(0, at), ...list.slice(at + 1)];
-  }
+  const acc = getAdAccount(draft, a.accountId);
+  if (acc) removeAt(acc.audienceIds, a.listPos, id);
+  setDue(draft, id, null);
+  unindexFetchOrCreate(draft, a);
+  dropMembers(draft, a);
   dropAudience(draft, id);
   noteUseChanged(draft, [...touched], now, activeBefore);
 }
 
 /** The service's `tick`: deletes audiences unused by any active ad set for over two years. */
 export function audiencesTick(draft: Draft<AudienceSlices>, now: number): void {
-  const removed = new Set<string>();
-  const accounts = new Set<string>();
-  ageOut(draft, now, (id) => {
-    const a = getAudience(draft, id);
-    if (a) accounts.add(a.accountId);
-    removeAudience(draft, id, now, removed);
-  });
-  for (const accId of accounts) {
-    const acc = draft.adAccounts[accId];
-    if (acc) acc.audienceIds = plain(acc.audienceIds).filter((x) => !removed.has(x));
-  }
+  ageOut(draft, now, (id) => removeAudience(draft, id, now));
 }
 
 /** Flags an audience (integrity review): operation_status 471 and the violating fields. */
@@ -92,7 +82,7 @@ export function setAudienceSharing(draft: Draft<AudienceSlices>, id: string, acc
   const a = requireAudience(draft, id, mode === 'share' ? 'POST' : 'DELETE');
   const ids = accounts.map(bareAccountId);
   for (const acc of ids) {
-    if (!draft.adAccounts[acc]) throw new GraphError(100, `Invalid ad account id: act_${acc} does not exist or cannot receive this audience`);
+    if (!getAdAccount(draft, acc)) throw new GraphError(100, `Invalid ad account id: act_${acc} does not exist or cannot receive this audience`);
   }
   if (mode === 'unshare') {
     a.sharedWith = a.sharedWith.filter((x) => !ids.includes(x));

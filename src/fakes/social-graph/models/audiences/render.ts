@@ -2,6 +2,7 @@ import type { AudienceRecord, AudienceSlices } from '../../schemas/audience-stat
 import { OPERATION_FLAGGED, OPERATION_NORMAL } from './integrity.js';
 import { audienceSize } from './crud.js';
 import { getAudience } from './store.js';
+import { getAdAccount } from './store.js';
 
 /** Every field of a CustomAudience node this fake answers (seed 2.4, the spec's field list, the sample's extras). */
 export const AUDIENCE_FIELDS = [
@@ -80,7 +81,7 @@ function deleteTime(a: AudienceRecord): number | undefined {
 /** Renders every field of an audience; the caller selects. Undefined values are omitted on the wire. */
 export function renderAudience(state: AudienceSlices, a: AudienceRecord, view: AudienceView = {}): Record<string, unknown> {
   const size = audienceSize(a);
-  const acc = state.adAccounts[a.accountId];
+  const acc = getAdAccount(state, a.accountId);
   const viewer = view.viewerAccountId ?? a.accountId;
   const owner = viewer === a.accountId;
   const rule = a.params.rule as string | undefined;
@@ -163,7 +164,7 @@ export function audienceAdAccounts(a: AudienceRecord): Array<{ id: string; accou
 /** The `shared_account_info` edge: accounts and businesses the audience is shared to. */
 export function sharedAccountInfo(state: AudienceSlices, a: AudienceRecord): Array<Record<string, unknown>> {
   return a.sharedWith.map((x) => {
-    const acc = state.adAccounts[x];
+    const acc = getAdAccount(state, x);
     return {
       account_id: x,
       account_name: acc?.name,

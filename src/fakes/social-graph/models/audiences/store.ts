@@ -1,44 +1,58 @@
 import type { Draft } from 'immer';
-import type { AudienceRecord, AudienceSlices } from '../../schemas/audience-state.js';
+import type { AdAccountRecord, AdSetRecord, AudienceRecord, AudienceSlices } from '../../schemas/audience-state.js';
+import { tableDelete, tableGet, tableSet, tableValues } from '../table.js';
 
 /**
- * Audiences are stored in buckets of 1024 consecutive ids (`audiences[bucket][id]`): immer copies
- * a record on every write, so one write costs a bucket, not every audience of the fake.
+ * Audiences, ad accounts and ad sets are tables (see `models/table.ts`): immer copies what a write
+ * changes, so one write copies a few small buckets, not every audience of the fake.
  */
-const BUCKET = 1024;
-
-/** The bucket key of an audience id. */
-export function audienceBucket(id: string): string {
-  const n = Number(id);
-  return /^\d+$/.test(id) && Number.isSafeInteger(n) ? String(Math.floor(n / BUCKET)) : 'x';
-}
-
 type Slices = AudienceSlices | Draft<AudienceSlices>;
 
 /** An audience by id (O(1)), in a state or a draft. */
-export function getAudience<S extends Slices>(state: S, id: string): S['audiences'][string][string] | undefined {
-  return state.audiences[audienceBucket(id)]?.[id] as S['audiences'][string][string] | undefined;
+export function getAudience(state: AudienceSlices, id: string): AudienceRecord | undefined;
+export function getAudience(state: Draft<AudienceSlices>, id: string): Draft<AudienceRecord> | undefined;
+export function getAudience(state: Slices, id: string): AudienceRecord | Draft<AudienceRecord> | undefined;
+export function getAudience(state: Slices, id: string): AudienceRecord | Draft<AudienceRecord> | undefined {
+  return tableGet(state.audiences as AudienceSlices['audiences'], id);
 }
 
 /** Stores an audience. */
 export function putAudience(draft: Draft<AudienceSlices>, rec: AudienceRecord): void {
-  const b = audienceBucket(rec.id);
-  draft.audiences[b] ??= {};
-  (draft.audiences[b] as Record<string, AudienceRecord>)[rec.id] = rec;
+  tableSet(draft.audiences, rec.id, rec);
 }
 
 /** Removes an audience. */
 export function dropAudience(draft: Draft<AudienceSlices>, id: string): void {
-  const b = audienceBucket(id);
-  const bucket = draft.audiences[b];
-  if (!bucket) return;
-  delete bucket[id];
+  tableDelete(draft.audiences, id);
 }
 
-/** Every audience, bucket by bucket (for scans: aging, summaries). */
-export function* eachAudience(state: AudienceSlices): Generator<AudienceRecord> {
-  for (const b in state.audiences) {
-    const bucket = state.audiences[b] as Record<string, AudienceRecord>;
-    for (const id in bucket) yield bucket[id] as AudienceRecord;
-  }
+/** Every audience (O(n): summaries and tests, never a request path). */
+export function eachAudience(state: AudienceSlices): Generator<AudienceRecord> {
+  return tableValues(state.audiences);
+}
+
+/** An ad account by its numeric id, without `act_` (O(1)). */
+export function getAdAccount(state: AudienceSlices, accountId: string): AdAccountRecord | undefined;
+export function getAdAccount(state: Draft<AudienceSlices>, accountId: string): Draft<AdAccountRecord> | undefined;
+export function getAdAccount(state: Slices, accountId: string): AdAccountRecord | Draft<AdAccountRecord> | undefined;
+export function getAdAccount(state: Slices, accountId: string): AdAccountRecord | Draft<AdAccountRecord> | undefined {
+  return tableGet(state.adAccounts as AudienceSlices['adAccounts'], accountId);
+}
+
+/** Stores an ad account. */
+export function putAdAccount(draft: Draft<AudienceSlices>, rec: AdAccountRecord): void {
+  tableSet(draft.adAccounts, rec.accountId, rec);
+}
+
+/** An ad set by id (O(1)). */
+export function getAdSet(state: AudienceSlices, id: string): AdSetRecord | undefined;
+export function getAdSet(state: Draft<AudienceSlices>, id: string): Draft<AdSetRecord> | undefined;
+export function getAdSet(state: Slices, id: string): AdSetRecord | Draft<AdSetRecord> | undefined;
+export function getAdSet(state: Slices, id: string): AdSetRecord | Draft<AdSetRecord> | undefined {
+  return tableGet(state.adSets as AudienceSlices['adSets'], id);
+}
+
+/** Stores an ad set. */
+export function putAdSet(draft: Draft<AudienceSlices>, rec: AdSetRecord): void {
+  tableSet(draft.adSets, rec.id, rec);
 }

@@ -2,11 +2,52 @@ import type { Draft } from 'immer';
 import { nextId } from '../../../../store/ids.js';
 import { GraphError } from '../../errors.js';
 import type { UsersParams, UsersPayload } from '../../schemas/audience-params.js';
-import type { AudienceSlices } from '../../schemas/audience-state.js';
+import type { AudienceRecord, AudienceSlices } from '../../schemas/audience-state.js';
 import { requireAdAccount } from '../ad-accounts.js';
+import { pairKey } from '../pages.js';
+import { tableDelete, tableEntries, tableGet, tableSet } from '../table.js';
 import { requireAudience } from './crud.js';
 import { applyIntegrity } from './integrity.js';
 import { getAudience } from './store.js';
+
+/**
+ * Adds a person (identity key) to an audience; returns whether they were new. O(1): the people are a
+ * table, and the account's people index (`audienceIndexes.members`) learns the audience holds them.
+ */
+export function addMember(draft: Draft<AudienceSlices>, a: Draft<AudienceRecord>, key: string): boolean {
+  if (tableGet(a.members, key)) return false;
+  tableSet(a.members, key, true);
+  a.memberCount += 1;
+  const ik = pairKey(a.accountId, key);
+  const list = tableGet(draft.audienceIndexes.members, ik);
+  if (!list) tableSet(draft.audienceIndexes.members, ik, [a.id]);
+  else list.push(a.id);
+  return true;
+}
+
+/** Takes a person off one audience's index entry. */
+function unindexMember(draft: Draft<AudienceSlices>, accountId: string, audienceId: string, key: string): void {
+  const ik = pairKey(accountId, key);
+  const list = tableGet(draft.audienceIndexes.members, ik);
+  if (!list) return;
+  const at = list.indexOf(audienceId);
+  if (at >= 0) list.splice(at, 1);
+  if (list.length === 0) tableDelete(draft.audienceIndexes.members, ik);
+}
+
+/** Removes a person from an audience; returns whether they were there. O(1) (plus the audiences of the account holding them). */
+export function removeMember(draft: Draft<AudienceSlices>, a: Draft<AudienceRecord>, key: string): boolean {
+  if (!tableGet(a.members, key)) return false;
+  tableDelete(a.members, key);
+  a.memberCount -= 1;
+  unindexMember(draft, a.accountId, a.id, key);
+  return true;
+}
+
+/** Takes every person of an audience off the people index (the audience is being deleted): O(its people). */
+export function dropMembers(draft: Draft<AudienceSlices>, a: Draft<AudienceRecord> | AudienceRecord): void {
+  for (const [key] of tableEntries(a.members as AudienceRecord['members'])) unindexMember(draft, a.accountId, a.id, key);
+}
 
 /** Keys whose values must be SHA-256 hashes (normalized, lower-case hex), as the real API expects. */
 const HASHED = new Set(['EMAIL', 'EMAIL_SHA256', 'PHONE', 'PHONE_SHA256', 'FN', 'LN', 'FI', 'CT', 'ST', 'ZIP', 'COUNTRY', 'DOBY', 'DOBM', 'DOBD', 'GEN']);
@@ -98,15 +139,7 @@ export function changeUsers(draft: Draft<AudienceSlices>, id: string, p: UsersPa
   const read = readPayload(p.payload);
   let matched = 0;
   for (const key of read.keys) {
-    if (mode === 'add' && !a.members[key]) {
-      a.members[key] = true;
-      a.memberCount += 1;
-      matched += 1;
-    } else if (mode === 'remove' && a.members[key]) {
-      delete a.members[key];
-      a.memberCount -= 1;
-      matched += 1;
-    }
+    if (mode === 'add' ? addMember(draft, a, key) : removeMember(draft, a, key)) matched += 1;
   }
   const secs = Math.floor(now / 1000);
   a.timeContentUpdated = secs;
@@ -125,18 +158,12 @@ export function removeUsersOfAnyAudience(
   const acc = requireAdAccount(draft, accountId, 'DELETE');
   const read = readPayload(p.payload);
   const secs = Math.floor(now / 1000);
-  for (const id of acc.audienceIds) {
-    const a = getAudience(draft, id);
-    if (a?.subtype !== 'CUSTOM') continue;
-    let changed = false;
-    for (const key of read.keys) {
-      if (a.members[key]) {
-        delete a.members[key];
-        a.memberCount -= 1;
-        changed = true;
-      }
-    }
-    if (changed) {
+  // O(people named × audiences holding each): the people index names the account's audiences holding a person.
+  for (const key of read.keys) {
+    const holders = [...(tableGet(draft.audienceIndexes.members, pairKey(acc.accountId, key)) ?? [])];
+    for (const id of holders) {
+      const a = getAudience(draft, id);
+      if (a?.subtype !== 'CUSTOM' || !removeMember(draft, a, key)) continue;
       a.timeContentUpdated = secs;
       a.timeUpdated = secs;
     }
