@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { classify, permissionFor } from './catalog-rules.mjs';
+import { TABLE_FAMILIES, classify, permissionFor } from './catalog-rules.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -247,10 +247,15 @@ export function seedRows(seedText) {
 }
 
 // ---------- OpenAPI ----------
-const specs = ['api.github.com', 'ghec', 'ghes-3.19', 'ghes-3.18', 'ghes-3.17'].map((n) => ({
-  name: n,
-  doc: require(`@octokit/openapi/generated/${n}.json`),
-}));
+// The team discussions, retired from the current descriptions, come from the last one that had them
+// (scripts/retired/team-discussions.json, extracted from @octokit/openapi 22.0.0).
+const specs = [
+  ...['api.github.com', 'ghec', 'ghes-3.19', 'ghes-3.18', 'ghes-3.17'].map((n) => ({
+    name: n,
+    doc: require(`@octokit/openapi/generated/${n}.json`),
+  })),
+  { name: 'octokit-openapi-22.0.0', doc: JSON.parse(readFileSync(join(root, 'scripts/retired/team-discussions.json'), 'utf8')) },
+];
 const canon = (p) => p.replace(/\{[^}]+\}/g, '{}');
 const index = new Map();
 for (const s of specs) {
@@ -311,9 +316,45 @@ function details(found) {
   return { operationId: op.operationId, status, updateStatus, intParams, required, listKey, returnsArray, hasNumber };
 }
 
+/** A real-spelling path in the seed's spelling (`/copilot/` → `/assistant/`), segment by segment. */
+const toSeed = (p) =>
+  p
+    .split('/')
+    .map((s) => ALIASES.find(([, real]) => real === s)?.[0] ?? s)
+    .join('/');
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/**
+ * Rows of the families the seed's table 5.1 names beyond section 4.3 (catalog-rules.mjs TABLE_FAMILIES):
+ * every operation GitHub's descriptions have under the family's path, the first description that has
+ * it first, skipping what section 4.3 already lists.
+ */
+export function tableRows(seedRowList) {
+  const seen = new Set(seedRowList.map((r) => `${r.method} ${canon(toReal(r.path))}`));
+  const out = [];
+  for (const fam of TABLE_FAMILIES) {
+    for (const s of specs) {
+      for (const [p, ops] of Object.entries(s.doc.paths)) {
+        if (p !== fam.prefix && !p.startsWith(`${fam.prefix}/`)) continue;
+        for (const m of HTTP_METHODS) {
+          const op = ops[m];
+          if (!op) continue;
+          const key = `${m.toUpperCase()} ${canon(p)}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const category = toSeed(op['x-github']?.category ?? 'orgs');
+          out.push({ category, path: toSeed(p), method: m.toUpperCase(), raw: `table 5.1: ${fam.words}` });
+        }
+      }
+    }
+  }
+  return out;
+}
+
 // ---------- build ----------
 export function buildCatalog(seedText) {
-  const rows = seedRows(seedText);
+  const fromSeed = seedRows(seedText);
+  const rows = [...fromSeed, ...tableRows(fromSeed)];
   const missing = [];
   const built = rows.map((r) => {
     const real = toReal(r.path);
