@@ -58,11 +58,18 @@ export const TABLE_FAMILIES = [
   { prefix: `${O}/actions/hosted-runners`, words: '{o}/actions/hosted-runners (POST, PATCH, DELETE); hosted-runner images, limits, machine sizes, platforms' },
   {
     prefix: `${O}/actions/permissions`,
-    words: '{o}/actions/permissions* (PUT, including artifact-and-log-retention, fork-pr-contributor-approval, fork-pr-workflows-private-repos, repositories, selected-actions, self-hosted-runners, workflow); actions permissions GETs',
+    words:
+      '{o}/actions/permissions* (PUT, including artifact-and-log-retention, fork-pr-contributor-approval, fork-pr-workflows-private-repos, repositories, selected-actions, self-hosted-runners, workflow); actions permissions GETs',
   },
-  { prefix: `${O}/code-security/configurations`, words: '{o}/code-security/configurations (POST, PATCH, DELETE, attach, detach, defaults); code-security configurations GETs' },
+  {
+    prefix: `${O}/code-security/configurations`,
+    words: '{o}/code-security/configurations (POST, PATCH, DELETE, attach, detach, defaults); code-security configurations GETs',
+  },
   { prefix: `${O}/dependabot/repository-access`, words: '/organizations/{org}/dependency-bot/repository-access' },
-  { prefix: '/organizations/{org}/settings/billing', words: '/organizations/{org}/settings/billing/budgets/{budget_id} (PATCH, DELETE); billing budgets and usage reports' },
+  {
+    prefix: '/organizations/{org}/settings/billing',
+    words: '/organizations/{org}/settings/billing/budgets/{budget_id} (PATCH, DELETE); billing budgets and usage reports',
+  },
   { prefix: `${O}/copilot/billing`, words: '{o}/assistant/billing/selected_teams and selected_users (POST, DELETE); assistant billing, billing/seats' },
   { prefix: `${O}/copilot/metrics`, words: 'assistant metrics' },
   { prefix: `${O}/members/{username}/copilot`, words: 'members/{username}/assistant' },
@@ -146,9 +153,7 @@ const RULES = [
         '/organization-roles/users',
         '/invitations',
         '/failed_invitations',
-      ].some((x) =>
-        p.startsWith(`${O}${x}`),
-      ),
+      ].some((x) => p.startsWith(`${O}${x}`)),
     (r) => rw('members', r),
     'seed 5.1',
   ],
