@@ -53,6 +53,16 @@ function catalogRows() {
   return rows;
 }
 
+const successCodes = (op) => Object.keys(op.responses ?? {}).filter((c) => /^[23]\d\d$/.test(c));
+function lookupIn(spec, realPath, method) {
+  for (const [p, ops] of Object.entries(spec.doc.paths)) {
+    if (canon(p) !== canon(realPath)) continue;
+    const op = ops[method.toLowerCase()];
+    if (op) return { spec, op };
+  }
+  return undefined;
+}
+
 function lookup(realPath, method) {
   for (const spec of SPECS) {
     for (const [p, ops] of Object.entries(spec.doc.paths)) {
@@ -160,6 +170,13 @@ export function buildShapes() {
       if (res.headers.length) entry.h[code] = res.headers;
     }
     if (spec.name !== 'api.github.com' && found) entry.d = spec.name;
+    // GHES documents other success statuses for a few shared operations (it adds a collaborator at
+    // once, 204, where api.github.com invites, 201): answers on a GHES host follow GHES.
+    if (spec.name === 'api.github.com') {
+      const ghes = lookupIn(SPECS.find((x) => x.name === 'ghes-3.19'), toReal(row.path), row.method);
+      const codes = ghes ? successCodes(ghes.op).map(Number) : undefined;
+      if (codes && codes.join() !== entry.s.join()) entry.hs = codes;
+    }
     ops[key] = entry;
   }
   return { data: { S: table, O: ops }, missing };

@@ -22,10 +22,14 @@ export function repoView(rec: RepoRecord): RepoView {
   };
 }
 
-/** The documented success status for what the engine answered (the engine's, when documented). */
-function statusFor(shape: OperationShape, status: number): number {
-  if (shape.s.includes(status)) return status;
-  const ok = shape.s.filter((s) => s < 300);
+/** Whether a base URL is a GHES one (`https://<host>/api/v3`). */
+const isGhes = (baseUrl: string) => /\/api\/v3\/?$/.test(baseUrl);
+
+/** The documented success status for what the engine answered (the engine's, when documented), on this host. */
+function statusFor(shape: OperationShape, status: number, baseUrl: string): number {
+  const documented = shape.hs && isGhes(baseUrl) ? shape.hs : shape.s;
+  if (documented.includes(status)) return status;
+  const ok = documented.filter((s) => s < 300);
   return ok.find((s) => s === 200) ?? ok[0] ?? status;
 }
 
@@ -79,7 +83,7 @@ function fileOf(rec: Resource, key: string): Resource {
 export function shapeAnswer(row: CatalogRow, result: OpResult, key: string, rc: RenderContext): OpResult {
   const shape = operationShape(row.method, row.path);
   if (!shape || shape.s.length === 0) return result;
-  const status = statusFor(shape, result.status);
+  const status = statusFor(shape, result.status, rc.baseUrl);
   const schema = shape.r[String(status)];
   const headers = { ...(result.headers ?? {}) };
   if (headers.location && !(shape.h[String(status)] ?? []).includes('location')) delete headers.location;
