@@ -9,6 +9,7 @@ import { catalogRoutes } from './catalog/routes.js';
 import { webhookRoutes } from './routes/hooks.js';
 import { importRoutes } from './routes/imports.js';
 import { repoRoutes } from './routes/repos.js';
+import { companionBaseUrls, prepareTargets, targetRoutes } from './redirects.js';
 import { githubRoute } from './route.js';
 import { type CodeHostingState, initialCodeHostingState } from './state.js';
 import { finalizeResponse } from './wire.js';
@@ -37,6 +38,8 @@ const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
   }),
   // Hand-written routes count against the caller's rate limit like catalog routes.
   ...countRequests([...repoRoutes, ...importRoutes, ...webhookRoutes]),
+  // The targets of GitHub's redirects (archive and log hosts): not API calls, not counted.
+  ...targetRoutes,
 ];
 
 let allRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] | undefined;
@@ -54,6 +57,9 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
     allRoutes ??= [...handWritten, ...catalogRoutes(handWritten.map((r) => `${r.method} ${r.path}`))];
     return allRoutes;
   },
+  // Tarball, zipball, logs and artifact archives redirect to these hosts; the fake answers there too.
+  companionBaseUrls,
+  prepare: prepareTargets,
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
   // Every answer carries the caller's x-ratelimit-* window (catalog routes count requests); GET

@@ -17,7 +17,8 @@ import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError, ra
 import type { CatalogSlice, Resource } from './state.js';
 import { canonicalKey } from './canonical.js';
 import { accessRule, concreteKey, keyPrefix } from './table.js';
-import { redirectLocation, redirectShape, repoView, shapeAnswer } from '../shapes/answer.js';
+import { redirectShape, repoView, shapeAnswer } from '../shapes/answer.js';
+import { redirectLocation } from '../redirects.js';
 import { DEFAULT_LOGIN } from '../shapes/render.js';
 /** The part of the service state the catalog needs. */
 export interface CatalogState {
@@ -81,7 +82,8 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
         if (rate.exceeded) return { error: rateLimitError(rate, nowSec, rateLimitSubject(ctx.state, principal)) };
         try {
           const repo = check(ctx, row, principal);
-          if (redirectShape(row)) return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl) } }, repo };
+          if (redirectShape(row))
+            return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl, repo, ctx.state.catalog.records) } }, repo };
           const custom = RELATION_OPS[`${row.method} ${row.path}`];
           if (custom) {
             const state = row.method === 'GET' ? ctx.state : (draft as CodeHostingState);

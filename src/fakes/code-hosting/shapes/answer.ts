@@ -3,7 +3,7 @@ import type { OpResult } from '../catalog/engine.js';
 import type { Resource } from '../catalog/state.js';
 import type { RepoRecord } from '../schemas/repo.js';
 import { type OperationShape, operationShape } from './load.js';
-import { type RenderContext, type RepoView, hashSha, realUrl, renderShape, webOrigin } from './render.js';
+import { type RenderContext, type RepoView, hashSha, realUrl, renderShape } from './render.js';
 
 const isObj = (v: unknown): v is Resource => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -38,22 +38,6 @@ export function redirectShape(row: CatalogRow): boolean {
   if (row.method !== 'GET') return false;
   const shape = operationShape(row.method, row.path);
   return Boolean(shape && shape.s.length > 0 && shape.s.every((s) => s === 302));
-}
-
-/**
- * Where a redirect answer sends the client: GitHub's archive host (codeload) for tarball/zipball, a
- * log host for logs and artifact archives.
- */
-export function redirectLocation(key: string, baseUrl: string): string {
-  const web = webOrigin(baseUrl);
-  const host = web === 'https://github.com' ? 'https://codeload.github.com' : `${web}/_codeload`;
-  const m = /^\/repos\/([^/]+)\/([^/]+)\/(tarball|zipball)(?:\/(.*))?$/.exec(key);
-  if (m) {
-    const ext = m[3] === 'tarball' ? 'tar.gz' : 'zip';
-    return `${host}/${m[1]}/${m[2]}/legacy.${ext}/${m[4] ? decodeURIComponent(m[4]) : 'HEAD'}`;
-  }
-  const logs = web === 'https://github.com' ? 'https://pipelines.actions.githubusercontent.com' : `${web}/_logs`;
-  return `${logs}/stuntdouble${key}`;
 }
 
 const CONTENTS = /\/contents\/\{path\}$|\/readme(\/\{dir\})?$/;
