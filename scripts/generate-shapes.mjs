@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Generates src/fakes/code-hosting/shapes/data.ts: for every catalog row, GitHub's documented success
+// Generates src/fakes/code-hosting/shapes/data.ts: for every catalog row (and the source import
+// endpoints, served by their own model), GitHub's documented success
 // statuses, response headers and response schemas, compacted to what rendering needs, from GitHub's
 // OpenAPI descriptions (@octokit/openapi, a devDependency: the compact module ships, the description
 // does not). Run: node scripts/generate-shapes.mjs [--check]
@@ -62,6 +63,18 @@ function lookupIn(spec, realPath, method) {
   }
   return undefined;
 }
+
+/** The source import endpoints (the seed's section 4.2), served by the hand-written import model through the same renderer. */
+const IMPORT_ROWS = [
+  ['GET', ''],
+  ['PUT', ''],
+  ['PATCH', ''],
+  ['DELETE', ''],
+  ['GET', '/authors'],
+  ['PATCH', '/authors/{author_id}'],
+  ['GET', '/large_files'],
+  ['PATCH', '/lfs'],
+].map(([method, rest]) => ({ method, path: `/repos/{owner}/{repo}/import${rest}` }));
 
 function lookup(realPath, method) {
   for (const spec of SPECS) {
@@ -145,7 +158,7 @@ function resolve(doc, ref) {
 export function buildShapes() {
   const ops = {};
   const missing = [];
-  for (const row of catalogRows()) {
+  for (const row of [...catalogRows(), ...IMPORT_ROWS]) {
     const key = `${row.method} ${row.path}`;
     const found = lookup(toReal(row.path), row.method);
     const spec = found?.spec ?? SPECS[0];
@@ -173,7 +186,11 @@ export function buildShapes() {
     // GHES documents other success statuses for a few shared operations (it adds a collaborator at
     // once, 204, where api.github.com invites, 201): answers on a GHES host follow GHES.
     if (spec.name === 'api.github.com') {
-      const ghes = lookupIn(SPECS.find((x) => x.name === 'ghes-3.19'), toReal(row.path), row.method);
+      const ghes = lookupIn(
+        SPECS.find((x) => x.name === 'ghes-3.19'),
+        toReal(row.path),
+        row.method,
+      );
       const codes = ghes ? successCodes(ghes.op).map(Number) : undefined;
       if (codes && codes.join() !== entry.s.join()) entry.hs = codes;
     }

@@ -23,7 +23,9 @@ export function createFetch(engine: Engine): FakeFetch {
     const signal = first.signal;
     const mode = first.redirect;
     let method = first.method;
-    const headers = new Headers(first.headers);
+    // Copied entry by entry: Node 20's `new Headers(request.headers)` drops all but the body's content-type.
+    const headers = new Headers();
+    for (const [k, v] of first.headers) headers.append(k, v);
     let url = new URL(first.url);
     let body = first.body ? new Uint8Array(await first.arrayBuffer()) : undefined;
     for (let hop = 0; ; hop++) {

@@ -79,3 +79,16 @@ export function shapeAnswer(row: CatalogRow, result: OpResult, key: string, rc: 
   const ownKey = isObj(body) && typeof body.url === 'string' && body.url.startsWith(rc.baseUrl) ? body.url.slice(rc.baseUrl.length) : key;
   return { status, body: renderShape(schema, body ?? {}, ownKey, rc), headers };
 }
+
+/**
+ * Renders the body of a hand-written route (repositories, hooks, imports) through the documented shape
+ * of the operation it serves (`METHOD seed-path`) at a status: one way to render for every answer.
+ * Operations without a documented JSON body answer the body as given.
+ */
+export function renderAs(operation: string, status: number, body: unknown, key: string, rc: RenderContext): unknown {
+  const i = operation.indexOf(' ');
+  const shape = operationShape(operation.slice(0, i), operation.slice(i + 1));
+  const schema = shape?.r[String(status)];
+  if (schema === undefined || schema === null || schema === 't') return body;
+  return renderShape(schema, body, key, rc);
+}
