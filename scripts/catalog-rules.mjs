@@ -103,7 +103,12 @@ export const TABLE_FAMILIES = [
 const RULES = [
   // ---- seed table 5.1 ----
   [(p, m) => p === O && m !== 'GET', () => 'organization_administration=write', 'seed 5.1'],
-  [(p) => p.startsWith(`${O}/rulesets`), () => 'organization_administration=write', 'seed 5.1'],
+  // "{o}/rulesets family including rule-suites and history (these GETs also need write)".
+  [
+    (p) => p.startsWith(`${O}/rulesets`),
+    (r) => (/\/rulesets\/(rule-suites|\{ruleset_id\}\/history)/.test(r.path) ? 'organization_administration=write' : rw('organization_administration', r)),
+    'seed 5.1',
+  ],
   // The copilot family is under Organization: Administration and Organization: assistant business (either).
   [
     (p) => p.startsWith(`${O}/copilot/`) || p === `${O}/members/{username}/copilot`,
@@ -354,7 +359,8 @@ function finish(r, permission, source) {
 // (GitHub's scope ↔ permission correspondence: repository categories → `repo`, organization → `*:org`, ...).
 
 /** What a classic scope's name looks like (other backticked words in the sentence are fields). */
-const SCOPE_NAME = /^(repo|public_repo|gist|user|workflow|delete_repo|notifications|project|codespace|copilot|security_events|[a-z_]+:[a-z_]+)$/;
+const SCOPE_NAME =
+  /^(repo|public_repo|repo_deployment|gist|user|workflow|delete_repo|notifications|project|codespace|copilot|security_events|[a-z_]+:[a-z_]+)$/;
 
 /** Scopes named by the description's classic-token sentence, and whether they only matter for private resources. */
 export function describedScopes(description) {

@@ -37,5 +37,5 @@ describe.each(HOSTS)('every catalog route conforms to the $name description', ({
     if (process.env.CONFORMANCE_REPORT) console.log(`${name}: ${passed}/${checked} valid`);
     expect(checked).toBeGreaterThanOrEqual(MIN_CHECKED[name] ?? 1);
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

@@ -102,7 +102,8 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
       const r = shapeAnswer(row, outcome.result, op.key, {
         baseUrl: ctx.baseUrl,
         now: op.now,
-        login: principal.login ?? ctx.options.defaultLogin ?? DEFAULT_LOGIN,
+        // An anonymous reader is nobody: objects nobody attributed render as the repository owner's.
+        login: principal.login ?? (principal.kind === 'anonymous' ? outcome.repo?.ownerLogin : undefined) ?? ctx.options.defaultLogin ?? DEFAULT_LOGIN,
         records: ctx.state.catalog.records,
         ...(outcome.repo ? { repo: repoView(outcome.repo) } : {}),
       });

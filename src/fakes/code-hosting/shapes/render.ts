@@ -1,5 +1,5 @@
 import { PATH_ALIASES } from '../catalog/aliases.js';
-import type { Resource } from '../catalog/state.js';
+import { CREATOR, type Resource } from '../catalog/state.js';
 import { type ShapeNode, type ShapeSchema, shapes } from './load.js';
 
 /**
@@ -268,7 +268,7 @@ function defaultFor(name: string, s: ShapeSchema, f: Frame, self: Resource, dept
     }
     case 'object':
       if (depth > 6 && !required) return {};
-      return renderObject(s, seedFor(name, s, f), name, f, depth + 1);
+      return renderObject(s, seedFor(name, s, f, self), name, f, depth + 1);
     default:
       return s.x ?? null;
   }
@@ -287,10 +287,14 @@ function defaultString(name: string, s: ShapeSchema, f: Frame, self: Resource): 
   return s.ml ? 'x'.repeat(s.ml) : '';
 }
 
-/** The starting value of an object field nobody set: the caller for accounts, the request's repository for repositories. */
-function seedFor(name: string, s: ShapeSchema, f: Frame): Resource {
+/**
+ * The starting value of an object field nobody set: for accounts, the object's creator (the caller
+ * that created it), else the caller; the request's repository for repositories.
+ */
+function seedFor(name: string, s: ShapeSchema, f: Frame, self: Resource = {}): Resource {
   const p = s.p ?? {};
-  if ('login' in p) return { login: USERISH.has(name) && name === 'owner' && f.ownerLogin ? f.ownerLogin : f.ctx.login };
+  const creator = typeof self[CREATOR] === 'string' ? (self[CREATOR] as string) : undefined;
+  if ('login' in p) return { login: USERISH.has(name) && name === 'owner' && f.ownerLogin ? f.ownerLogin : (creator ?? f.ctx.login) };
   if ('full_name' in p && f.ctx.repo) return repoSeed(f.ctx.repo);
   return {};
 }
