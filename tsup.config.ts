@@ -17,6 +17,7 @@ export default defineConfig({
     jest: 'src/entries/jest.ts',
     'node-test': 'src/entries/node-test.ts',
     server: 'src/entries/server.ts',
+    msw: 'src/entries/msw.ts',
     cli: 'src/entries/cli.ts',
   },
   format: ['esm', 'cjs'],
@@ -24,9 +25,15 @@ export default defineConfig({
   splitting: true,
   sourcemap: true,
   clean: true,
+  // src/http/load-nock.ts: the CommonJS build requires through its own `require` (Jest's under Jest);
+  // the shims keep the ESM-only `import.meta.url` of the other branch valid syntax in CommonJS.
+  shims: true,
+  esbuildOptions(options, context) {
+    options.define = { ...options.define, __STUNTDOUBLE_CJS__: context.format === 'cjs' ? 'true' : 'false' };
+  },
   target: 'node20',
   platform: 'node',
   // Keep `node:test` as written: `test` without the prefix is not a builtin.
   removeNodeProtocol: false,
-  external: ['nock', 'vitest', '@jest/globals', 'zod', 'immer'],
+  external: ['nock', 'vitest', '@jest/globals', 'zod', 'immer', 'msw', '@mswjs/interceptors'],
 });

@@ -23,7 +23,7 @@ const filter = process.env.BENCH_FILTER ?? '';
 const started = performance.now();
 
 /**
- * @typedef {{ group: string, name: string, fn?: () => unknown, baseline?: boolean, async?: boolean,
+ * @typedef {{ group: string, name: string, fn?: () => unknown, baseline?: boolean, compareTo?: string, async?: boolean,
  *   setup?: () => unknown, teardown?: () => unknown, iterations?: number, unit?: string,
  *   measure?: () => Promise<number> | number, repeat?: number }} BenchTask
  * `measure` tasks report one number per call themselves (heap, cold start) instead of being timed;
@@ -131,15 +131,18 @@ async function runGroup(group, tasks) {
       perRound: s.perRound,
     };
   });
-  const base = rows.find((r) => r.baseline);
-  return rows.map((r) => {
+  const baseline = rows.find((r) => r.baseline);
+  return rows.map((r, i) => {
+    // A task may be compared with another task of its group (`compareTo`) instead of the baseline.
+    const other = tasks[i].compareTo;
+    const base = other ? rows.find((x) => x.name === other) : baseline;
     const ratio = base && base.median > 0 && Number.isFinite(r.median) ? r.median / base.median : null;
     let spread = null;
-    if (base && !r.baseline && r.perRound.length && base.perRound.length) {
+    if (base && base !== r && r.perRound.length && base.perRound.length) {
       const rs = r.perRound.map((v, i) => v / base.perRound[i]).filter(Number.isFinite);
       if (rs.length > 1) spread = [Math.min(...rs), Math.max(...rs)];
     }
-    return { ...r, ratio, spread };
+    return { ...r, ratio, spread, ...(other ? { comparedTo: other } : {}) };
   });
 }
 
@@ -161,7 +164,7 @@ const pad = (s, n) => String(s).padEnd(n);
 console.log(`\n${pad('group', 62)} ${pad('case', 46)} ${pad('median', 11)} ratio (per-round range)`);
 for (const r of results) {
   const ratio = r.ratio === null ? '' : r.ratio.toFixed(2);
-  const spread = r.spread ? ` (${r.spread[0].toFixed(2)}–${r.spread[1].toFixed(2)})` : '';
+  const spread = `${r.spread ? ` (${r.spread[0].toFixed(2)}–${r.spread[1].toFixed(2)})` : ''}${r.comparedTo ? ` vs ${r.comparedTo}` : ''}`;
   console.log(`${pad(r.group, 62)} ${pad(r.name + (r.baseline ? ' (baseline)' : ''), 46)} ${pad(fmt(r), 11)} ${ratio}${spread}`);
 }
 const machine = {
@@ -190,6 +193,7 @@ await writeFile(
         unit: r.unit,
         baseline: r.baseline,
         ratio: r.ratio,
+        ...(r.comparedTo ? { comparedTo: r.comparedTo } : {}),
         ...(r.spread ? { roundRatioRange: r.spread } : {}),
         samples: r.samples,
       })),
@@ -210,7 +214,7 @@ const md = [
         ? ''
         : r.baseline
           ? '1.00 (baseline)'
-          : `${r.ratio.toFixed(2)}${r.spread ? ` (${r.spread[0].toFixed(2)}–${r.spread[1].toFixed(2)})` : ''}`;
+          : `${r.ratio.toFixed(2)}${r.spread ? ` (${r.spread[0].toFixed(2)}–${r.spread[1].toFixed(2)})` : ''}${r.comparedTo ? ` vs ${r.comparedTo}` : ''}`;
     return `| ${r.group.replace(/\|/g, '\\|')} | ${r.name.replace(/\|/g, '\\|')} | ${fmt(r)} | ${ratio} |`;
   }),
   '',

@@ -5,17 +5,28 @@ import type { ServiceName } from './fakes/service-name.js';
 import { type SocialGraphFacade, type SocialGraphState, socialGraphService } from './fakes/social-graph/index.js';
 import { type FakeFailure, FakeInternalError, type NotInstalledError, StuntdoubleError } from './errors.js';
 import { Engine, type FaultHook, type OverrideHandler } from './http/dispatch.js';
-import { attachEngine } from './http/engines.js';
-import { type GuardEntry, type Member, claim, guard, release } from './http/interception.js';
+import { attachEngine, attachGuardStopper } from './http/engines.js';
+import { type GuardEntry, type Member, claim, guard, release, unguard } from './http/interception.js';
 import type { RawRequest } from './http/request.js';
 import { type FakeResponse, serialize } from './http/response.js';
 import { type FakeFetch, createFetch } from './http/transport-fetch.js';
+import { DirectTransport, syncDirectHooks } from './http/transport-direct.js';
 import { NockTransport, syncNockHooks } from './http/transport-nock.js';
 import { syncUndiciHooks } from './http/transport-undici.js';
-import { FAKES_OPTION_KEYS, type FakesOptions, FakesOptionsSchema, type ResolvedFakesOptions, underTestRunner, unhandledPolicy } from './options.js';
+import {
+  FAKES_OPTION_KEYS,
+  type FakesOptions,
+  FakesOptionsSchema,
+  type ResolvedFakesOptions,
+  defaultTransport,
+  underTestRunner,
+  unhandledPolicy,
+} from './options.js';
 import type { Scenario } from './scenarios/define.js';
 import { type Clock, createClock, toEpochMs } from './store/clock.js';
-import { type CallList, type CallNames, Journal, type RecordedCall, attachNames } from './store/journal.js';
+import type { BodyOf } from './fakes/route-bodies.js';
+import type { RouteKey, RoutesByService } from './fakes/route-keys.js';
+import { type CallFilter, type CallList, type CallNames, Journal, type RecordedCall, attachNames } from './store/journal.js';
 import { createStore } from './store/store.js';
 import { assertKnownKeys } from './util/suggest.js';
 
@@ -50,13 +61,27 @@ export interface HandledResponse {
   call: RecordedCall;
 }
 
+/**
+ * The journal of a fakes instance: a {@link CallList} whose `where({ route })` knows the route's body
+ * type. Editors complete the route strings.
+ * @example fakes.calls.where({ route: 'PUT /repos/{owner}/{repo}/import' }).last()?.body.vcs
+ */
+export interface Calls extends CallList {
+  /** Calls on a route (and every other given key), their bodies typed by the route (the `RouteBodies` type). */
+  where<R extends RouteKey>(filter: Omit<CallFilter, 'route'> & { route: R }): CallList<BodyOf<R>>;
+  /** Calls matching every key of the filter, in arrival order. */
+  where(filter: CallFilter): CallList;
+}
+
 /** A live set of fakes: state, clock, journal, interceptors. Create one with {@link createFakes}. */
 export interface Fakes {
   /**
-   * Intercepts every request to a faked host, whatever the client: http/https (nock), global fetch
-   * (also a reference captured earlier) and undici through its global dispatcher (idempotent).
-   * Changes nothing else of the process: nock's net-connect settings, your other nock scopes and
-   * the previous global dispatcher stay as they were. Throws when nock and Node do not go together.
+   * Intercepts every request to a faked host, whatever the client: http/https, global fetch (also a
+   * reference captured earlier) and undici (idempotent). The default `transport: 'direct'` answers in
+   * the interception layer already running (nock's, msw's) or its own, with no timers; `'nock'` serves
+   * through nock interceptors. Changes nothing else of the process: nock's net-connect settings, your
+   * other nock scopes and the previous global dispatcher stay as they were. With `transport: 'nock'`,
+   * throws when nock and Node do not go together.
    */
   install(): Fakes;
   /**
@@ -107,8 +132,11 @@ export interface Fakes {
   readonly state: FakesState;
   /** The fake clock. */
   readonly clock: Clock;
-  /** Every call, in arrival order, with `where()`, `last()`, `count()`, `bodies()`. */
-  readonly calls: CallList;
+  /**
+   * Every call, in arrival order, with `where()`, `last()`, `count()`, `bodies()`. `where({ route })`
+   * on a route whose body schema is known (the `RouteBodies` type) types the bodies of the calls it returns.
+   */
+  readonly calls: Calls;
   /** Requests to a faked host that matched no route. */
   readonly unmatched: CallList;
   /** A fetch function served by the fakes, no nock or network involved. */
@@ -123,7 +151,7 @@ export interface Fakes {
    * Replaces one operation's answer; the call is journaled like any other (tag `override`).
    * @example fakes.override('codeHosting', 'GET /rate_limit', () => ({ status: 503, body: { message: 'down' } }))
    */
-  override(service: ServiceName, route: string, handler: OverrideHandler): () => void;
+  override<S extends ServiceName>(service: S, route: RoutesByService[S] | (string & {}), handler: OverrideHandler): () => void;
   /** Every route a service serves, as `'METHOD /template'`. */
   routes(service: ServiceName): string[];
   /** Waits for queued side effects (webhook deliveries) to finish. */
@@ -157,7 +185,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
       `stuntdouble: invalid createFakes options: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
     );
   }
-  const opts = parsed.data as ResolvedFakesOptions;
+  const opts = { ...parsed.data, transport: parsed.data.transport ?? defaultTransport() } as ResolvedFakesOptions;
   const defs = [codeHostingService, socialGraphService, modelCacheService] as const;
   const serviceOptions = defs.map((d) => {
     try {
@@ -213,7 +241,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
   };
   attachNames(journal.calls, names);
   attachNames(journal.unmatched, names);
-  const transport = new NockTransport(engine);
+  const transport = opts.transport === 'nock' ? new NockTransport(engine) : new DirectTransport(engine);
   const fetchFn = createFetch(engine);
   const applied: AppliedScenario[] = [];
   let baseline: { state: FakesState; applied: AppliedScenario[]; faults: FaultHook[] } | undefined;
@@ -229,6 +257,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     },
   };
   const guardOption = opts.guard ?? underTestRunner();
+  let guardEntry: GuardEntry | undefined;
   if (guardOption) {
     const entry: GuardEntry = {
       report(error: NotInstalledError) {
@@ -239,6 +268,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
       },
     };
     guard(eng.origins(), entry);
+    guardEntry = entry;
     syncHooks();
   }
   const takeUnreported = (): FakeFailure[] => {
@@ -351,6 +381,12 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     modelCache: facades[2] as ModelCacheFacade,
   };
   attachEngine(fakes, eng);
+  attachGuardStopper(fakes, () => {
+    if (!guardEntry) return;
+    unguard(guardEntry);
+    guardEntry = undefined;
+    syncHooks();
+  });
   return fakes;
 }
 
@@ -386,9 +422,10 @@ function checkSnapshot(snap: unknown, current: Record<ServiceName, unknown>): vo
   }
 }
 
-/** Process-wide hooks (nock's 'no match' listener, undici's dispatcher) follow what is installed or guarded. */
+/** Process-wide hooks (nock's 'no match' listener, the interceptor gate, undici's dispatcher) follow what is installed or guarded. */
 function syncHooks(): void {
   syncNockHooks();
+  syncDirectHooks();
   syncUndiciHooks();
 }
 

@@ -1,4 +1,4 @@
-// One route per service through plain fetch: the fake (nock transport) vs a plain nock
+// One route per service through plain fetch: the fake (default, direct transport) vs a plain nock
 // `.reply(200, json)` with the same body vs a loopback node:http server answering the same JSON.
 // (The SDK groups of each service compare the fake with plain nock through the real SDK.)
 import http from 'node:http';
@@ -27,7 +27,7 @@ function addTrio(h, { group, origin, path, headers, makeFakes }) {
   };
   h.add({
     group,
-    name: 'stuntdouble fake (nock transport)',
+    name: 'stuntdouble fake (direct transport)',
     setup: async () => {
       await once();
       fakes = makeFakes().install();

@@ -2,6 +2,7 @@
 // loopback node:http server, through Octokit and through plain fetch.
 import http from 'node:http';
 import { Octokit } from '@octokit/rest';
+import { addTransportCases } from '../transports.mjs';
 
 export default async function register(h) {
   const probe = h.createFakes({ clock: '2024-01-01T00:00:00Z' });
@@ -22,18 +23,18 @@ export default async function register(h) {
   };
   const stopServer = () => new Promise((r) => server.close(r));
 
-  let fakes;
   let scope;
   const group = 'core: GET /rate_limit via Octokit';
   const octokit = new Octokit({ auth: 'ghp_bench', request: { retries: 0 } });
-  h.add({
+  const makeFakes = (extra = {}, create = h.createFakes) => create({ clock: '2024-01-01T00:00:00Z', ...extra });
+  addTransportCases(h, {
     group,
-    name: 'stuntdouble fake',
-    setup: () => {
-      fakes = h.createFakes({ clock: '2024-01-01T00:00:00Z' }).install();
-    },
-    teardown: () => fakes.uninstall(),
     fn: () => octokit.request('GET /rate_limit'),
+    makeFakes,
+    url: 'https://api.github.com/rate_limit',
+    body: () => body,
+    directWithoutNock: true,
+    viaFakesFetch: (f) => new Octokit({ auth: 'ghp_bench', request: { retries: 0, fetch: f } }).request('GET /rate_limit'),
   });
   h.add({
     group,
@@ -59,22 +60,14 @@ export default async function register(h) {
   });
 
   const g2 = 'core: GET /rate_limit via fetch';
-  h.add({
+  addTransportCases(h, {
     group: g2,
-    name: 'stuntdouble fake (nock transport)',
-    setup: () => {
-      fakes = h.createFakes({ clock: '2024-01-01T00:00:00Z' }).install();
-    },
-    teardown: () => fakes.uninstall(),
     fn: async () => (await fetch('https://api.github.com/rate_limit')).json(),
-  });
-  h.add({
-    group: g2,
-    name: 'stuntdouble fakes.fetch (no nock)',
-    setup: () => {
-      fakes = h.createFakes({ clock: '2024-01-01T00:00:00Z' });
-    },
-    fn: async () => (await fakes.fetch('https://api.github.com/rate_limit')).json(),
+    makeFakes,
+    url: 'https://api.github.com/rate_limit',
+    body: () => body,
+    directWithoutNock: true,
+    viaFakesFetch: async (f) => (await f('https://api.github.com/rate_limit')).json(),
   });
   h.add({
     group: g2,

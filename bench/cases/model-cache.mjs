@@ -1,6 +1,7 @@
 // Model cache: cachedContents get through @google/genai (fake vs a plain nock reply of the same
 // JSON), and list pages over 10,000 cached contents (the first page vs a page 9,000 deep).
 import { GoogleGenAI } from '@google/genai';
+import { addTransportCases } from '../transports.mjs';
 
 for (const k of [
   'GOOGLE_API_KEY',
@@ -36,18 +37,18 @@ export default async function register(h) {
   const body = await res.json();
   const headers = { 'content-type': 'application/json; charset=utf-8' };
 
-  let fakes;
   let scope;
   const group = 'model-cache: cachedContents get via @google/genai';
-  h.add({
+  addTransportCases(h, {
     group,
-    name: 'stuntdouble fake',
-    setup: () => {
-      fakes = h.createFakes({ clock: CLOCK }).install();
-      fakes.modelCache.seed.cachedContent({ ttl: '86400s', displayName: 'bench' });
-    },
-    teardown: () => fakes.uninstall(),
     fn: () => ai.caches.get({ name: seeded.id }),
+    makeFakes: (extra = {}, create = h.createFakes) => {
+      const f = create({ clock: CLOCK, ...extra });
+      f.modelCache.seed.cachedContent({ ttl: '86400s', displayName: 'bench' });
+      return f;
+    },
+    url: `${HOST}/v1beta1/${seeded.name}`,
+    body: () => body,
   });
   h.add({
     group,

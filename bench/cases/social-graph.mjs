@@ -1,6 +1,7 @@
 // Social graph benchmarks: a feed page read through facebook-nodejs-business-sdk, fake vs a plain
 // nock `.reply(200, sameJson)`; and a feed of 100,000 posts read at the first page and at a deep cursor.
 import bizSdk from 'facebook-nodejs-business-sdk';
+import { addTransportCases } from '../transports.mjs';
 
 const ORIGIN = 'https://graph.facebook.com';
 
@@ -32,16 +33,17 @@ export default async function register(h) {
     },
     fn: readSmall,
   });
-  h.add({
+  addTransportCases(h, {
     group: 'social-graph: feed page via FB SDK',
-    name: 'stuntdouble fake',
-    setup: () => {
-      small.install();
-    },
-    teardown: () => {
-      small.uninstall();
-    },
     fn: readSmall,
+    // Every task gets the same page id: pageWithFeed on a fresh instance seeds the same ids.
+    makeFakes: (extra = {}, create = h.createFakes) => {
+      const f = create({ clock: '2024-04-01T00:00:00Z', ...extra });
+      f.apply(h.scenarios.pageWithFeed({ posts: 50 }));
+      return f;
+    },
+    url: `${ORIGIN}/v24.0/${pageId}/feed`,
+    body: () => sameJson,
   });
 
   // Group 2: 100,000 posts seeded in ONE update; the deep cursor sits ~90,000 posts in. Built lazily

@@ -1,6 +1,7 @@
 import { AssertionError } from 'node:assert';
 import { inspect, isDeepStrictEqual } from 'node:util';
 import type { Fakes } from '../create-fakes.js';
+import type { RouteKey } from '../fakes/route-keys.js';
 import { canonicalTemplate } from '../http/route-names.js';
 import { type RecordedCall, splitRouteKey } from '../store/journal.js';
 import { unknownName } from '../util/suggest.js';
@@ -20,6 +21,12 @@ export interface ReceivedExpectation {
   status?: number;
   /** Request headers (lower-case names). */
   headers?: unknown;
+  /**
+   * The call's tags: faults and overrides that shaped the answer (`'override'`, `'flaky'`) and what the
+   * fake noted about the call (`'cachedContent=<name>'` when a generate call used a cache). Compare with
+   * `expect.arrayContaining([...])` to check one tag.
+   */
+  tags?: unknown;
 }
 
 /**
@@ -74,6 +81,7 @@ function pick(call: RecordedCall, expected: ReceivedExpectation): Record<string,
   if ('query' in expected) out.query = call.query;
   if ('status' in expected) out.status = call.status;
   if ('headers' in expected) out.headers = call.headers;
+  if ('tags' in expected) out.tags = call.tags;
   return out;
 }
 
@@ -172,7 +180,7 @@ function fail(result: CheckResult, negated: boolean, fn: (...args: never[]) => u
  * @example
  * assertReceived(fakes, 'PUT /repos/{owner}/{repo}/import', { status: 201, body: { vcs: 'git', vcs_url: 'https://example.com/a.git' } });
  */
-export function assertReceived(fakes: Fakes, route: string, expected?: ReceivedExpectation): void {
+export function assertReceived(fakes: Fakes, route: RouteKey, expected?: ReceivedExpectation): void {
   const result = checkReceived(fakes, route, expected);
   if (!result.pass) fail(result, false, assertReceived);
 }
@@ -181,7 +189,7 @@ export function assertReceived(fakes: Fakes, route: string, expected?: ReceivedE
  * Asserts that the fakes received exactly `times` calls on a route.
  * @example assertReceivedTimes(fakes, 'GET /rate_limit', 2);
  */
-export function assertReceivedTimes(fakes: Fakes, route: string, times: number): void {
+export function assertReceivedTimes(fakes: Fakes, route: RouteKey, times: number): void {
   const result = checkReceivedTimes(fakes, route, times);
   if (!result.pass) fail(result, false, assertReceivedTimes);
 }

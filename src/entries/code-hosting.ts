@@ -17,3 +17,4 @@ export type { CatalogKind, CatalogRow } from '../fakes/code-hosting/catalog.js';
 export { PATH_ALIASES, realSpelling, spellings } from '../fakes/code-hosting/catalog/aliases.js';
 export { codeHostingCatalogScenarios } from '../scenarios/code-hosting-catalog.js';
 export type { CatalogHandles } from '../scenarios/code-hosting-catalog.js';
+export type { CommentSeed, IssueSeed, IssueSeedHelpers, PullRequestSeed } from '../fakes/code-hosting/relations/issues/index.js';

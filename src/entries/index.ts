@@ -4,7 +4,9 @@
  * @packageDocumentation
  */
 export { createFakes, describeFakes } from '../create-fakes.js';
-export type { AppliedScenario, Fakes, FakesSnapshot, FakesState, HandledResponse } from '../create-fakes.js';
+export type { AppliedScenario, Calls, Fakes, FakesSnapshot, FakesState, HandledResponse } from '../create-fakes.js';
+export type { CodeHostingRoute, KnownRoute, ModelCacheRoute, RouteKey, RoutesByService, SocialGraphRoute } from '../fakes/route-keys.js';
+export type { BodyOf, RouteBodies } from '../fakes/route-bodies.js';
 export type { FakesOptions, ResolvedFakesOptions, ServiceOptions } from '../options.js';
 export { StuntdoubleError, UnknownNameError, UnhandledRequestError, NotInstalledError, UnsupportedNockError, FakeInternalError } from '../errors.js';
 export type { FakeFailure } from '../errors.js';

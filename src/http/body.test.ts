@@ -51,3 +51,15 @@ describe('redaction', () => {
     expect(redactValue(clean)).toBe(clean);
   });
 });
+
+describe('query and form names of Object.prototype members', () => {
+  it('are parameters like any other: own keys, no prototype change, no crash', async () => {
+    const { parseQuery } = await import('./request.js');
+    const q = parseQuery(new URLSearchParams('constructor=a&toString=b&toString=c&__proto__=d&hasOwnProperty=e'));
+    expect(Object.keys(q)).toEqual(['constructor', 'toString', '__proto__', 'hasOwnProperty']);
+    expect(q.constructor).toBe('a');
+    expect(q.toString).toEqual(['b', 'c']);
+    expect(Object.getPrototypeOf(q)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(q, '__proto__')?.value).toBe('d');
+  });
+});

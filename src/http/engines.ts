@@ -15,3 +15,17 @@ export function engineOf(fakes: object): Engine {
   if (!engine) throw new TypeError('stuntdouble: serve() needs a fakes instance made by createFakes()');
   return engine;
 }
+
+// What else an integration (the msw handlers) needs of an instance: to stop its guard, since msw then
+// serves the faked hosts and a request to them is no longer a forgotten install().
+const guardStoppers = new WeakMap<object, () => void>();
+
+/** Records how to stop the guard of a fakes instance (called once by `createFakes`). */
+export function attachGuardStopper(fakes: object, stop: () => void): void {
+  guardStoppers.set(fakes, stop);
+}
+
+/** Stops the guard of a fakes instance (its hosts are served by something else, msw). */
+export function stopGuard(fakes: object): void {
+  guardStoppers.get(fakes)?.();
+}

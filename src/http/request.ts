@@ -67,8 +67,11 @@ export function normalizeHeaders(h: RawRequest['headers']): Record<string, strin
 export function parseQuery(params: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of params) {
-    const prev = out[k];
-    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+    // Own keys only: a parameter named `constructor` or `toString` is a name like any other, and
+    // `__proto__` must become a property, not the object's prototype.
+    const prev = Object.hasOwn(out, k) ? out[k] : undefined;
+    const value = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+    Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -92,9 +92,11 @@ export function closestRoutes(routes: ReadonlyArray<{ method: string; template: 
   const m = method.toUpperCase();
   // Routes under `/_` answer a fake's non-API hosts (GitHub's archive and log hosts): suggested only for paths there.
   const pool = path.startsWith('/_') ? routes : routes.filter((r) => !r.template.startsWith('/_'));
+  // The shortened paths once, not once per route (a path of 50,000 segments made this seconds long).
+  const cuts = [1, 2].filter((cut) => cut <= segs.length - 1).map((cut) => ({ cut, rest: segs.slice(cut) }));
   const scored = pool.map((r) => {
     let best = scoreRoute(r.template, segs);
-    for (let cut = 1; cut <= Math.min(2, segs.length - 1); cut++) best = Math.max(best, scoreRoute(r.template, segs, cut) - cut);
+    for (const { cut, rest } of cuts) best = Math.max(best, scoreRoute(r.template, rest) - cut);
     return { key: `${r.method} ${r.template}`, score: best + (r.method === m ? 1 : 0) };
   });
   scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));

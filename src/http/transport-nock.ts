@@ -1,34 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import * as nockNamespace from 'nock';
 import { NotInstalledError, UnsupportedNockError } from '../errors.js';
 import type { Engine } from './dispatch.js';
 import { decide, hooksNeeded } from './interception.js';
+import { type NockModule, loadNock, nockIfLoaded } from './load-nock.js';
 import { type RawRequest, normalizeHeaders } from './request.js';
 import { serialize } from './response.js';
 
-type NockModule = typeof import('nock');
 type Interceptor = ReturnType<ReturnType<NockModule>['intercept']>;
 
-/**
- * nock 14 (CommonJS) and nock 15 (ESM-only) reach us in different shapes depending on the build
- * (ESM import, CJS require, or require(esm) on Node >= 22): find the callable.
- */
-function resolveNock(): NockModule {
-  const ns = nockNamespace as unknown as { default?: unknown };
-  let candidate: unknown = ns.default ?? ns;
-  if (typeof candidate !== 'function' && candidate && typeof (candidate as { default?: unknown }).default === 'function')
-    candidate = (candidate as { default: unknown }).default;
-  if (typeof candidate !== 'function') throw new Error('stuntdouble: could not load nock (peer dependency nock >=14 <16)');
-  return candidate as NockModule;
-}
-
-let nockCache: NockModule | undefined;
-/** The nock function, whichever major version the user installed. */
+/** The nock function (loaded on first use: only the nock transport and a program's own nock need it). */
 export function getNock(): NockModule {
-  nockCache ??= resolveNock();
-  return nockCache;
+  return loadNock();
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
@@ -174,11 +158,15 @@ function onNoMatch(arg: unknown): void {
   if (decision.kind === 'fake') {
     const origin = new URL(req.url).origin;
     const transport = [...transports].find((t) => t.holds(origin));
+    const path = `${req.method} ${origin}${new URL(req.url).pathname}`;
     const error = new NotInstalledError(
-      `stuntdouble: ${req.method} ${origin}${new URL(req.url).pathname} reached nock after the fakes' interceptors were removed (nock.removeInterceptor() or a named import of cleanAll?). They have been put back; this request was refused so it could not reach the real service.`,
+      transport
+        ? `stuntdouble: ${path} reached nock after the fakes' interceptors were removed (nock.removeInterceptor() or a named import of cleanAll?). They have been put back; this request was refused so it could not reach the real service.`
+        : `stuntdouble: ${path} reached nock by a path the direct transport does not see; the fakes now also answer it through nock. This request was refused so it could not reach the real service.`,
     );
     decision.member.report({ seq: 0, request: `${req.method} ${req.url}`, source: 'fake', message: error.message, stack: error.stack ?? '', error });
-    transport?.reattach(origin);
+    if (transport) transport.reattach(origin);
+    else for (const t of transports) t.userAdded(origin);
     throw error;
   }
 }
@@ -214,7 +202,7 @@ function attachNockHooks(): void {
       } catch {
         origin = undefined;
       }
-      if (origin) for (const t of transports) if (t.holds(origin)) t.reattach(origin);
+      if (origin) for (const t of transports) t.userAdded(origin);
     }
     return result;
   };
@@ -232,22 +220,66 @@ function detachNockHooks(): void {
   hooks = undefined;
 }
 
-/** Attaches nock's process-wide hooks while anything needs them and takes them off after. */
+/**
+ * Attaches nock's process-wide hooks while anything needs them and nock is loaded (never loading it),
+ * and takes them off after.
+ */
 export function syncNockHooks(): void {
-  if (hooksNeeded()) attachNockHooks();
-  else detachNockHooks();
+  if (hooksNeeded() && nockIfLoaded()) attachNockHooks();
+  else if (!hooksNeeded()) detachNockHooks();
 }
 
-/** One instance's nock interceptors: one persisted catch-all per method on each faked origin. */
+/** Whether nock's hooks are in place (nock then applies onUnhandledRequest through its 'no match' event). */
+export function nockHooked(): boolean {
+  return hooks !== undefined;
+}
+
+/** The saved, unwrapped nock.restore (our wrapper defers it while installed). */
+export function rawNockRestore(): (() => void) | undefined {
+  const h = hooks;
+  return h ? () => h.restore.call(h.nock) : undefined;
+}
+
+/** The faked origins the program's own nock interceptors are registered for (nock.activeMocks()). */
+export function userNockOrigins(nock: NockModule, origins: readonly string[]): string[] {
+  const wanted = new Set(origins);
+  const found = new Set<string>();
+  for (const key of nock.activeMocks()) {
+    const m = /^\S+ ([a-z][a-z0-9+.-]*:\/\/[^/\s]+)/i.exec(key);
+    if (!m?.[1]) continue;
+    let origin: string;
+    try {
+      origin = new URL(m[1]).origin;
+    } catch {
+      continue;
+    }
+    if (wanted.has(origin)) found.add(origin);
+  }
+  return [...found];
+}
+
+/**
+ * One instance's nock interceptors: one persisted catch-all per method on each faked origin. In
+ * `'all'` mode (the nock transport) every faked origin is served through nock; in `'some'` mode (the
+ * direct transport's fallback) only the origins the program registered its own nock interceptors for,
+ * so those keep precedence and ours answer whatever they do not match.
+ */
 export class NockTransport {
   #interceptors = new Map<string, Interceptor[]>();
   #installed = false;
+  #origins: ReadonlySet<string>;
 
-  constructor(private readonly engine: Engine) {}
+  constructor(
+    private readonly engine: Engine,
+    private readonly mode: 'all' | 'some' = 'all',
+  ) {
+    this.#origins = new Set(engine.origins());
+  }
 
   /** Whether install() ran and its interceptors are still registered with an active nock. */
   get installed(): boolean {
     if (!this.#installed) return false;
+    if (this.mode === 'some') return true;
     const nock = getNock();
     return nock.isActive();
   }
@@ -259,27 +291,51 @@ export class NockTransport {
 
   install(): void {
     if (this.#installed) return;
+    if (this.mode === 'all') {
+      assertNockPairing();
+      const nock = getNock();
+      if (!nock.isActive()) {
+        nock.activate();
+        activatedByUs = true;
+      }
+    }
+    transports.add(this);
+    this.#installed = true;
+    if (this.mode === 'all') for (const origin of this.engine.origins()) this.#add(origin);
+  }
+
+  /** Serves one more faked origin through nock (the program has its own nock interceptors for it). */
+  addOrigin(origin: string): void {
+    if (!this.#installed || this.#interceptors.has(origin) || !this.#origins.has(origin)) return;
     assertNockPairing();
     const nock = getNock();
     if (!nock.isActive()) {
       nock.activate();
       activatedByUs = true;
     }
-    transports.add(this);
-    this.#installed = true;
-    for (const origin of this.engine.origins()) this.#add(origin);
+    this.#add(origin);
+  }
+
+  /** The program added a nock interceptor for an origin: ours move behind it (or start serving the origin through nock). */
+  userAdded(origin: string): void {
+    if (this.holds(origin)) this.reattach(origin);
+    else if (this.mode === 'some') this.addOrigin(origin);
   }
 
   uninstall(): void {
     if (!this.#installed) return;
-    const nock = getNock();
-    for (const list of this.#interceptors.values()) for (const i of list) nock.removeInterceptor(i);
+    // Only a nock that is in use: the direct transport's fallback never loads nock for nothing.
+    if (this.#interceptors.size > 0) {
+      const nock = getNock();
+      for (const list of this.#interceptors.values()) for (const i of list) nock.removeInterceptor(i);
+    }
     this.#interceptors.clear();
     transports.delete(this);
     this.#installed = false;
     if (transports.size === 0 && (activatedByUs || restoreDeferred)) {
       activatedByUs = false;
       restoreDeferred = false;
+      const nock = getNock();
       (hooks?.restore ?? nock.restore).call(nock);
     }
   }

@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { decide, holderOf, hooksNeeded } from './interception.js';
-import { nockVersion } from './transport-nock.js';
-
-const nockSeesUndici = Number((nockVersion() ?? '14').split('.')[0]) >= 15;
+import { decide, holderOf, hooksNeeded, isGuarded } from './interception.js';
+import { socketLevelInterceptorActive } from './load-nock.js';
+import { directFor } from './transport-direct.js';
+import { nockHooked } from './transport-nock.js';
 
 function originOf(href: string): string {
   try {
@@ -139,10 +139,20 @@ function hrefOf(origin: string | URL | undefined, path: string | undefined): str
  */
 function route(opts: DispatchOptions, handler: Handler, href: string | undefined): boolean | undefined {
   if (!href) return undefined;
-  // nock 15 intercepts undici itself: only a faked origin is answered here, everything else goes to nock
-  // (the user's own scopes answer first, its 'no match' applies onUnhandledRequest and the guard).
-  if (nockSeesUndici && !holderOf(originOf(href))) return undefined;
-  const decision = decide((opts.method ?? 'GET').toUpperCase(), href);
+  const origin = originOf(href);
+  // nock 15 intercepts undici below the dispatcher, at its sockets: what it should see goes on to it
+  // (a faked origin served through nock, and other hosts: the program's own scopes answer first, its
+  // 'no match' applies onUnhandledRequest).
+  const socketLevel = socketLevelInterceptorActive();
+  const method = (opts.method ?? 'GET').toUpperCase();
+  const holder = holderOf(origin);
+  if (holder) {
+    if (socketLevel && !directFor(origin)) return undefined;
+    void serve(holder, href, opts, handler);
+    return true;
+  }
+  if (socketLevel && (nockHooked() || !isGuarded(origin))) return undefined;
+  const decision = decide(method, href);
   if (decision.kind === 'fake') {
     void serve(decision.member, href, opts, handler);
     return true;
@@ -238,8 +248,7 @@ function detachUndiciPatch(): void {
 /** Puts the undici hooks in place while anything needs them, and takes them off after (restoring the previous dispatcher). */
 export function syncUndiciHooks(): void {
   if (hooksNeeded()) {
-    // nock 15 serves fetch and undici through its own dispatcher, where the fakes' interceptors answer.
-    if (!nockSeesUndici) attachDispatcher();
+    attachDispatcher();
     attachUndiciPatch();
   } else {
     detachDispatcher();

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
 import { type CheckResult, type ReceivedExpectation, checkReceived, checkReceivedTimes, checkUnmatched } from '../assert/index.js';
 import type { Fakes } from '../create-fakes.js';
 import { type UseFakesOptions, createLifecycle } from './lifecycle.js';
+import type { RouteKey } from '../fakes/route-keys.js';
 
 export type { ReceivedExpectation, UseFakesOptions, Fakes };
 export { assertNoUnmatched, assertReceived, assertReceivedTimes } from '../assert/index.js';
@@ -9,9 +10,9 @@ export { assertNoUnmatched, assertReceived, assertReceivedTimes } from '../asser
 /** The matchers `stuntdouble/jest` adds to `expect` (the same as `stuntdouble/vitest`'s, with the same messages). */
 export interface StuntdoubleMatchers<R = unknown> {
   /** The fakes received a call on a route (`'PUT /repos/{owner}/{repo}/import'`, or a concrete path), optionally with this body/query/status. */
-  toHaveReceived(route: string, expected?: ReceivedExpectation): R;
+  toHaveReceived(route: RouteKey, expected?: ReceivedExpectation): R;
   /** The fakes received exactly `times` calls on a route. */
-  toHaveReceivedTimes(route: string, times: number): R;
+  toHaveReceivedTimes(route: RouteKey, times: number): R;
   /** Some request reached a faked host but matched no route. */
   toHaveUnmatched(): R;
 }

@@ -97,7 +97,8 @@ export const cacheReady = defineScenario({
 /** A live cache that expires soon: advance the clock by `expiresIn` and it is gone. */
 export const cacheExpiringSoon = defineScenario({
   name: 'cacheExpiringSoon',
-  description: 'A cached content whose expireTime is close (default 2 minutes); advancing the fake clock past it garbage-collects it.',
+  description:
+    'A cached content whose expireTime is close (default 2 minutes): generateContent with it works until then; advancing the fake clock past it garbage-collects it, and calls using it answer the real expired-cache error.',
   service: 'modelCache',
   reaches: 'cachedContent live, expireTime within minutes',
   options: z
@@ -116,6 +117,7 @@ export const cacheExpiringSoon = defineScenario({
     expectStatus('cacheExpiringSoon', got, 200);
     const at = (got.body as { expireTime?: string }).expireTime;
     if (at !== h.expireTime) throw new Error(`cacheExpiringSoon: expireTime ${at}, expected ${h.expireTime}`);
+    expectStatus('cacheExpiringSoon (generateContent)', await generate(fakes, h, h.model.split('/').pop() as string, h.name), 200);
   },
 });
 
@@ -175,7 +177,8 @@ export const cacheModelUnavailable = defineScenario({
 /** Every model cache request answers 503 UNAVAILABLE. */
 export const modelCacheUnavailable = defineScenario({
   name: 'modelCacheUnavailable',
-  description: 'The service is down: every cachedContents request (both wires) answers 503 UNAVAILABLE "The service is currently unavailable."',
+  description:
+    'The service is down: every request (cachedContents, generateContent, streamGenerateContent, countTokens; both wires) answers 503 UNAVAILABLE "The service is currently unavailable."',
   service: 'modelCache',
   reaches: 'any request → 503 UNAVAILABLE',
   options: z.object({}).strict(),
@@ -188,7 +191,13 @@ export const modelCacheUnavailable = defineScenario({
     };
   },
   check: async (fakes) => {
-    expectStatus('modelCacheUnavailable', await wire(fakes, { api: 'vertex', project: 'p', location: 'us-central1' }, 'GET', ''), 503);
+    for (const at of [
+      { api: 'vertex' as const, project: 'p', location: 'us-central1' },
+      { api: 'gemini' as const, project: '-', location: '-' },
+    ]) {
+      expectStatus('modelCacheUnavailable', await wire(fakes, at, 'GET', collection(at)), 503);
+      expectStatus('modelCacheUnavailable (generateContent)', await generate(fakes, at, 'gemini-2.5-flash', undefined), 503);
+    }
   },
 });
 
@@ -196,7 +205,7 @@ export const modelCacheUnavailable = defineScenario({
 export const cacheExpiredMidConversation = defineScenario({
   name: 'cacheExpiredMidConversation',
   description:
-    'A live cache that serves `turns` generateContent/streamGenerateContent calls (default 1) and expires right after the last one, as if its TTL ran out mid-conversation: the next call using it answers the real error (Vertex 404 NOT_FOUND "Cached content {id} is not found.", Gemini API 403 PERMISSION_DENIED "CachedContent not found (or permission denied)"), and get/list no longer see it.',
+    'A live cache that serves `turns` generateContent/streamGenerateContent calls (default 1) and expires right after the last one, as if its TTL ran out mid-conversation: the next call using it answers the real error (Vertex 404 NOT_FOUND "Not found: cached content metadata for {id}.", Gemini API 403 PERMISSION_DENIED "CachedContent not found (or permission denied)"), and get/list no longer see it.',
   service: 'modelCache',
   reaches: 'cachedContent live for N generate calls, then expired',
   options: z.object({ ...place, turns: z.number().int().min(1).default(1) }).strict(),

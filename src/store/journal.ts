@@ -5,8 +5,12 @@ import { unknownName } from '../util/suggest.js';
 /** Which fake answered a call. */
 export type { ServiceName };
 
-/** One request the fakes answered, as recorded in the journal. Secrets are redacted. */
-export interface RecordedCall {
+/**
+ * One request the fakes answered, as recorded in the journal. Secrets are redacted. `B` is the type of
+ * the request body: `unknown` unless the list came from `where({ route })` on a route whose body schema
+ * is known.
+ */
+export interface RecordedCall<B = unknown> {
   /** 1-based arrival order within this fakes instance (survives nothing: reset() restarts it). */
   readonly seq: number;
   readonly service: ServiceName;
@@ -24,7 +28,7 @@ export interface RecordedCall {
   /** Request headers, lower-case, with authorization and API keys redacted. */
   readonly headers: Readonly<Record<string, string>>;
   /** The parsed request body (JSON, form or multipart), secrets redacted. */
-  readonly body: unknown;
+  readonly body: B;
   readonly status: number;
   readonly response: { readonly headers: Readonly<Record<string, string>>; readonly body: unknown };
   /** The fake-clock instant the call arrived, ISO 8601. */
@@ -127,7 +131,7 @@ export function callMatches(call: RecordedCall, f: CallFilter): boolean {
 }
 
 /** The journal's list of calls: an array with queries that read like a test's intent. */
-export class CallList extends Array<RecordedCall> {
+export class CallList<B = unknown> extends Array<RecordedCall<B>> {
   /** Array methods such as map() build plain arrays, not CallLists. */
   static override get [Symbol.species]() {
     return Array;
@@ -148,20 +152,20 @@ export class CallList extends Array<RecordedCall> {
     return this.count() - this.length;
   }
   /** Calls matching every key of the filter, in arrival order. */
-  where(filter: CallFilter): CallList {
+  where(filter: CallFilter): CallList<B> {
     const names = namesOf.get(this);
     if (names) validateFilter(filter, names, this);
-    const out = new CallList();
+    const out = new CallList<B>();
     if (names) namesOf.set(out, names);
     for (const c of this) if (callMatches(c, filter)) out.push(c);
     return out;
   }
   /** The most recent call, or undefined. */
-  last(): RecordedCall | undefined {
+  last(): RecordedCall<B> | undefined {
     return this[this.length - 1];
   }
   /** The first call, or undefined. */
-  first(): RecordedCall | undefined {
+  first(): RecordedCall<B> | undefined {
     return this[0];
   }
   /**
@@ -172,7 +176,7 @@ export class CallList extends Array<RecordedCall> {
     return this.#recorded ? this.#recorded() : this.length;
   }
   /** The request bodies, in order. */
-  bodies(): unknown[] {
+  bodies(): B[] {
     return Array.from(this, (c) => c.body);
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClock } from './clock.js';
 import { parseDuration } from './duration.js';
 import { nextId } from './ids.js';
-import { createStore, freezeNew } from './store.js';
+import { attempt, createStore, freezeNew } from './store.js';
 
 describe('store', () => {
   it('a recipe that throws leaves the state untouched (same object)', () => {
@@ -121,5 +121,41 @@ describe('store freezing', () => {
     const store = createStore(() => ({ n: 0 }) as { n: number; extra?: { deep: number[] } });
     store.restore({ n: 1, extra: { deep: [1] } });
     expect(Object.isFrozen(store.get().extra?.deep)).toBe(true);
+  });
+});
+
+describe('attempt', () => {
+  type S = { rate: number; svc: { items: string[]; index?: Record<string, number> } };
+  const initial = (): S => ({ rate: 0, svc: { items: ['a'] } });
+
+  it('a throw inside leaves the draft as it was; what the update did outside lands', () => {
+    const store = createStore(initial);
+    const before = store.get();
+    store.update((d) => {
+      d.rate += 1;
+      try {
+        attempt(d.svc, (s) => {
+          s.index = {};
+          s.items.push('b');
+          throw new Error('404');
+        });
+      } catch {}
+    });
+    expect(store.get().rate).toBe(1);
+    expect(store.get().svc).toBe(before.svc);
+  });
+
+  it('a return lands every change, added and deleted keys included, and answers the result', () => {
+    const store = createStore(() => ({ rate: 0, svc: { items: ['a'], index: { a: 0 } } }) as S);
+    const out = store.update((d) =>
+      attempt(d.svc, (s) => {
+        s.items.push('b');
+        delete s.index;
+        return s.items.length;
+      }),
+    );
+    expect(out).toBe(2);
+    expect(store.get().svc).toEqual({ items: ['a', 'b'] });
+    expect(Object.isFrozen(store.get().svc.items)).toBe(true);
   });
 });

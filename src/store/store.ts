@@ -1,4 +1,4 @@
-import { type Draft, Immer } from 'immer';
+import { type Draft, Immer, current } from 'immer';
 
 /** A recipe changes a draft of the state in place (immer); it may also return a value. */
 export type Recipe<S, R = void> = (draft: Draft<S>) => R;
@@ -86,4 +86,25 @@ export function createStore<S extends object>(initial: () => S): Store<S> {
       state = frozen(initial());
     },
   };
+}
+
+/**
+ * Runs `fn` on a nested draft of `draft` (an object inside a store update): its changes land in
+ * `draft` only when it returns; when it throws, `draft` stays as it was and the error propagates.
+ * For a request whose update keeps some changes whatever happens (a rate-limit count) while the
+ * operation itself must be all or nothing.
+ * @example const out = attempt(draft, (d) => operation(d)); // a throw inside leaves draft unchanged
+ */
+export function attempt<T extends object, R>(draft: T, fn: (d: T) => R): R {
+  const base = current(draft as Draft<T>) as Record<string, unknown>;
+  let result: R | undefined;
+  const next = immer.produce(base, (d) => {
+    result = fn(d as T);
+  }) as Record<string, unknown>;
+  if (next !== base) {
+    const target = draft as Record<string, unknown>;
+    for (const k of Object.keys(next)) if (next[k] !== base[k]) target[k] = next[k];
+    for (const k of Object.keys(base)) if (!(k in next)) delete target[k];
+  }
+  return result as R;
 }

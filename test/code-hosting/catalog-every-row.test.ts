@@ -2,6 +2,8 @@ import { Octokit } from '@octokit/rest';
 import { type Fakes, createFakes } from 'stuntdouble';
 import { CATALOG, type CatalogRow, realSpelling } from 'stuntdouble/code-hosting';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type GitFixture, gitFixture } from './conformance/git-fixture.js';
+import { seedParents } from './conformance/walk.js';
 
 // One request per catalog row through the real Octokit with a token holding the row's permission,
 // and one with a token lacking it. One fakes instance; state restored from a snapshot between rows;
@@ -51,14 +53,26 @@ const seedProtection = (fakes: Fakes) =>
 const needsDelivery = (row: CatalogRow) => row.path.includes('{delivery_id}');
 const paramsOf = (row: CatalogRow) => Object.fromEntries([...row.path.matchAll(/\{([^}]+)\}/g)].map((m) => [m[1] as string, paramValue(m[1] as string, row)]));
 const concrete = (row: CatalogRow) => row.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(paramValue(n, row)));
-const TYPED: Record<string, unknown> = { enabled: true, name: 'web', config: { url: 'http://127.0.0.1:9/hook', content_type: 'json' } };
+const TYPED: Record<string, unknown> = {
+  enabled: true,
+  name: 'web',
+  config: { url: 'http://127.0.0.1:9/hook', content_type: 'json' },
+  // Enumerated fields GitHub checks: a review event, a reaction.
+  event: 'APPROVE',
+  content: '+1',
+};
 const bodyOf = (row: CatalogRow) => ({
   // The hand-written webhook model needs config.url (GitHub answers 422 without it) though OpenAPI marks nothing required.
   ...(row.method === 'POST' && row.path.endsWith('/hooks') ? { config: TYPED.config } : {}),
+  // A pull request needs a title (or an issue to convert), though OpenAPI can mark neither required.
+  ...(row.method === 'POST' && row.path.endsWith('/pulls') ? { title: 'title-value' } : {}),
   ...Object.fromEntries(row.required.map((f) => [f, TYPED[f] ?? `${f}-value`])),
 });
-/** Seeds the row's own resource first, so item reads, updates and deletes find it (PUT creates it). */
-const seedsFirst = (row: CatalogRow) => !(row.method === 'PUT' && row.kind === 'item');
+/**
+ * Seeds the row's own resource first, so item reads, updates and deletes find it (PUT creates it; a
+ * seeded `/pulls/{n}/merge` is a merged pull, which `PUT` could not merge again).
+ */
+const seedsFirst = (row: CatalogRow) => !(row.method === 'PUT' && (row.kind === 'item' || row.path.endsWith('/merge')));
 const categories = [
   ...new Set(
     CATALOG.flatMap((r) =>
@@ -78,6 +92,7 @@ describe('every catalog row', () => {
   let none: Octokit;
   let installation: Octokit;
   let snapshot: ReturnType<Fakes['snapshot']>;
+  let git: GitFixture;
   beforeAll(() => {
     fakes = createFakes({ auth: 'strict', clock: '2024-01-10T00:00:00Z' });
     fakes.codeHosting.seed.repo({ owner: OWNER, repo: REPO, private: true });
@@ -93,6 +108,7 @@ describe('every catalog row', () => {
       request: { retries: 0, redirect: 'manual', fetch: fakes.fetch },
     });
     installation = new Octokit({ auth: fakes.codeHosting.seed.token({ type: 'installation', permissions: all }), request: { retries: 0, fetch: fakes.fetch } });
+    git = gitFixture(fakes, full, OWNER, REPO);
     snapshot = fakes.snapshot();
   });
 
@@ -105,12 +121,16 @@ describe('every catalog row', () => {
     const failures: string[] = [];
     for (const row of CATALOG) {
       fakes.restore(snapshot);
+      seedParents(fakes, row, ['head-value', 'base-value']);
       if (seedsFirst(row)) fakes.codeHosting.seed.resource(concrete(row), { name: 'seeded' });
       if (row.path.includes('/protection/')) seedProtection(fakes);
       const route = `${row.method} ${realSpelling(row.path)}`;
       let status: number;
+      const params: Record<string, unknown> = { ...paramsOf(row), ...hookParams(fakes, row) };
+      // Git data names objects the repository has (content-addressed: GitHub refuses unknown shas).
+      const body = await git.prepare(row, params, bodyOf(row));
       try {
-        status = (await full.request(route, { ...paramsOf(row), ...hookParams(fakes, row), ...bodyOf(row) })).status;
+        status = (await full.request(route, { ...params, ...body })).status;
       } catch (e) {
         status = (e as { status: number }).status;
       }

@@ -45,12 +45,13 @@ describe('catalog resources are stateful', () => {
       html_url: 'https://github.com/octo/hello/issues/1',
       created_at: '2024-01-10T00:00:00.000Z',
     });
+    // Newest first, as GitHub lists issues by default (sort=created, direction=desc).
     const page2 = await octokit.request('GET /repos/{owner}/{repo}/issues', { owner: 'octo', repo: 'hello', per_page: 2, page: 2 });
-    expect(page2.data.map((i) => i.title)).toEqual(['c', 'd']);
+    expect(page2.data.map((i) => i.title)).toEqual(['c', 'b']);
     const base = 'https://api.github.com/repos/octo/hello/issues?per_page=2';
     expect(page2.headers.link).toBe(`<${base}&page=1>; rel="prev", <${base}&page=3>; rel="next", <${base}&page=3>; rel="last", <${base}&page=1>; rel="first"`);
     const titles = await octokit.paginate('GET /repos/{owner}/{repo}/issues', { owner: 'octo', repo: 'hello', per_page: 2 });
-    expect(titles.map((i) => i.title)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(titles.map((i) => i.title)).toEqual(['e', 'd', 'c', 'b', 'a']);
     fakes.clock.advance('1h');
     const patched = await octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
       owner: 'octo',
@@ -68,6 +69,7 @@ describe('catalog resources are stateful', () => {
     const got = await octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: 'octo', repo: 'hello', issue_number: 2 });
     expect(got.data.state).toBe('closed');
     // Pull requests share the issue numbering of their repository.
+    fakes.codeHosting.seed.resource('/repos/octo/hello/branches/dev', {});
     const pr = await octokit.request('POST /repos/{owner}/{repo}/pulls', { owner: 'octo', repo: 'hello', head: 'dev', base: 'main', title: 'p' });
     expect(pr.data.number).toBe(6);
   });
@@ -155,8 +157,8 @@ describe('catalog resources are stateful', () => {
     fakes.codeHosting.seed.resource('/repos/octo/hello/issues/1', { title: 'seeded lower-case' });
     await kit().request('POST /repos/{owner}/{repo}/issues', { owner: 'OCTO', repo: 'HELLO', title: 'created upper-case' });
     const list = await kit().request('GET /repos/{owner}/{repo}/issues', { owner: 'Octo', repo: 'Hello' });
-    expect(list.data.map((i) => i.title)).toEqual(['seeded lower-case', 'created upper-case']);
-    expect(list.data[1]).toMatchObject({ number: 2, url: 'https://api.github.com/repos/Octo/Hello/issues/2' });
+    expect(list.data.map((i) => i.title)).toEqual(['created upper-case', 'seeded lower-case']);
+    expect(list.data[0]).toMatchObject({ number: 2, url: 'https://api.github.com/repos/Octo/Hello/issues/2' });
   });
 
   it('seeds files by path with raw slashes and serves them to Octokit', async () => {

@@ -33,7 +33,9 @@ describe('Link headers on every paged list', () => {
   it('a list with more items than per_page answers a Link with next and last; page 2 also prev and first', async () => {
     // Lists whose items have an item route under them (so three can be seeded by path).
     const itemRoute = new Map(CATALOG.filter((r) => r.method === 'GET').map((r) => [r.path, r]));
-    const rows = CATALOG.filter((r) => r.kind === 'list' && [...itemRoute.keys()].some((p) => p.startsWith(`${r.path}/{`) && p.split('/').length === r.path.split('/').length + 1));
+    const rows = CATALOG.filter(
+      (r) => r.kind === 'list' && [...itemRoute.keys()].some((p) => p.startsWith(`${r.path}/{`) && p.split('/').length === r.path.split('/').length + 1),
+    );
     expect(rows.length).toBeGreaterThan(70);
     let checked = 0;
     const missing: string[] = [];

@@ -62,6 +62,7 @@ describe('catalog answers carry GitHub’s fields', () => {
   });
 
   it('pulls: head and base are branch objects with ref, sha, repo and user', async () => {
+    fakes.codeHosting.seed.resource(`/repos/${OWNER}/${REPO}/branches/feature`, {});
     const { data, status } = await octokit.rest.pulls.create({ ...R, title: 'Feature', head: 'feature', base: 'main' });
     expect(status).toBe(201);
     expect(data.state).toBe('open');
@@ -127,12 +128,6 @@ describe('catalog answers carry GitHub’s fields', () => {
   });
 
   it('git: refs, commits and trees answer objects with shas', async () => {
-    const sha = 'b'.repeat(40);
-    const ref = await octokit.rest.git.createRef({ ...R, ref: 'refs/heads/topic', sha });
-    expect(ref.status).toBe(201);
-    expect(ref.data.ref).toBe('refs/heads/topic');
-    expect(ref.data.object.sha).toBe(sha);
-    expect(ref.data.object.type).toBe('commit');
     const tree = await octokit.rest.git.createTree({ ...R, tree: [{ path: 'a.txt', mode: '100644', type: 'blob', content: 'a' }] });
     expect(tree.data.sha).toMatch(/^[0-9a-f]{40}$/);
     expect(Array.isArray(tree.data.tree)).toBe(true);
@@ -141,6 +136,14 @@ describe('catalog answers carry GitHub’s fields', () => {
     expect(commit.data.tree.sha).toBe(tree.data.sha);
     expect(commit.data.sha).toMatch(/^[0-9a-f]{40}$/);
     expect(commit.data.author.date).toEqual(expect.any(String));
+    const sha = commit.data.sha;
+    const ref = await octokit.rest.git.createRef({ ...R, ref: 'refs/heads/topic', sha });
+    expect(ref.status).toBe(201);
+    expect(ref.data.ref).toBe('refs/heads/topic');
+    expect(ref.data.object.sha).toBe(sha);
+    expect(ref.data.object.type).toBe('commit');
+    // A ref must name an object the repository has (GitHub: 422 Object does not exist).
+    await expect(octokit.rest.git.createRef({ ...R, ref: 'refs/heads/dangling', sha: 'b'.repeat(40) })).rejects.toMatchObject({ status: 422 });
   });
 
   it('repos: every *_url of the repository, owner object, permissions', async () => {

@@ -14,6 +14,26 @@ describe('stuntdouble/vitest', () => {
     expect(() => expect(fakes).toHaveReceived('PUT /repos/{owner}/{repo}/import')).toThrow(/none was received/);
   });
 
+  it('checks the tags of a call (an override, a cache used by a generate call)', async () => {
+    fakes.override('codeHosting', 'GET /rate_limit', () => ({ status: 503, body: { message: 'down' } }));
+    await fetch('https://api.github.com/rate_limit', { headers: { authorization: 'token x' } });
+    expect(fakes).toHaveReceived('GET /rate_limit', { tags: expect.arrayContaining(['override']) });
+    expect(() => expect(fakes).toHaveReceived('GET /rate_limit', { tags: [] })).toThrow(/override/);
+    const { name } = fakes.modelCache.seed.cachedContent({ model: 'gemini-2.5-flash' });
+    const res = await fetch(
+      'https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/publishers/google/models/gemini-2.5-flash:generateContent',
+      {
+        method: 'POST',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], cachedContent: name }),
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(fakes).toHaveReceived('POST /{version}/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:generateContent', {
+      tags: expect.arrayContaining([`cachedContent=${name}`]),
+    });
+  });
+
   it('resets after each test: no state or calls of the previous test', () => {
     expect(fakes.calls.count()).toBe(0);
   });

@@ -61,6 +61,21 @@ const DS = 'projects/p/locations/global/collections/c/dataStores/d';
 const ENGINE = 'projects/p/locations/global/collections/c/engines/e';
 const CORPUS = 'projects/p/locations/us-central1/ragCorpora/a';
 const search = (s: Json) => tools({ retrieval: { vertexAiSearch: s } });
+const VGEN = `https://us-central1-aiplatform.googleapis.com/v1/${VMODEL}:generateContent`;
+const GGEN = 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent';
+const user = (...parts: Json[]) => ({ role: 'user', parts });
+const model = (...parts: Json[]) => ({ role: 'model', parts });
+const fcall = (name: string) => ({ functionCall: { name, args: {} } });
+const fresp = (name: string) => ({ functionResponse: { name, response: { ok: true } } });
+/** A generate call on both wires: the status and error message of each. */
+async function generateBoth(body: Json): Promise<Array<{ status: number; message: string | undefined }>> {
+  const out = [];
+  for (const url of [VGEN, GGEN]) {
+    const r = await call('POST', url, body);
+    out.push({ status: r.status, message: r.body.error?.message });
+  }
+  return out;
+}
 const rag = (r: Json) => tools({ retrieval: { vertexRagStore: r } });
 
 describe('§1 What the service does', () => {
@@ -150,6 +165,19 @@ describe('§2.1 CachedContent', () => {
     await refused(
       () => call('PATCH', url, { encryptionSpec: { kmsKeyName: 'projects/p/locations/l/keyRings/r/cryptoKeys/k' } }),
       'cached_content.encryption_spec',
+    );
+  });
+  it('contents: "optional" — a cache of a system instruction alone is fine; a part with no data is refused (the real parser\'s oneof rule)', async () => {
+    const c = await accepted(call('POST', VERTEX, { model: VMODEL, systemInstruction: { parts: [{ text: 'abcd'.repeat(1100) }] } }));
+    expect((c.usageMetadata as Json).totalTokenCount).toBe(1100);
+    await refused(
+      () => create({ contents: [{ role: 'user', parts: [{ text: 'abcd'.repeat(1100) }, {}] }] }),
+      'cached_content.contents[0].parts[1].data',
+      /required oneof field 'data' must have one initialized field/,
+    );
+    await refused(
+      () => createGemini({ contents: [{ role: 'user', parts: [{ videoMetadata: { endOffset: '2s' } }] }] }),
+      'cached_content.contents[0].parts[0].data',
     );
   });
   it('toolConfig: "Shared by all tools" — allowed function names may come from any Tool of the cache', async () => {
@@ -247,6 +275,57 @@ describe('§2.3 Tool', () => {
     await refused(() => create(tools({ codeExecution: { language: 'PYTHON' } })), 'code_execution');
     await refused(() => create(tools({ urlContext: { urls: [] } })), 'url_context');
   });
+  it('functionDeclarations: "the user supplies a FunctionResponse per call next turn" — both wires refuse a conversation where they do not pair up', async () => {
+    const before = fakes.snapshot();
+    const cases: Array<[Json[], string]> = [
+      [[model(fcall('f'))], 'Please ensure that function call turn comes immediately after a user turn or after a function response turn.'],
+      [
+        [user({ text: 'a' }), model({ text: 'b' }), model(fcall('f'))],
+        'Please ensure that function call turn comes immediately after a user turn or after a function response turn.',
+      ],
+      [[user(fresp('f'))], 'Please ensure that function response turn comes immediately after a function call turn.'],
+      [
+        [user({ text: 'a' }), model({ text: 'b' }), user(fresp('f'))],
+        'Please ensure that function response turn comes immediately after a function call turn.',
+      ],
+      [
+        [user({ text: 'a' }), model(fcall('f'), fcall('g')), user(fresp('f'))],
+        'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',
+      ],
+      [
+        [user({ text: 'a' }), model(fcall('f')), user({ text: 'never mind' })],
+        'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',
+      ],
+    ];
+    for (const [turns, message] of cases) {
+      for (const r of await generateBoth({ contents: turns })) expect(r, JSON.stringify(turns)).toEqual({ status: 400, message });
+    }
+    const paired = [user({ text: 'a' }), model(fcall('f'), fcall('g')), user(fresp('f'), fresp('g')), model({ text: 'done' }), user({ text: 'thanks' })];
+    for (const r of await generateBoth({ contents: paired })) expect(r.status).toBe(200);
+    expect(fakes.snapshot()).toBe(before);
+    // With a cache the conversation goes on from the cache's contents, which may end with the call.
+    const c = fakes.modelCache.seed.cachedContent({});
+    expect((await call('POST', VGEN, { contents: [user(fresp('f'))], cachedContent: c.name })).status).toBe(200);
+  });
+  it('functionDeclarations: "Model may call a subset; the user supplies a FunctionResponse per call next turn" — the whole loop through @google/genai chats', async () => {
+    fakes.modelCache.seed.reply({ match: 'weather', functionCall: { name: 'get_weather', args: { city: 'Paris' } } });
+    for (const ai of [vertexClient(), geminiClient()]) {
+      const chat = ai.chats.create({
+        model: 'gemini-2.5-flash',
+        config: { tools: [{ functionDeclarations: [{ name: 'get_weather' }, { name: 'get_time' }] }] },
+      });
+      const first = await chat.sendMessage({ message: 'weather in Paris?' });
+      expect(first.functionCalls).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }]);
+      const answer = await chat.sendMessage({ message: [{ functionResponse: { name: 'get_weather', response: { temperature: 21 } } }] });
+      // The turn after a function response reads as 'name: <response JSON>', so the call is not asked for again.
+      expect(answer.text).toBe('echo: get_weather: {"temperature":21}');
+      // A second response to the same call is not the turn after a function call any more.
+      await expect(chat.sendMessage({ message: [{ functionResponse: { name: 'get_weather', response: {} } }] })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('Please ensure that function response turn comes immediately after a function call turn.'),
+      });
+    }
+  });
   it('functionDeclarations: "Maximum 512 declarations"', async () => {
     const many = Array.from({ length: 513 }, (_, i) => ({ name: `f${i}` }));
     await refused(() => create(fns(...many)), 'cached_content.tools[0].function_declarations', /at most 512/);
@@ -305,6 +384,15 @@ describe('§2.4 FunctionDeclaration', () => {
 });
 
 describe('§2.5 Schema', () => {
+  it('type: a nested Schema names its type unless it is an anyOf (or a ref): the real "must be specified when not using one_of, any_of or all_of fields"', async () => {
+    await refused(
+      () => create(prop({ description: 'no type' })),
+      `${P}.properties[a].type`,
+      /must be specified when not using one_of, any_of or all_of fields/,
+    );
+    await refused(() => create(prop({ type: 'ARRAY', items: {} })), `${P}.properties[a].items.type`, /must be specified/);
+    await accepted(create(prop({ anyOf: [{ type: 'STRING' }, { type: 'NULL' }] })));
+  });
   it('type: "TYPE_UNSPECIFIED (should not be used), STRING, NUMBER, INTEGER, BOOLEAN, ARRAY, OBJECT, NULL"', async () => {
     for (const type of ['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'NULL']) await accepted(create(prop({ type })));
     await accepted(create(prop({ type: 'ARRAY', items: { type: 'STRING' } })));
@@ -342,12 +430,12 @@ describe('§2.5 Schema', () => {
   });
   it('items: "For ARRAY"', async () => {
     await accepted(create(prop({ type: 'ARRAY', items: { type: 'INTEGER' } })));
-    await refused(() => create(prop({ type: 'STRING', items: { type: 'STRING' } })), `${P}.properties[a].items`, /only to ARRAY/);
+    await refused(() => create(prop({ type: 'STRING', items: { type: 'STRING' } })), `${P}.properties[a].items`, /: only allowed for ARRAY type/);
   });
   it('minItems, maxItems: "string (int64)", "For ARRAY"', async () => {
     await accepted(create(prop({ type: 'ARRAY', items: { type: 'STRING' }, minItems: '1', maxItems: 3 })));
     await refused(() => create(prop({ type: 'ARRAY', minItems: 'one' })), `${P}.properties[a].min_items`);
-    await refused(() => create(prop({ type: 'STRING', maxItems: '2' })), `${P}.properties[a].max_items`, /only to ARRAY/);
+    await refused(() => create(prop({ type: 'STRING', maxItems: '2' })), `${P}.properties[a].max_items`, /: only allowed for ARRAY type/);
   });
   it('enum[]: "string" — "Possible primitive values"', async () => {
     await accepted(create(prop({ type: 'STRING', format: 'enum', enum: ['red', 'green'] })));
@@ -355,23 +443,40 @@ describe('§2.5 Schema', () => {
   });
   it('properties: "map string to Schema", "For OBJECT"; propertyOrdering[], required[]: strings', async () => {
     await accepted(create(prop({ type: 'OBJECT', properties: { x: { type: 'STRING' } }, propertyOrdering: ['x'], required: ['x'] })));
-    await refused(() => create(prop({ type: 'STRING', properties: { x: { type: 'STRING' } } })), `${P}.properties[a].properties`, /only to OBJECT/);
+    await refused(
+      () => create(prop({ type: 'STRING', properties: { x: { type: 'STRING' } } })),
+      `${P}.properties[a].properties`,
+      /: only allowed for OBJECT type/,
+    );
     await refused(() => create(prop({ type: 'OBJECT', required: 'x' })), `${P}.properties[a].required`);
+  });
+  it('required[]: "Required properties" — each names one of the properties, and only an OBJECT has them (the real wording)', async () => {
+    await refused(
+      () => create(params({ type: 'OBJECT', properties: { a: { type: 'STRING' } }, required: ['a', 'b'] })),
+      `${P}.required[1]`,
+      /property is not defined/,
+    );
+    await refused(() => create(params({ type: 'OBJECT', required: ['a'] })), `${P}.required[0]`, /property is not defined/);
+    await refused(() => create(prop({ type: 'STRING', required: ['a'] })), `${P}.properties[a].required`, /only allowed for OBJECT type/);
+    // The generate routes read the same Schema, and the Gemini API words the error with its request message.
+    const r = await call('POST', GGEN, { contents: [user({ text: 'x' })], ...params({ type: 'OBJECT', properties: {}, required: ['ref'] }) });
+    expect(r.status).toBe(400);
+    expect(r.body.error?.message).toBe('* GenerateContentRequest.tools[0].function_declarations[0].parameters.required[0]: property is not defined\n');
   });
   it('minProperties, maxProperties: "string (int64)", "For OBJECT"', async () => {
     await accepted(create(prop({ type: 'OBJECT', minProperties: '1', maxProperties: '4' })));
-    await refused(() => create(prop({ type: 'ARRAY', minProperties: '1' })), `${P}.properties[a].min_properties`, /only to OBJECT/);
+    await refused(() => create(prop({ type: 'ARRAY', minProperties: '1' })), `${P}.properties[a].min_properties`, /: only allowed for OBJECT type/);
   });
   it('minimum, maximum: "number", "For INTEGER and NUMBER"', async () => {
     await accepted(create(prop({ type: 'INTEGER', minimum: 0, maximum: 10 })));
     await accepted(create(prop({ type: 'NUMBER', minimum: -0.5 })));
-    await refused(() => create(prop({ type: 'STRING', minimum: 1 })), `${P}.properties[a].minimum`, /only to INTEGER and NUMBER/);
+    await refused(() => create(prop({ type: 'STRING', minimum: 1 })), `${P}.properties[a].minimum`, /: only allowed for INTEGER and NUMBER type/);
     await refused(() => create(prop({ type: 'NUMBER', maximum: 'ten' })), `${P}.properties[a].maximum`);
   });
   it('minLength, maxLength: "string (int64)", "For STRING"; pattern: "Regular expression for STRING"', async () => {
     await accepted(create(prop({ type: 'STRING', minLength: '1', maxLength: 8, pattern: '^[a-z]+$' })));
-    await refused(() => create(prop({ type: 'INTEGER', maxLength: 8 })), `${P}.properties[a].max_length`, /only to STRING/);
-    await refused(() => create(prop({ type: 'BOOLEAN', pattern: 'x' })), `${P}.properties[a].pattern`, /only to STRING/);
+    await refused(() => create(prop({ type: 'INTEGER', maxLength: 8 })), `${P}.properties[a].max_length`, /: only allowed for STRING type/);
+    await refused(() => create(prop({ type: 'BOOLEAN', pattern: 'x' })), `${P}.properties[a].pattern`, /: only allowed for STRING type/);
   });
   it('anyOf[]: "Validated against one or more" — each alternative is a Schema', async () => {
     await accepted(create(prop({ anyOf: [{ type: 'STRING' }, { type: 'INTEGER' }] })));
@@ -498,6 +603,17 @@ describe('§2.6 Retrieval, search and ranking types', () => {
     await accepted(create(tools({ platformMaps: {} })));
     await refused(() => create(tools({ platformMaps: { enableWidget: 'true' } })), 'google_maps.enable_widget');
   });
+  it('PlatformMaps: "true includes the widget context token in the response" — in the request\'s tools or the cache\'s', async () => {
+    for (const ai of [vertexClient(), geminiClient()]) {
+      const ask = (config: Json) => ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'coffee nearby?', config });
+      const token = (await ask({ tools: [{ googleMaps: { enableWidget: true } }] })).candidates?.[0]?.groundingMetadata?.googleMapsWidgetContextToken;
+      expect(token).toMatch(/^widgetcontent\/[A-Za-z0-9_-]+$/);
+      expect((await ask({ tools: [{ googleMaps: {} }] })).candidates?.[0]?.groundingMetadata).toBeUndefined();
+      const cache = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents, tools: [{ googleMaps: { enableWidget: true } }] } });
+      const cached = await ask({ cachedContent: cache.name });
+      expect(cached.candidates?.[0]?.groundingMetadata?.googleMapsWidgetContextToken).toMatch(/^widgetcontent\//);
+    }
+  });
   it('ToolConfig: "functionCallingConfig, retrievalConfig"', async () => {
     await accepted(create({ toolConfig: { functionCallingConfig: { mode: 'NONE' }, retrievalConfig: { languageCode: 'en' } } }));
     await refused(() => create({ toolConfig: { functionCalling: {} } }), 'cached_content.tool_config');
@@ -520,6 +636,50 @@ describe('§2.6 Retrieval, search and ranking types', () => {
       /mode is ANY/,
     );
     await refused(() => create({ ...fns({ name: 'f' }), toolConfig: { functionCallingConfig: { allowedFunctionNames: ['f'] } } }), F, /mode is ANY/);
+  });
+  it('FunctionCallingConfig: "AUTO, the model chooses between a function call and text; ANY, function calls only, limited to allowedFunctionNames when set; NONE, no function calls" — what generate calls answer', async () => {
+    fakes.modelCache.seed.reply({ match: 'call f', functionCall: { name: 'f', args: { x: 1 } } });
+    fakes.modelCache.seed.reply({ match: 'say hi', text: 'hi' });
+    const declared = [{ functionDeclarations: [{ name: 'f' }, { name: 'g' }] }];
+    const ask = (ai: ReturnType<typeof geminiClient>, text: string, mode?: 'AUTO' | 'ANY' | 'NONE', allowed?: string[]) =>
+      ai.models.generateContent({
+        model: 'gemini-2.5-flash',
+        contents: text,
+        config: {
+          tools: declared,
+          ...(mode ? { toolConfig: { functionCallingConfig: { mode: mode as never, ...(allowed ? { allowedFunctionNames: allowed } : {}) } } } : {}),
+        },
+      });
+    for (const ai of [vertexClient(), geminiClient()]) {
+      // AUTO (and no config): the seeded answer, call or text.
+      expect((await ask(ai, 'call f', 'AUTO')).functionCalls).toEqual([{ name: 'f', args: { x: 1 } }]);
+      expect((await ask(ai, 'say hi')).text).toBe('hi');
+      // ANY: a text answer cannot come back; a call of a function outside allowedFunctionNames cannot either.
+      expect((await ask(ai, 'say hi', 'ANY')).functionCalls).toEqual([{ name: 'f', args: {} }]);
+      expect((await ask(ai, 'call f', 'ANY', ['g'])).functionCalls).toEqual([{ name: 'g', args: {} }]);
+      expect((await ask(ai, 'call f', 'ANY', ['f', 'g'])).functionCalls).toEqual([{ name: 'f', args: { x: 1 } }]);
+      // NONE: no function call, whatever was seeded.
+      const none = await ask(ai, 'call f', 'NONE');
+      expect(none.functionCalls).toBeUndefined();
+      expect(none.text).toBe('echo: call f');
+    }
+  });
+  it('FunctionCallingConfig in a cache: "Shared by all tools" — calls using the cache answer under its mode', async () => {
+    for (const ai of [vertexClient(), geminiClient()]) {
+      const cache = await ai.caches.create({
+        model: 'gemini-2.5-flash',
+        config: {
+          contents,
+          tools: [{ functionDeclarations: [{ name: 'lookup' }] }, { functionDeclarations: [{ name: 'book' }] }],
+          toolConfig: { functionCallingConfig: { mode: 'ANY' as never, allowedFunctionNames: ['book'] } },
+        },
+      });
+      const res = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'a table for two', config: { cachedContent: cache.name as string } });
+      expect(res.functionCalls).toEqual([{ name: 'book', args: {} }]);
+      expect(res.usageMetadata?.cachedContentTokenCount).toBe(
+        1100 + Math.ceil(JSON.stringify([{ functionDeclarations: [{ name: 'lookup' }] }, { functionDeclarations: [{ name: 'book' }] }]).length / 4),
+      );
+    }
   });
 });
 

@@ -56,7 +56,7 @@ describe.each(WIRES)('$api wire', ({ api, client, notFound }) => {
     expect(err.status).toBe(notFound.status);
     expect(err.body.error.status).toBe(notFound.code);
     if (api === 'gemini') expect(err.body.error.message).toBe('CachedContent not found (or permission denied)');
-    else expect(err.body.error.message).toBe(`Cached content ${cache.name?.split('/').pop()} is not found.`);
+    else expect(err.body.error.message).toBe(`Not found: cached content metadata for ${cache.name?.split('/').pop()}.`);
   });
 
   it('answers not found for a deleted cache', async () => {
@@ -150,10 +150,65 @@ describe.each(WIRES)('$api wire', ({ api, client, notFound }) => {
     expect(other.text).toBe('echo: weather?');
   });
 
+  it('answers the turn after a function response: match { functionResponse }, else the echo of the responses', async () => {
+    fakes.modelCache.seed.reply({ match: 'weather', functionCall: { name: 'get_weather', args: { city: 'Paris' } } });
+    const ai = client();
+    const history = [
+      { role: 'user', parts: [{ text: 'weather in Paris?' }] },
+      { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }] },
+      { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { temperature: 21 } } }] },
+    ];
+    // The question is not asked again: the turn of function responses has no text for 'weather' to match.
+    expect((await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: history })).text).toBe('echo: get_weather: {"temperature":21}');
+    fakes.modelCache.seed.reply({ match: { functionResponse: 'get_weather' }, text: 'It is 21 degrees in Paris.' });
+    fakes.modelCache.seed.reply({ match: { functionResponse: false, text: 'weather' }, text: 'never reached' });
+    expect((await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: history })).text).toBe('It is 21 degrees in Paris.');
+    expect(() => fakes.modelCache.seed.reply({ match: { functionResponse: '' }, text: 'x' })).toThrow(/functionResponse/);
+  });
+
   it('answers an unknown model with the real 404', async () => {
     const err = await apiError(client().models.generateContent({ model: 'gemini-0-nope', contents: 'hi' }));
     expect(err.status).toBe(404);
     expect(err.body.error.status).toBe('NOT_FOUND');
+  });
+});
+
+describe('seed.reply', () => {
+  it('parts as the wire carries them, streamed one non-text part per chunk; match by api and by cache use', async () => {
+    const c = fakes.modelCache.seed.cachedContent({ api: 'gemini' });
+    fakes.modelCache.seed.reply({
+      match: { api: 'gemini', cachedContent: true },
+      parts: [
+        { text: 'Let me check the code.' },
+        { executableCode: { language: 'PYTHON', code: 'print(1)' } },
+        { codeExecutionResult: { outcome: 'OUTCOME_OK', output: '1' } },
+      ],
+    });
+    fakes.modelCache.seed.reply({ match: { api: 'vertex' }, text: 'vertex only' });
+    fakes.modelCache.seed.reply({ match: { cachedContent: false }, text: 'no cache' });
+    const ai = geminiClient();
+    const chunks = [];
+    for await (const ch of await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'run it', config: { cachedContent: c.name } }))
+      chunks.push(ch);
+    expect(chunks.map((ch) => Object.keys(ch.candidates?.[0]?.content?.parts?.[0] ?? {}))).toEqual([
+      ['text'],
+      ['text'],
+      ['executableCode'],
+      ['codeExecutionResult'],
+    ]);
+    expect(chunks.at(-1)?.executableCode).toBeUndefined();
+    expect(chunks.map((ch) => ch.text ?? '').join('')).toBe('Let me check the code.');
+    expect(chunks[2]?.executableCode).toBe('print(1)');
+    expect(chunks.at(-1)?.codeExecutionResult).toBe('1');
+    expect((await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'plain' })).text).toBe('no cache');
+    expect((await vertexClient().models.generateContent({ model: 'gemini-2.5-flash', contents: 'plain' })).text).toBe('vertex only');
+  });
+
+  it('refuses ambiguous or misspelt seeds with a named error', () => {
+    expect(() => fakes.modelCache.seed.reply({ text: 'a', functionCall: { name: 'f' } })).toThrow(/at most one of text, parts and functionCall/);
+    expect(() => fakes.modelCache.seed.reply({ text: 'a', finishReason: 'DONE' as never })).toThrow(/finishReason/);
+    expect(() => fakes.modelCache.seed.reply({ match: { txt: 'a' } as never, text: 'a' })).toThrow(/txt/);
+    expect(fakes.state.modelCache.replies).toEqual([]);
   });
 });
 
@@ -165,7 +220,7 @@ describe('cache placement', () => {
     for (const c of [eu, other]) {
       const err = await apiError(ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi', config: { cachedContent: c.name } }));
       expect(err.status).toBe(404);
-      expect(err.body.error.message).toBe(`Cached content ${c.id} is not found.`);
+      expect(err.body.error.message).toBe(`Not found: cached content metadata for ${c.id}.`);
     }
   });
 
@@ -208,6 +263,11 @@ describe('bad input on the generate routes', () => {
     ['no contents', JSON.stringify({})],
     ['a content without parts', JSON.stringify({ contents: [{ role: 'user', parts: [] }] })],
     ['a bad role', JSON.stringify({ contents: [{ role: 'system', parts: [{ text: 'x' }] }] })],
+    ['a part with no data', JSON.stringify({ contents: [{ role: 'user', parts: [{ videoMetadata: { endOffset: '1s' } }] }] })],
+    [
+      'a function response with no call before it',
+      JSON.stringify({ contents: [{ role: 'user', parts: [{ functionResponse: { name: 'f', response: {} } }] }] }),
+    ],
     ['a part text of the wrong type', JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 5 }] }] })],
     ['an invalid tool', JSON.stringify({ contents: [{ parts: [{ text: 'x' }] }], tools: [{ functionDeclarations: [{ name: '1 bad' }] }] })],
     ['a generationConfig of the wrong type', JSON.stringify({ contents: [{ parts: [{ text: 'x' }] }], generationConfig: { temperature: 'hot' } })],
@@ -245,7 +305,13 @@ describe('countTokens on the wire', () => {
     const contents = [{ role: 'user', parts: [{ text: 'abcdefgh' }] }];
     const res = await post({ generateContentRequest: { model: 'models/gemini-2.5-flash', contents, cachedContent: c.name } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ totalTokens: 2002, cachedContentTokenCount: 2000, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 2002 }] });
+    // CountTokensResponse of the Gemini API: totalTokens, cachedContentTokenCount, promptTokensDetails, cacheTokensDetails.
+    expect(await res.json()).toEqual({
+      totalTokens: 2002,
+      cachedContentTokenCount: 2000,
+      promptTokensDetails: [{ modality: 'TEXT', tokenCount: 2002 }],
+      cacheTokensDetails: [{ modality: 'TEXT', tokenCount: 2000 }],
+    });
     expect(fakes.calls.at(-1)?.tags).toContain(`cachedContent=${c.name}`);
     const both = await post({ contents, generateContentRequest: { contents } });
     expect(both.status).toBe(400);

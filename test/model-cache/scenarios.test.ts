@@ -32,6 +32,17 @@ describe('model cache scenarios', () => {
     expect((await apiError(ai.caches.get({ name: h.name }))).status).toBe(404);
   });
 
+  it('cacheExpiringSoon: generateContent with the cache works until expireTime, then answers the real error', async () => {
+    const h = fakes.apply(scenarios.cacheExpiringSoon({ api: 'gemini', expiresIn: '90s' }));
+    const ai = geminiClient();
+    const ask = () => ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'q', config: { cachedContent: h.name } });
+    expect((await ask()).usageMetadata?.cachedContentTokenCount).toBeGreaterThan(0);
+    fakes.clock.advance('90s');
+    const e = await apiError(ask());
+    expect(e.status).toBe(403);
+    expect(e.body.error.message).toBe('CachedContent not found (or permission denied)');
+  });
+
   it('cacheExpired: NOT_FOUND and omitted from list', async () => {
     const h = fakes.apply(scenarios.cacheExpired());
     const ai = vertexClient();
@@ -65,8 +76,14 @@ describe('model cache scenarios', () => {
     );
     expect(e.status).toBe(503);
     expect(e.body.error).toEqual({ code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' });
+    for (const ai of [vertexClient(), geminiClient()]) {
+      const g = await apiError(ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'q' }));
+      expect(g.status).toBe(503);
+      expect((await apiError(ai.models.countTokens({ model: 'gemini-2.5-flash', contents: 'q' }))).status).toBe(503);
+    }
     h.restore();
     await expect(vertexClient().caches.list()).resolves.toBeDefined();
+    await expect(geminiClient().models.generateContent({ model: 'gemini-2.5-flash', contents: 'q' })).resolves.toHaveProperty('text', 'echo: q');
     expect(fakes.describe()).toContain('modelCache');
   });
 });

@@ -28,6 +28,18 @@ it('seed a repository with a file and a pull request', async () => {
   expect(Buffer.from((file.data as { content: string }).content, 'base64').toString()).toBe('# hello\n');
 });
 
+it('seed issues and a pull request, then read them as GitHub serves them', async () => {
+  fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
+  fakes.codeHosting.seed.issue({ owner: 'octo', repo: 'hello', title: 'Crash on start', labels: ['bug'], milestone: 'v1' });
+  fakes.codeHosting.seed.pullRequest({ owner: 'octo', repo: 'hello', head: 'fix-crash', title: 'Fix the crash', comments: ['Closes #1'] });
+  const octokit = new Octokit({ auth: 'any-token' });
+  const bugs = await octokit.rest.issues.listForRepo({ owner: 'octo', repo: 'hello', labels: 'bug' });
+  expect(bugs.data.map((i) => i.title)).toEqual(['Crash on start']);
+  const asIssue = await octokit.rest.issues.get({ owner: 'octo', repo: 'hello', issue_number: 2 });
+  expect(asIssue.data.pull_request?.url).toBe('https://api.github.com/repos/octo/hello/pulls/2');
+  expect(asIssue.data.comments).toBe(1);
+});
+
 it('simulate an exhausted rate limit', async () => {
   const { owner, repo } = fakes.apply(scenarios.rateLimitExhausted({ owner: 'octo', repo: 'hello' }));
   const octokit = new Octokit({ auth: 'any-token' });

@@ -60,7 +60,10 @@ describe('two instances in one process', () => {
       a.uninstall();
       const left = nock.activeMocks().join('\n');
       expect(left).not.toContain('-a.example.com');
-      expect(left).toContain('vertex-b.example.com');
+      // The nock transport keeps b's interceptors in nock; the direct one never adds any.
+      if (b.options.transport === 'nock') expect(left).toContain('vertex-b.example.com');
+      else expect(left).not.toContain('example.com');
+      expect((await fetch(`https://vertex-b.example.com/v1/${created.name}`, { headers: { authorization: 'Bearer t' } })).status).toBe(404);
       expect((await fetch('https://graph-b.example.com/v24.0/me?access_token=x')).status).toBeLessThan(500);
       const before = a.calls.count();
       const outcome = await fetch('https://graph-a.example.com/v24.0/me').then(
@@ -92,7 +95,8 @@ describe('after uninstall()', () => {
   it("no interceptor of ours remains and the user's interceptors on other and on faked hosts still work", async () => {
     const user = nock('https://user.example.com').persist().get('/ping').reply(200, { pong: true });
     const fakes = createFakes().install();
-    expect(nock.activeMocks().some((m) => m.includes('api.github.com'))).toBe(true);
+    expect(nock.activeMocks().some((m) => m.includes('api.github.com'))).toBe(fakes.options.transport === 'nock');
+    expect((await fetch('https://api.github.com/rate_limit')).status).toBe(200);
     expect(await (await fetch('https://user.example.com/ping')).json()).toEqual({ pong: true });
     fakes.uninstall();
     const ours = ['api.github.com', 'graph.facebook.com', 'aiplatform.googleapis.com', 'generativelanguage.googleapis.com'];
@@ -102,7 +106,7 @@ describe('after uninstall()', () => {
     nock('https://api.github.com').get('/rate_limit').reply(418, { mine: true });
     const res = await fetch('https://api.github.com/rate_limit');
     expect(res.status).toBe(418);
-    expect(fakes.calls.count()).toBe(0);
+    expect(fakes.calls.count()).toBe(1);
     user.persist(false);
     nock.cleanAll();
   });

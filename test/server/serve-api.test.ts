@@ -41,7 +41,7 @@ describe('serve(fakes) in-process', () => {
       expect(fakes.calls.where({ operation: 'repos/get' }).count()).toBe(1);
       expect(fakes.calls.last()?.url).toBe(`${server.baseUrls.github}/repos/octo/hello`);
       // The server's base URLs are not the fakes' own: nock installs on the real hosts only.
-      expect(fakes.codeHosting.baseUrls).toEqual(['https://api.github.com']);
+      expect(fakes.codeHosting.baseUrls).toEqual(['https://api.github.com', 'https://codeload.github.com']);
     } finally {
       await server.close();
     }

@@ -203,6 +203,46 @@ describe('custom audiences: read (GET /{custom_audience_id})', () => {
       expect(e.response.code).toBe(100);
     });
 
+    it('pages every audience edge and the ad sets with the SDK cursor (limit, paging.next, before)', async () => {
+      const others = ['One', 'Two', 'Three'].map((name) => fakes.socialGraph.seed.adAccount({ name }).id);
+      const { id } = fakes.socialGraph.seed.audience({ adAccountId: actId, sharedWith: others, count: 1500 });
+      for (const sid of [1, 2, 3]) {
+        await new CustomAudience(id).createUser([], {
+          payload: { schema: 'EMAIL_SHA256', data: [sha(`p${sid}@x.com`)] },
+          session: { session_id: sid, batch_seq: 1, last_batch_flag: true },
+        });
+      }
+      for (let i = 0; i < 3; i++) await new AdAccount(actId).createAdSet([], { name: `Set ${i}`, targeting: { custom_audiences: [{ id }] } });
+      const all = async (first: { hasNext(): boolean; next(): Promise<unknown> } & Array<{ _data: Record<string, unknown> }>, key: string) => {
+        let cursor = first;
+        const seen = cursor.map((x) => String(x._data[key]));
+        let pages = 1;
+        while (cursor.hasNext()) {
+          cursor = (await cursor.next()) as typeof first;
+          seen.push(...cursor.map((x) => String(x._data[key])));
+          pages += 1;
+        }
+        return { seen, pages };
+      };
+      expect(await all(await new CustomAudience(id).getAdAccounts([], { limit: 1 }), 'id')).toEqual({ seen: [actId, ...others], pages: 4 });
+      expect(await all(await new CustomAudience(id).getSharedAccountInfo([], { limit: 2 }), 'account_id')).toEqual({
+        seen: others.map((o) => o.slice(4)),
+        pages: 2,
+      });
+      expect(await all(await new CustomAudience(id).getSessions([], { limit: 2 }), 'session_id')).toEqual({ seen: ['1', '2', '3'], pages: 2 });
+      expect((await all(await new CustomAudience(id).getHealth([], { limit: 1 }), 'approximate_count_lower_bound')).pages).toBe(1);
+      expect((await all(await new AdAccount(actId).getAdSets(['name'], { limit: 2 }), 'name')).seen).toEqual(['Set 0', 'Set 1', 'Set 2']);
+      // Raw answers carry Graph's paging envelope, and `before` goes back a page.
+      const token = 'audience-reader';
+      const first = await (await fetch(`https://graph.facebook.com/v24.0/${id}/adaccounts?limit=2&access_token=${token}`)).json();
+      expect(first.paging.cursors).toEqual({ before: expect.any(String), after: expect.any(String) });
+      const second = await (await fetch(first.paging.next)).json();
+      expect(second.data.map((r: { id: string }) => r.id)).toEqual(others.slice(1));
+      const back = await (await fetch(second.paging.previous)).json();
+      expect(back.data).toEqual(first.data);
+      expect(await (await fetch(`https://graph.facebook.com/v24.0/${id}/ads?access_token=${token}`)).json()).toEqual({ data: [] });
+    });
+
     it('pages the ad account audiences with the SDK cursor', async () => {
       for (let i = 0; i < 5; i++) fakes.socialGraph.seed.audience({ adAccountId: actId, name: `A${i}` });
       let cursor = await new AdAccount(actId).getCustomAudiences(['name'], { limit: 2 });

@@ -1,3 +1,4 @@
+import bizSdk from 'facebook-nodejs-business-sdk';
 import { describe, expect, it } from 'vitest';
 import { useFakes } from 'stuntdouble/vitest';
 import { BASE, form, get, sdk } from './helpers.js';
@@ -49,7 +50,20 @@ describe('user information needs a Page token', () => {
     const withPage = await new Page(pageId).getRatings(['review_text', 'reviewer'], {});
     expect(withPage[0]?._data).toMatchObject({ review_text: 'great coffee', reviewer: { name: expect.any(String) } });
     const r = await get(`/${pageId}/ratings`, { fields: 'review_text,reviewer' }, user);
-    expect(r.body.data).toEqual([{ review_text: 'great coffee', id: expect.any(String) }]);
+    // Graph's Recommendation has no id field.
+    expect(r.body.data).toEqual([{ review_text: 'great coffee' }]);
+  });
+
+  it("keeps Page-owned profiles for user and app tokens: a photo's from is the Page, a rating's reviewer a person", async () => {
+    const { pageId, user, app } = pageAndTokens();
+    fakes.socialGraph.seed.photo({ pageId, name: 'latte' });
+    fakes.socialGraph.seed.rating({ pageId, reviewText: 'great coffee' });
+    for (const t of [user, app]) {
+      const photos = (await get(`/${pageId}/photos`, { fields: 'name,from' }, t)).body.data as Array<Record<string, unknown>>;
+      expect(photos[0]).toMatchObject({ name: 'latte', from: { id: pageId, name: 'Cafe' } });
+      const ratings = (await get(`/${pageId}/ratings`, { fields: 'review_text,reviewer' }, t)).body.data as Array<Record<string, unknown>>;
+      expect(ratings[0]).not.toHaveProperty('reviewer');
+    }
   });
 });
 
@@ -92,6 +106,18 @@ describe('post fields', () => {
     expect(photo[0]?.created_time).toMatch(ISO);
   });
 
+  it('answers seeded times in the +0000 form whatever form the seed used (ISO string, Date, epoch ms)', async () => {
+    const forms = ['2024-01-01T00:00:00Z', new Date('2024-01-01T00:00:00Z'), Date.parse('2024-01-01T00:00:00Z'), '2024-01-01T01:00:00+01:00'];
+    for (const t of forms) {
+      const pageId = fakes.socialGraph.seed.page({ name: 'Cafe', fields: { leadgen_tos_acceptance_time: t } }).id;
+      const token = fakes.socialGraph.seed.token({ type: 'page', pageId });
+      fakes.socialGraph.seed.edgeNode({ pageId, edge: 'albums', fields: { name: 'Summer', created_time: t, updated_time: t } });
+      expect((await get(`/${pageId}`, { fields: 'leadgen_tos_acceptance_time' }, token)).body.leadgen_tos_acceptance_time).toBe('2024-01-01T00:00:00+0000');
+      const albums = (await get(`/${pageId}/albums`, { fields: 'created_time,updated_time' }, token)).body.data as Array<Record<string, unknown>>;
+      expect(albums[0]).toMatchObject({ created_time: '2024-01-01T00:00:00+0000', updated_time: '2024-01-01T00:00:00+0000' });
+    }
+  });
+
   it('accepts the document spelling of photo-app fields and answers Graph names', async () => {
     const { pageId, page } = pageAndTokens();
     const r = await get(`/${pageId}`, { fields: 'copyright_whitelisted_photoshare_partners,does_viewer_have_page_permission_link_photoshare' }, page);
@@ -100,6 +126,45 @@ describe('post fields', () => {
     const post = fakes.socialGraph.seed.post({ pageId, message: 'x' }).id;
     const p = await get(`/${post}`, { fields: 'photoshare_eligibility,is_photoshare_eligible' }, page);
     expect(Object.keys(p.body).sort()).toEqual(['id', 'instagram_eligibility', 'is_instagram_eligible']);
+    // The linked photo-app accounts edge under the document's spelling and Graph's.
+    fakes.socialGraph.seed.edgeNode({ pageId, edge: 'instagram_accounts', fields: {} });
+    const neutral = await get(`/${pageId}/photoshare_accounts`, {}, page);
+    expect(neutral.status).toBe(200);
+    expect(neutral.body.data).toEqual((await get(`/${pageId}/instagram_accounts`, {}, page)).body.data);
+    expect((neutral.body.data as unknown[]).length).toBe(1);
+    expect(fakes.calls.where({ route: '/{page-id}/instagram_accounts' })).toHaveLength(2);
+  });
+});
+
+describe("brand-word Page fields in the document's neutral spelling", () => {
+  /** The document's neutral names of section "Page node fields" → Graph's names (each a field of the SDK's Page class). */
+  const NEUTRAL: Record<string, string> = {
+    copyright_whitelisted_photoshare_partners: 'copyright_whitelisted_ig_partners',
+    does_viewer_have_page_permission_link_photoshare: 'does_viewer_have_page_permission_link_ig',
+    is_eligible_for_disable_connect_photoshare_btn_for_non_page_admin_am_web: 'is_eligible_for_disable_connect_ig_btn_for_non_page_admin_am_web',
+    connected_photoshare_account: 'connected_instagram_account',
+    photoshare_business_account: 'instagram_business_account',
+    has_chatapp_business_number: 'has_whatsapp_business_number',
+    has_chatapp_number: 'has_whatsapp_number',
+    chatapp_number: 'whatsapp_number',
+    is_chatmsg_bot_get_started_enabled: 'is_messenger_bot_get_started_enabled',
+    is_chatmsg_platform_bot: 'is_messenger_platform_bot',
+    chatmsg_ads_default_icebreakers: 'messenger_ads_default_icebreakers',
+    chatmsg_ads_default_quick_replies: 'messenger_ads_default_quick_replies',
+    chatmsg_ads_quick_replies_type: 'messenger_ads_quick_replies_type',
+  };
+
+  it('accepts each under the neutral and the real name and answers the real name', async () => {
+    const { pageId, page } = pageAndTokens();
+    const sdkFields = Object.keys((bizSdk as unknown as { Page: { Fields: Record<string, string> } }).Page.Fields);
+    for (const [neutral, real] of Object.entries(NEUTRAL)) {
+      expect(sdkFields).toContain(real);
+      const a = await get(`/${pageId}`, { fields: neutral }, page);
+      const b = await get(`/${pageId}`, { fields: real }, page);
+      expect(a.status, neutral).toBe(200);
+      expect(a.body, neutral).toEqual(b.body);
+      for (const k of Object.keys(a.body)) expect(sdkFields).toContain(k);
+    }
   });
 });
 
@@ -117,8 +182,11 @@ describe('lead forms', () => {
   it('names the malformed field: a question without a type, unknown keys in an object parameter', async () => {
     const { pageId, page } = pageAndTokens();
     const noType = await form('POST', `/${pageId}/leadgen_forms`, { name: 'N', questions: JSON.stringify([{ label: 'Email' }]) }, page);
-    expect(noType.body.error).toMatchObject({ code: 100, type: 'OAuthException' });
-    expect(noType.body.error?.message).toMatch(/^\(#100\) Param questions\[0\]\[type\] must be one of \{CUSTOM, CITY, /);
+    // Graph's own words for it (as reported against the Business SDK, facebook-php-business-sdk#395), no subcode.
+    expect(noType.body.error).toMatchObject({ code: 100, type: 'OAuthException', message: '(#100) The parameter questions[0][type] is required' });
+    expect(noType.body.error).not.toHaveProperty('error_subcode');
+    const badType = await form('POST', `/${pageId}/leadgen_forms`, { name: 'N', questions: JSON.stringify([{ type: 'SHOE_SIZE' }]) }, page);
+    expect(badType.body.error?.message).toMatch(/^\(#100\) Param questions\[0\]\[type\] must be one of \{CUSTOM, CITY, /);
     const extra = await form(
       'POST',
       `/${pageId}/leadgen_forms`,
@@ -127,6 +195,62 @@ describe('lead forms', () => {
     );
     expect(extra.body.error).toMatchObject({ code: 100, message: '(#100) Invalid keys "colour" were found in param "context_card".' });
     expect((await get(`/${pageId}/leadgen_forms`, {}, page)).body.data).toEqual([]);
+  });
+});
+
+describe('malformed create-edge payloads', () => {
+  // Graph's wording: "(#100) The parameter recipient is required" (a captured Messenger answer),
+  // "(#100) The parameter questions[0][type] is required" (facebook-php-business-sdk#395),
+  // "(#100) Invalid keys \"x\" were found in param \"y\"." and "(#100) Param subscribed_fields[0] must be one
+  // of {...}" (answers quoted in public integrations): code 100, OAuthException, no error_subcode.
+  const json = async (path: string, body: Record<string, unknown>, token: string) => {
+    const res = await fetch(`${BASE}${path}?access_token=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { error?: Record<string, unknown> } };
+  };
+  const cases = (pageId: string, act: string): Array<[string, Record<string, unknown>, string]> => [
+    [`/${pageId}/take_thread_control`, { recipient: { name: 'x' } }, 'The parameter recipient[id] is required'],
+    [`/${pageId}/take_thread_control`, { recipient: { id: '7001', colour: 'red' } }, 'Invalid keys "colour" were found in param "recipient".'],
+    [`/${pageId}/personas`, { profile_picture_url: 'https://x.test/a.png' }, 'The parameter name is required'],
+    [`/${pageId}/personas`, { name: 'Ada', profile_picture_url: 'nope' }, 'Param profile_picture_url must be a valid URL'],
+    [`/${pageId}/subscribed_apps`, {}, 'The parameter subscribed_fields is required'],
+    [`/${pageId}/assigned_users`, { tasks: ['MANAGE'] }, 'The parameter user is required'],
+    [`/${pageId}/owned_pages`, {}, 'The parameter page_id is required'],
+    [
+      `/${pageId}/leadgen_forms`,
+      { name: 'n', questions: [{ type: 'EMAIL' }], thank_you_page: { title: 't' } },
+      'The parameter thank_you_page[button_type] is required',
+    ],
+    [
+      `/${pageId}/leadgen_forms`,
+      { name: 'n', questions: [{ type: 'EMAIL' }], custom_disclaimer: { checkboxes: [{ key: 'k' }] } },
+      'The parameter custom_disclaimer[checkboxes][0][text] is required',
+    ],
+    [`/${pageId}/leadgen_forms`, { name: 'n', questions: [{ type: 'EMAIL', colour: 1 }] }, 'Invalid keys "colour" were found in param "questions[0]".'],
+    [`/${pageId}/feed`, { message: 'm', call_to_action: { value: { link: 'https://x.test' } } }, 'The parameter call_to_action[type] is required'],
+    [`/${pageId}`, { start_info: { date: { year: 2000 } } }, 'The parameter start_info[type] is required'],
+    [`/${pageId}`, { start_info: { type: 'Founded', colour: 1 } }, 'Invalid keys "colour" were found in param "start_info".'],
+    [`/${act}/customaudiences`, { subtype: 'CUSTOM', customer_file_source: 'USER_PROVIDED_ONLY' }, 'The parameter name is required'],
+    [`/${act}/customaudiences`, { name: 'x', subtype: 'LOOKALIKE' }, 'The parameter lookalike_spec is required'],
+  ];
+
+  it("answer code 100 naming the field in Graph's words, without a subcode, and write nothing", async () => {
+    const { pageId, page } = pageAndTokens();
+    fakes.socialGraph.seed.user({ psids: { [pageId]: '7001' } });
+    const act = fakes.socialGraph.seed.adAccount({ tosAccepted: true }).id;
+    const advertiser = fakes.socialGraph.seed.token({ type: 'user' });
+    const before = fakes.snapshot();
+    for (const [path, body, message] of cases(pageId, act)) {
+      const r = await json(path, body, path.startsWith('/act_') ? advertiser : page);
+      expect(r.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(r.body.error, `${path} ${JSON.stringify(body)}`).toMatchObject({ code: 100, type: 'OAuthException', message: `(#100) ${message}` });
+      expect(r.body.error).not.toHaveProperty('error_subcode');
+      expect(r.body.error?.fbtrace_id).toEqual(expect.any(String));
+    }
+    expect(fakes.snapshot()).toBe(before);
   });
 });
 

@@ -35,6 +35,8 @@ declare module 'facebook-nodejs-business-sdk' {
     getRatings(fields?: string[], params?: Record<string, unknown>): Promise<Cursor>;
     getConversations(fields?: string[], params?: Record<string, unknown>): Promise<Cursor>;
     getRoles(fields?: string[], params?: Record<string, unknown>): Promise<Cursor>;
+    getThreads(fields?: string[], params?: Record<string, unknown>): Promise<Cursor>;
+    getThreadOwner(fields?: string[], params?: Record<string, unknown>): Promise<Cursor>;
     [method: string]: unknown;
   }
   class PagePost extends AbstractCrudObject {}

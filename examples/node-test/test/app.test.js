@@ -21,7 +21,7 @@ test('Facebook Graph: reads a page feed', async () => {
   bizSdk.FacebookAdsApi.init('any-token', 'en_US', false);
   const feed = await new bizSdk.Page(pageId).getFeed(['message']);
   assert.deepEqual(feed.map((post) => post._data.message), ['Post 2', 'Post 1']);
-  assertReceivedTimes(fakes, 'GET /{page_id}/feed', 1);
+  assertReceivedTimes(fakes, 'GET /{page-id}/feed', 1);
 });
 
 test('Gemini: creates and reads a cached content', async () => {

@@ -19,7 +19,7 @@ it('Facebook Graph: reads a page feed', async () => {
   bizSdk.FacebookAdsApi.init('any-token', 'en_US', false);
   const feed = await new bizSdk.Page(pageId).getFeed(['message']);
   expect(feed.map((post) => post._data.message)).toEqual(['Post 2', 'Post 1']);
-  expect(fakes).toHaveReceivedTimes('GET /{page_id}/feed', 1);
+  expect(fakes).toHaveReceivedTimes('GET /{page-id}/feed', 1);
 });
 
 it('Gemini: creates and reads a cached content', async () => {

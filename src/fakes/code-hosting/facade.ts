@@ -14,6 +14,9 @@ import type { ImportStatus, OriginSeed } from './schemas/import.js';
 import { type Account, type OwnerType, type RepoRecord, type RepoSeed, RepoSeedSchema } from './schemas/repo.js';
 import type { TokenSeed } from './schemas/token.js';
 import { parseInput } from '../../util/parse.js';
+import { type IssueSeedHelpers, issueSeedHelpers } from './relations/issues/index.js';
+import { type GitSeeds, gitSeeds } from './relations/git/seed.js';
+import { type ReleaseSeeds, releaseSeeds } from './relations/releases/seed.js';
 
 /** A webhook delivery as `fakes.codeHosting.deliveries` lists it. */
 export interface DeliveryView {
@@ -47,8 +50,8 @@ export interface ImportStartInput {
 export interface CodeHostingFacade {
   /** Base URLs this fake answers on. */
   readonly baseUrls: readonly string[];
-  /** Seed helpers (one atomic change each). */
-  readonly seed: {
+  /** Seed helpers (one atomic change each); issues, pull requests and comments: see {@link IssueSeedHelpers}. */
+  readonly seed: IssueSeedHelpers & {
     /**
      * Seeds a repository (and its owner account); returns GitHub's repository JSON.
      * @example fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello', private: true })
@@ -80,7 +83,8 @@ export interface CodeHostingFacade {
     resource(path: string, body?: Record<string, unknown>): Record<string, unknown>;
     /** Seeds many catalog resources in one change (e.g. 10,000 issues for paging). Returns how many. */
     resources(items: ReadonlyArray<readonly [path: string, body: Record<string, unknown>]>): number;
-  };
+  } & GitSeeds &
+    ReleaseSeeds;
   /** Rate-limit controls: `exhaust(label?)` makes the next call (of that token label, or any) answer 403 rate limit exceeded. */
   readonly rateLimit: {
     /** Makes the next call (of the token with this label, or any) answer 403 rate limit exceeded until the window resets. */
@@ -264,6 +268,9 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
       },
       resource: (path, body) => seedResource(host, path, body),
       resources: (items) => seedResources(host, items),
+      ...issueSeedHelpers(host),
+      ...gitSeeds(host),
+      ...releaseSeeds(host),
     },
     imports: {
       advance(owner, repo, steps = 1) {

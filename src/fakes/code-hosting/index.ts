@@ -9,12 +9,13 @@ import { catalogRoutes } from './catalog/routes.js';
 import { webhookRoutes } from './routes/hooks.js';
 import { importRoutes } from './routes/imports.js';
 import { repoRoutes } from './routes/repos.js';
-import { companionBaseUrls, prepareTargets, targetRoutes } from './redirects.js';
+import { LOG_ROUTES, companionBaseUrls, prepareTargets } from './redirects.js';
 import { githubRoute } from './route.js';
 import { type CodeHostingState, initialCodeHostingState } from './state.js';
 import { finalizeResponse } from './wire.js';
 import { conditional } from './conditional.js';
 import { parseInput } from '../../util/parse.js';
+import { ARCHIVE_ROUTES } from './relations/git/archive.js';
 
 export { CodeHostingOptionsSchema } from './options.js';
 export type { CodeHostingOptions } from './options.js';
@@ -38,8 +39,10 @@ const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
   }),
   // Hand-written routes count against the caller's rate limit like catalog routes.
   ...countRequests([...repoRoutes, ...importRoutes, ...webhookRoutes]),
-  // The targets of GitHub's redirects (archive and log hosts): not API calls, not counted.
-  ...targetRoutes,
+  // The targets of GitHub's redirects: the archive host (codeload) that tarball/zipball redirect to,
+  // and the log host of logs and artifacts. Not API calls, not counted.
+  ...ARCHIVE_ROUTES,
+  ...LOG_ROUTES,
 ];
 
 let allRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] | undefined;
@@ -48,7 +51,7 @@ let allRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] | undefined;
 export const codeHostingService = defineService<CodeHostingState, CodeHostingOptions, CodeHostingFacade>({
   name: 'codeHosting',
   title: 'GitHub REST',
-  defaultBaseUrls: ['https://api.github.com'],
+  defaultBaseUrls: ['https://api.github.com', 'https://codeload.github.com'],
   parseOptions: (raw) => parseInput(CodeHostingOptionsSchema, raw ?? {}, 'createFakes options', 'codeHosting.'),
   initialState: initialCodeHostingState,
   // Hand-written routes first; catalog rows with the same shape are skipped (registering twice throws).
@@ -57,7 +60,9 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
     allRoutes ??= [...handWritten, ...catalogRoutes(handWritten.map((r) => `${r.method} ${r.path}`))];
     return allRoutes;
   },
-  // Tarball, zipball, logs and artifact archives redirect to these hosts; the fake answers there too.
+  // Tarball, zipball, logs and artifact archives redirect to these hosts; the fake answers there too
+  // (codeload.github.com is also a default base URL). Those hosts answer only their own paths: their
+  // requests route in their own namespaces.
   companionBaseUrls,
   prepare: prepareTargets,
   renderError: (err) => renderGitHubError(err),

@@ -3,6 +3,9 @@ import type { AuthorRecord, ImportRecord, OriginRecord } from './schemas/import.
 import type { Account, RepoRecord } from './schemas/repo.js';
 import type { TokenRecord } from './schemas/token.js';
 import { type CatalogSlice, initialCatalog } from './catalog/state.js';
+import { type IssueIndexSlice, initialIssueIndex } from './relations/issues/state.js';
+import { type GitSlice, initialGitSlice } from './relations/git/graph.js';
+import { type ReleaseSlice, initialReleaseSlice } from './relations/releases/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState {
@@ -46,6 +49,12 @@ export interface CodeHostingState {
   importsMaintenance: boolean;
   /** Generic catalog resources (section 4.3) and rate-limit windows, see catalog/state.ts. */
   catalog: CatalogSlice;
+  /** Issues and pull requests: secondary indexes over their catalog records (relations/issues/state.ts). */
+  issueIndex: IssueIndexSlice;
+  /** Git objects and non-branch refs per repository id (relations/git/graph.ts). */
+  git: GitSlice;
+  /** Release indexes: by tag, by creation time (relations/releases/model.ts). */
+  releases: ReleaseSlice;
 }
 
 /** A fresh state slice. */
@@ -69,5 +78,8 @@ export function initialCodeHostingState(): CodeHostingState {
     importsSpam: 0,
     importsMaintenance: false,
     catalog: initialCatalog(),
+    issueIndex: initialIssueIndex(),
+    git: initialGitSlice(),
+    releases: initialReleaseSlice(),
   };
 }

@@ -83,11 +83,13 @@ export function cacheNotFound(api: Api, name: string): GoogleError {
 
 /**
  * A generate call naming a cache that is gone (expired, deleted, never made, or in another project or
- * location): the Gemini API's 403 as for the cache routes; Vertex AI 404 "Cached content {id} is not found."
+ * location): the Gemini API's 403 as for the cache routes; Vertex AI 404 "Not found: cached content
+ * metadata for {id}." (the text Vertex answers a generate request whose cache is gone, as reported in
+ * googleapis/python-genai#509).
  */
 export function usedCacheNotFound(api: Api, name: string): GoogleError {
   if (api === 'gemini') return cacheNotFound('gemini', name);
-  return new GoogleError('NOT_FOUND', `Cached content ${name.slice(name.lastIndexOf('/') + 1)} is not found.`);
+  return new GoogleError('NOT_FOUND', `Not found: cached content metadata for ${name.slice(name.lastIndexOf('/') + 1)}.`);
 }
 
 /** The 400 for a request that uses a cache and also sets system_instruction, tools or tool_config (same text on both wires today). */

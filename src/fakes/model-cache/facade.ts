@@ -49,8 +49,9 @@ export const SeedReplySchema = z
   .object({
     /**
      * Which calls get this reply: a string (a substring of the last user turn's text), a RegExp, or
-     * `{ text, model, cachedContent, api }` (all given keys must match; `cachedContent: true` any cache,
-     * `false` no cache, a string a cache name or id). Absent: every call.
+     * `{ text, model, cachedContent, api, functionResponse }` (all given keys must match; `cachedContent: true`
+     * any cache, `false` no cache, a string a cache name or id; `functionResponse` a function the last turn
+     * answers, `true` any, `false` none). Absent: every call.
      */
     match: z
       .union([
@@ -61,6 +62,7 @@ export const SeedReplySchema = z
             model: z.string().min(1).optional(),
             cachedContent: z.union([z.string().min(1), z.boolean()]).optional(),
             api: z.enum(['vertex', 'gemini']).optional(),
+            functionResponse: z.union([z.string().min(1), z.boolean()]).optional(),
           })
           .strict(),
       ])
@@ -102,6 +104,7 @@ function storedReply(raw: SeedReplyInput): StoredReply {
             ...(m.model !== undefined ? { model: m.model } : {}),
             ...(m.cachedContent !== undefined ? { cachedContent: m.cachedContent } : {}),
             ...(m.api !== undefined ? { api: m.api } : {}),
+            ...(m.functionResponse !== undefined ? { functionResponse: m.functionResponse } : {}),
           };
   const parts: Array<Record<string, unknown>> = o.parts
     ? structuredClone(o.parts)

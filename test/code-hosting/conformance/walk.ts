@@ -2,6 +2,7 @@ import { Octokit } from '@octokit/rest';
 import { type Fakes, createFakes } from 'stuntdouble';
 import { CATALOG, type CatalogRow, realSpelling } from 'stuntdouble/code-hosting';
 import { type Oracle, exampleBody } from './oracle.js';
+import { gitFixture } from './git-fixture.js';
 
 // Walks every catalog row a description has through the real Octokit: a request built from the
 // description (its examples, else its schema), the row's resource (and its parents) created first,
@@ -72,6 +73,14 @@ export function walker(o: Oracle, baseUrl: string): Walker {
     auth: fakes.codeHosting.seed.token({ type: 'user', permissions: all }),
     request: { retries: 0, redirect: 'manual', fetch: fakes.fetch },
   });
+  // A small real history (branches `master`, `dev`, `cool_feature`) the git rows name.
+  const git = gitFixture(fakes, octokit, OWNER, REPO);
+  // Parents the issues and pulls rows name in their examples: milestone 1 (issue bodies), the fork and
+  // branch of the pull request example (`head: octocat:new-feature`, `base: master`, which the git
+  // fixture made).
+  fakes.codeHosting.seed.resource(`/repos/${OWNER}/${REPO}/milestones/1`, { title: 'v0.9' });
+  fakes.codeHosting.seed.repo({ owner: 'octocat', repo: REPO });
+  fakes.codeHosting.seed.resource(`/repos/octocat/${REPO}/branches/new-feature`, {});
   const snapshot = fakes.snapshot();
 
   async function run(row: CatalogRow): Promise<RowOutcome | undefined> {
@@ -90,7 +99,8 @@ export function walker(o: Oracle, baseUrl: string): Walker {
         params[p.name] = p.example ?? s?.example ?? s?.enum?.[0] ?? (s?.type === 'integer' ? 1 : 'value');
       }
     }
-    const body = row.method === 'GET' ? undefined : exampleBody(o, found.op);
+    let body = row.method === 'GET' ? undefined : exampleBody(o, found.op);
+    seedParents(fakes, row);
     // The row's own resource exists first (PUT and POST create it), from the create operation's example.
     if (row.method !== 'PUT' && row.method !== 'POST') {
       const parent = real.replace(/\/\{[^}]+\}$/, '');
@@ -99,6 +109,11 @@ export function walker(o: Oracle, baseUrl: string): Walker {
       try {
         fakes.codeHosting.seed.resource(concrete(row), seedBody);
       } catch {}
+    }
+    if (row.path.includes('{review_id}')) {
+      // Again after the row's own seed, whose example body submits the review.
+      const state = row.path.endsWith('/dismissals') ? 'CHANGES_REQUESTED' : 'PENDING';
+      fakes.codeHosting.seed.resource(`/repos/${OWNER}/${REPO}/pulls/7/reviews/7`, { state, body: 'Looks good' });
     }
     if (row.path.includes('{hook_id}')) {
       const url = 'http://127.0.0.1:9/hook';
@@ -123,6 +138,7 @@ export function walker(o: Oracle, baseUrl: string): Walker {
         restrictions: { users: [], teams: [], apps: [] },
       });
     }
+    body = await git.prepare(row, params, body);
     let status: number;
     let data: unknown;
     try {
@@ -147,4 +163,32 @@ export function walker(o: Oracle, baseUrl: string): Walker {
     return { route, status, ok: true };
   }
   return { fakes, octokit, run };
+}
+
+/**
+ * Creates the issue, pull request, milestone, review or comment #7 a row's path hangs off (writes under
+ * a missing parent answer 404, as on GitHub), and the branches `POST /pulls` names.
+ */
+export function seedParents(fakes: Fakes, row: CatalogRow, branches: readonly string[] = []): void {
+  const r = `/repos/${OWNER}/${REPO}`;
+  const p = row.path;
+  if (p.includes('{issue_number}') || p.includes('/issues/comments/{comment_id}'))
+    fakes.codeHosting.seed.issue({ owner: OWNER, repo: REPO, number: 7, title: 'Seven' });
+  if (p.includes('{pull_number}') || p.includes('/pulls/comments/{comment_id}')) {
+    // The head at the description's example commit (`expected_head_sha`, `commit_id` of its examples).
+    fakes.codeHosting.seed.resource(`${r}/branches/feature-7`, { commit: { sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e' } });
+    fakes.codeHosting.seed.pullRequest({ owner: OWNER, repo: REPO, number: 7, head: 'feature-7', title: 'Seven' });
+  }
+  if (p.includes('{milestone_number}')) fakes.codeHosting.seed.resource(`${r}/milestones/7`, { title: 'v7' });
+  if (p.includes('/issues/comments/{comment_id}')) fakes.codeHosting.seed.resource(`${r}/issues/comments/7`, { issue_number: 7, body: 'A comment' });
+  if (p.includes('/pulls/comments/{comment_id}') || p.includes('/pulls/{pull_number}/comments/{comment_id}')) {
+    fakes.codeHosting.seed.resource(`${r}/pulls/comments/7`, { pull_number: 7, body: 'A review comment', path: 'README.md', line: 1 });
+  }
+  if (p.includes('{review_id}')) {
+    // Dismissing needs a submitted review; deleting, submitting and the rest a pending one.
+    fakes.codeHosting.seed.resource(`${r}/pulls/7/reviews/7`, { state: p.endsWith('/dismissals') ? 'CHANGES_REQUESTED' : 'PENDING', body: 'Looks good' });
+  }
+  if (row.method === 'POST' && p === '/repos/{owner}/{repo}/pulls') for (const b of branches) fakes.codeHosting.seed.resource(`${r}/branches/${b}`, {});
+  if (p.startsWith('/repos/{owner}/{repo}/comments/{comment_id}'))
+    fakes.codeHosting.seed.resource(`${r}/comments/7`, { commit_id: '6dcb09b5b57875f334f61aebed695e2e4193db5e', body: 'A commit comment' });
 }

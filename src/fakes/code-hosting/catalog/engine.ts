@@ -21,6 +21,8 @@ export interface Operation {
   now: string;
   /** Login of the caller, when known. */
   login: string | null;
+  /** The request's `Accept` header (media types such as `application/vnd.github.raw+json`). */
+  accept?: string;
 }
 
 /** What an operation answers. */

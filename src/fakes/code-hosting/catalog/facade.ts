@@ -8,6 +8,7 @@ import { canonicalKey } from './canonical.js';
 import { rateTable } from './rate-limit.js';
 import type { Resource } from './state.js';
 import { concreteKey, keyPrefix, parentDepth, templateOf } from './table.js';
+import { type RelationSeeder, type SeededItem, seederFor } from '../relations/index.js';
 
 /**
  * Seeds any catalog resource by its concrete path (either spelling), e.g.
@@ -19,6 +20,11 @@ export function seedResource<S extends CatalogState, O>(host: ServiceHost<S, O>,
   if (!found) throw new Error(`stuntdouble: '${path}' is no path of the code hosting catalog`);
   const key = canonicalKey(host.state as unknown as CodeHostingState, concreteKey(found.template, found.params));
   const now = host.clock.now().toISOString();
+  const seeder = seederFor(found.template);
+  if (seeder) {
+    const env = { baseUrl: host.baseUrls[0] as string, now };
+    return host.update((draft) => seeder.put(draft as unknown as CodeHostingState, [{ template: found.template, key, body }], env)[0] as Resource);
+  }
   return host.update((draft) =>
     putResource((draft as Draft<CatalogState>).catalog, (draft as Draft<CatalogState>).counters, found.template, key, body, {
       baseUrl: host.baseUrls[0] as string,
@@ -32,7 +38,7 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
   const now = host.clock.now().toISOString();
   const baseUrl = host.baseUrls[0] as string;
   const current = host.state.catalog;
-  const resolved = items.map(([path, body]) => {
+  const all = items.map(([path, body]) => {
     const found = templateOf(path);
     if (!found) throw new Error(`stuntdouble: '${path}' is no path of the code hosting catalog`);
     return { template: found.template, key: canonicalKey(host.state as unknown as CodeHostingState, concreteKey(found.template, found.params)), body };
@@ -41,7 +47,18 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
     const d = draft as Draft<CatalogState>;
     const records: Record<string, Resource> = {};
     const added: Record<string, string[]> = {};
-    for (const r of resolved) {
+    // Families with their own models (issues, files, releases, ...) store their items themselves, in this
+    // update, after the generic records: consecutive items of one family go together, in the caller's order.
+    const runs: Array<[RelationSeeder, SeededItem[]]> = [];
+    for (const r of all) {
+      const seeder = seederFor(r.template);
+      if (!seeder) continue;
+      const last = runs[runs.length - 1];
+      if (last && last[0] === seeder) last[1].push(r);
+      else runs.push([seeder, [r]]);
+    }
+    for (const r of all) {
+      if (seederFor(r.template)) continue;
       const prev = current.records[r.key] ?? records[r.key];
       const id = prev?.id ?? r.body.id ?? nextId(d.counters, 'catalog', 1000);
       records[r.key] = {
@@ -62,8 +79,9 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
     }
     Object.assign(d.catalog.records, records);
     for (const [parent, keys] of Object.entries(added)) d.catalog.lists[parent] = [...(current.lists[parent] ?? []), ...keys];
+    for (const [seeder, items] of runs) seeder.put(draft as unknown as CodeHostingState, items, { baseUrl, now });
   });
-  return resolved.length;
+  return all.length;
 }
 
 /** Marks the rate limit of a token label (or every identity when omitted) as used up: the next call answers 403. */

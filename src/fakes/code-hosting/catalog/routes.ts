@@ -1,11 +1,12 @@
 import type { FakeResponse } from '../../../http/response.js';
 import { json } from '../../../http/response.js';
+import { attempt } from '../../../store/store.js';
 import type { RouteSpec } from '../../service.js';
 import { type Principal, type ResourceRef, authenticate, authorize, declareAccess } from '../auth.js';
 import { CATALOG, type CatalogRow } from '../catalog.js';
 import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError, renderGitHubError } from '../errors.js';
-import { RELATION_OPS } from '../relations/index.js';
+import { RELATION_OPS, RELATION_PATHS } from '../relations/index.js';
 import { findRepo, repoKey } from '../models/repos.js';
 import type { RepoRecord } from '../schemas/repo.js';
 import type { CodeHostingOptions } from '../options.js';
@@ -16,7 +17,7 @@ import { type Operation, mutate, read } from './engine.js';
 import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError, rateLimitSubject, rateTable } from './rate-limit.js';
 import type { CatalogSlice, Resource } from './state.js';
 import { canonicalKey } from './canonical.js';
-import { accessRule, concreteKey, keyPrefix } from './table.js';
+import { ROWS_BY_KEY, accessRule, concreteKey, keyPrefix } from './table.js';
 import { redirectShape, repoView, shapeAnswer } from '../shapes/answer.js';
 import { redirectLocation } from '../redirects.js';
 import { DEFAULT_LOGIN } from '../shapes/render.js';
@@ -75,6 +76,7 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
         query: ctx.req.query,
         now: ctx.clock.now().toISOString(),
         login: principal.login,
+        accept: ctx.req.headers.accept ?? '',
       };
       const authenticated = principal.kind !== 'anonymous';
       const outcome = ctx.update((draft) => {
@@ -82,16 +84,16 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
         if (rate.exceeded) return { error: rateLimitError(rate, nowSec, rateLimitSubject(ctx.state, principal)) };
         try {
           const repo = check(ctx, row, principal);
-          if (redirectShape(row))
-            return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl, repo, ctx.state.catalog.records) } }, repo };
+          if (redirectShape(row)) return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl, repo) } }, repo };
           const custom = RELATION_OPS[`${row.method} ${row.path}`];
-          if (custom) {
-            const state = row.method === 'GET' ? ctx.state : (draft as CodeHostingState);
-            const relRepo = repo ? { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch, record: repo } : undefined;
-            return { result: custom({ state, op, ...(relRepo ? { repo: relRepo } : {}) }), repo };
-          }
-          if (row.method === 'GET') return { result: read(ctx.state.catalog, op), repo };
-          return { result: mutate(draft.catalog, draft.counters, op), repo };
+          const relRepo = repo && custom ? { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch, record: repo } : undefined;
+          if (row.method === 'GET')
+            return { result: custom ? custom({ state: ctx.state, op, ...(relRepo ? { repo: relRepo } : {}) }) : read(ctx.state.catalog, op), repo };
+          // The rate count above lands whatever happens; the operation lands whole or not at all.
+          const result = attempt(draft as CodeHostingState, (d) =>
+            custom ? custom({ state: d, op, ...(relRepo ? { repo: relRepo } : {}) }) : mutate(d.catalog, d.counters, op),
+          );
+          return { result, repo };
         } catch (err) {
           if (err instanceof GitHubError) return { error: err };
           throw err;
@@ -146,6 +148,12 @@ export function catalogRoutes(skip: Iterable<string> = []): RouteSpec<CodeHostin
       seen.add(shape);
       out.push({ method: row.method, path, operation: row.operationId, handler: handlerFor(row) });
     }
+  }
+  // Paths GitHub answers that the catalog spells otherwise (slashes inside a parameter, ...).
+  for (const [route, rowKey] of Object.entries(RELATION_PATHS)) {
+    const row = ROWS_BY_KEY.get(rowKey);
+    const [method, path] = route.split(' ') as [string, string];
+    if (row && !skipped.has(routeShape(method, path))) out.push({ method, path, operation: row.operationId, handler: handlerFor(row) });
   }
   return out;
 }

@@ -1,12 +1,20 @@
 import { GitHubError, githubError } from '../errors.js';
 import type { Operation, OpResult } from '../catalog/engine.js';
 import { htmlUrl } from '../catalog/engine.js';
+import { linkHeader, parsePaging } from '../catalog/paging.js';
 import type { CatalogSlice, Resource } from '../catalog/state.js';
+import type { RelationContext } from '../relations/types.js';
+import { rootCommit } from '../relations/git/hash.js';
 
 /**
  * Branches with protection, over the catalog slice: a branch lives at `/repos/o/r/branches/<name>`,
- * its protection at `.../branches/<name>/protection`. The repository's default branch exists
- * without being seeded. Routes come from the catalog pipeline (auth, rate limit, one update).
+ * its protection at `.../branches/<name>/protection`. Routes come from the catalog pipeline (auth,
+ * rate limit, one update).
+ *
+ * A branch's head is the field `commit.sha` of its record, and nowhere else: the git graph reads and
+ * moves `refs/heads/<name>` through {@link branchHead} and {@link setBranchHead}, so a ref created
+ * with `git/refs` is a branch and a branch renamed or deleted changes its ref. The repository's
+ * default branch exists without a record, at the repository's root commit.
  */
 
 /** What a branch operation sees of its repository. */
@@ -14,32 +22,64 @@ export interface BranchRepo {
   /** Concrete path `/repos/<owner>/<repo>` as the catalog keys it. */
   path: string;
   defaultBranch: string;
+  /** The repository's creation instant (its root commit's date). */
+  createdAt: string;
 }
 
-/** Signature of a hand-written catalog operation (slice is a draft for writes, frozen for reads). */
-export type BranchOp = (slice: CatalogSlice, op: Operation, repo: BranchRepo) => OpResult;
+/** Signature of a hand-written branch operation (slice is a draft for writes, frozen for reads). */
+export type BranchOp = (slice: CatalogSlice, op: Operation, repo: BranchRepo, rc: RelationContext) => OpResult;
 
 const DOCS = 'https://docs.github.com/rest/branches/branches';
 const notProtected = () => new GitHubError(404, 'Branch not protected', { documentationUrl: 'https://docs.github.com/rest/branches/branch-protection' });
 const notFound = () => new GitHubError(404, 'Branch not found', { documentationUrl: DOCS });
 
-const keyOf = (repo: BranchRepo, name: string) => `${repo.path}/branches/${encodeURIComponent(name)}`;
-const listOf = (repo: BranchRepo) => `${repo.path}/branches`;
-
-/** A stable fake commit sha for a branch name. */
-function shaOf(name: string): string {
-  let h = 0x811c9dc5;
-  for (const ch of name) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, '0').repeat(5);
-}
+/** The catalog key of a branch record. */
+export const branchKey = (repo: Pick<BranchRepo, 'path'>, name: string) => `${repo.path}/branches/${encodeURIComponent(name)}`;
+const keyOf = branchKey;
+const listOf = (repo: Pick<BranchRepo, 'path'>) => `${repo.path}/branches`;
 
 function branchRecord(slice: CatalogSlice, repo: BranchRepo, name: string): Resource | undefined {
   return slice.records[keyOf(repo, name)] ?? (name === repo.defaultBranch ? { name } : undefined);
 }
 
-function render(slice: CatalogSlice, repo: BranchRepo, name: string, rec: Resource, op: Operation, full: boolean): Resource {
+/** The head sha of a branch (a record without a commit, or none for the default branch: the root commit); undefined when there is no such branch. */
+export function branchHead(slice: CatalogSlice, repo: BranchRepo, name: string): string | undefined {
+  const rec = branchRecord(slice, repo, name);
+  if (!rec) return undefined;
+  return (rec.commit as { sha?: string } | undefined)?.sha ?? rootCommit(repo.createdAt).sha;
+}
+
+/** Moves a branch to a sha, creating the branch (listed after the others) when it does not exist. */
+export function setBranchHead(slice: CatalogSlice, repo: BranchRepo, name: string, sha: string, env: { baseUrl: string; now: string }): void {
+  ensureBranch(slice, repo, name, env);
+  const rec = slice.records[keyOf(repo, name)] as Resource;
+  rec.commit = { sha, url: `${env.baseUrl}${repo.path}/commits/${sha}` };
+  rec.updated_at = env.now;
+}
+
+/** Removes a branch (its record, protection and list entry); false when it had no record. */
+export function deleteBranch(slice: CatalogSlice, repo: BranchRepo, name: string): boolean {
   const key = keyOf(repo, name);
-  const sha = (rec.commit as { sha?: string } | undefined)?.sha ?? shaOf(name);
+  if (!slice.records[key]) return false;
+  delete slice.records[key];
+  delete slice.records[`${key}/protection`];
+  const list = slice.lists[listOf(repo)] ?? [];
+  const i = list.indexOf(key);
+  if (i >= 0) list.splice(i, 1);
+  return true;
+}
+
+/** Branch names in listing order: the default branch first, then the others as they were created. */
+export function branchNames(slice: CatalogSlice, repo: BranchRepo): string[] {
+  const prefix = listOf(repo).length + 1;
+  const names = (slice.lists[listOf(repo)] ?? []).map((k) => decodeURIComponent(k.slice(prefix)));
+  if (!names.includes(repo.defaultBranch)) names.unshift(repo.defaultBranch);
+  return names;
+}
+
+function render(slice: CatalogSlice, repo: BranchRepo, name: string, op: Operation, full: boolean): Resource {
+  const key = keyOf(repo, name);
+  const sha = branchHead(slice, repo, name) as string;
   const prot = slice.records[`${key}/protection`];
   const out: Resource = {
     name,
@@ -71,22 +111,21 @@ function protectionOf(slice: CatalogSlice, repo: BranchRepo, name: string): Reso
 }
 
 const listBranches: BranchOp = (slice, op, repo) => {
-  const keys = slice.lists[listOf(repo)] ?? [];
-  const names = keys.map((k) => decodeURIComponent(k.slice(listOf(repo).length + 1)));
-  if (!names.includes(repo.defaultBranch)) names.unshift(repo.defaultBranch);
   const wantProtected = op.query.protected;
-  let items = names.map((n) => render(slice, repo, n, branchRecord(slice, repo, n) ?? {}, op, false));
-  if (wantProtected === 'true' || wantProtected === 'false') items = items.filter((b) => b.protected === (wantProtected === 'true'));
-  const perPage = Math.min(Number(op.query.per_page) || 30, 100);
-  const page = Math.max(Number(op.query.page) || 1, 1);
-  return { status: 200, body: items.slice((page - 1) * perPage, page * perPage) };
+  let names = branchNames(slice, repo);
+  if (wantProtected === 'true' || wantProtected === 'false')
+    names = names.filter((n) => Boolean(slice.records[`${keyOf(repo, n)}/protection`]) === (wantProtected === 'true'));
+  const paging = parsePaging(op.query);
+  const start = (paging.page - 1) * paging.perPage;
+  const link = linkHeader(op.url, paging, names.length);
+  const body = names.slice(start, start + paging.perPage).map((n) => render(slice, repo, n, op, false));
+  return { status: 200, body, ...(link ? { headers: { link } } : {}) };
 };
 
 const getBranch: BranchOp = (slice, op, repo) => {
   const name = decodeURIComponent(op.key.split('/').pop() as string);
-  const rec = branchRecord(slice, repo, name);
-  if (!rec) throw notFound();
-  return { status: 200, body: render(slice, repo, name, rec, op, true) };
+  if (!branchRecord(slice, repo, name)) throw notFound();
+  return { status: 200, body: render(slice, repo, name, op, true) };
 };
 
 const PROTECTION_FIELDS = ['required_status_checks', 'enforce_admins', 'required_pull_request_reviews', 'restrictions'] as const;
@@ -149,19 +188,19 @@ function subProtection(field: string): BranchOp {
   };
 }
 
-function ensureBranch(slice: CatalogSlice, repo: BranchRepo, name: string, op: Operation): void {
+function ensureBranch(slice: CatalogSlice, repo: BranchRepo, name: string, env: { baseUrl: string; now: string }): void {
   const key = keyOf(repo, name);
   if (slice.records[key]) return;
-  slice.records[key] = { name, commit: { sha: shaOf(name), url: `${op.baseUrl}${repo.path}/commits/${shaOf(name)}` }, created_at: op.now };
+  const sha = rootCommit(repo.createdAt).sha;
+  slice.records[key] = { name, commit: { sha, url: `${env.baseUrl}${repo.path}/commits/${sha}` }, created_at: env.now };
   const list = slice.lists[listOf(repo)];
   if (list) list.push(key);
   else slice.lists[listOf(repo)] = [key];
 }
 
-const renameBranch: BranchOp = (slice, op, repo) => {
+const renameBranch: BranchOp = (slice, op, repo, rc) => {
   const name = branchName(op);
-  const rec = branchRecord(slice, repo, name);
-  if (!rec) throw notFound();
+  if (!branchRecord(slice, repo, name)) throw notFound();
   const to = op.body.new_name;
   if (typeof to !== 'string' || !to) throw githubError.validation([{ resource: 'Branch', field: 'new_name', code: 'missing_field' }]);
   if (branchRecord(slice, repo, to)) throw githubError.validation([{ resource: 'Branch', field: 'new_name', code: 'already_exists' }]);
@@ -178,7 +217,14 @@ const renameBranch: BranchOp = (slice, op, repo) => {
   const list = slice.lists[listOf(repo)] ?? [];
   const i = list.indexOf(from);
   if (i >= 0) list[i] = dest;
-  return { status: 201, body: render(slice, repo, to, slice.records[dest] as Resource, op, true) };
+  // Renaming the default branch renames the repository's default branch (as on GitHub).
+  const record = rc.repo ? rc.state.repos[rc.repo.record.id] : undefined;
+  const moved = { ...repo };
+  if (record && name === repo.defaultBranch) {
+    record.defaultBranch = to;
+    moved.defaultBranch = to;
+  }
+  return { status: 201, body: render(slice, moved, to, op, true) };
 };
 
 function branchName(op: Operation): string {

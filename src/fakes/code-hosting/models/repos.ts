@@ -190,6 +190,11 @@ export function accountOf(state: S | Draft<S>, login: string): Account {
   return findAccount(state, login) ?? { login, id: 0, type: 'User' };
 }
 
+/** Open issues and pull requests of a repository (GitHub counts both), from the issue indexes. */
+function openIssues(state: S | Draft<S>, rec: RepoRecord): number {
+  return state.issueIndex.repos[`/repos/${encodeURIComponent(rec.ownerLogin)}/${encodeURIComponent(rec.name)}`]?.lists['I|open']?.created?.length ?? 0;
+}
+
 /** GitHub's repository JSON (the `full-repository` shape, without the fields this fake does not model). */
 export function renderRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string, operation = 'GET /repos/{owner}/{repo}'): Record<string, unknown> {
   const fields = repoFields(state, rec, apiBase);
@@ -258,7 +263,7 @@ function repoFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Reco
     mirror_url: null,
     archived: rec.archived,
     disabled: false,
-    open_issues_count: 0,
+    open_issues_count: openIssues(state, rec),
     license: null,
     allow_forking: true,
     is_template: false,
@@ -266,7 +271,7 @@ function repoFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Reco
     topics: [],
     visibility: rec.private ? 'private' : 'public',
     forks: 0,
-    open_issues: 0,
+    open_issues: openIssues(state, rec),
     watchers: 0,
     default_branch: rec.defaultBranch,
     created_at: rec.createdAt,

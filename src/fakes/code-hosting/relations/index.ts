@@ -1,7 +1,11 @@
 import { BRANCH_OPS } from '../models/branches.js';
-import type { RelationOp } from './types.js';
+import { GIT_OPS, GIT_PATHS, GIT_SEEDER } from './git/index.js';
+import { ISSUE_OPS, ISSUE_SEEDER } from './issues/index.js';
+import { RELEASE_OPS, RELEASE_SEEDER } from './releases/index.js';
+import type { RelationOp, RelationSeeder } from './types.js';
 
-export type { RelationContext, RelationOp, RelationRepo } from './types.js';
+export type { PathSeed, RelationContext, RelationOp, RelationRepo, RelationSeeder, SeedEnv, SeededItem } from './types.js';
+export { mergeBranch } from './git/index.js';
 
 /** Branch operations (they need their repository) as relation operations. */
 const branchOps: Record<string, RelationOp> = Object.fromEntries(
@@ -9,7 +13,7 @@ const branchOps: Record<string, RelationOp> = Object.fromEntries(
     key,
     ((rc) => {
       if (!rc.repo) throw new Error(`${key} runs on repository routes only`);
-      return fn(rc.state.catalog, rc.op, { path: rc.repo.path, defaultBranch: rc.repo.defaultBranch });
+      return fn(rc.state.catalog, rc.op, { path: rc.repo.path, defaultBranch: rc.repo.defaultBranch, createdAt: rc.repo.record.createdAt }, rc);
     }) satisfies RelationOp,
   ]),
 );
@@ -21,4 +25,26 @@ const branchOps: Record<string, RelationOp> = Object.fromEntries(
  */
 export const RELATION_OPS: Readonly<Record<string, RelationOp>> = {
   ...branchOps,
+  ...ISSUE_OPS,
+  ...GIT_OPS,
+  ...RELEASE_OPS,
 };
+
+/** Extra route spellings GitHub answers (`METHOD path` → the catalog row `METHOD template` that serves it). */
+export const RELATION_PATHS: Readonly<Record<string, string>> = {
+  ...GIT_PATHS,
+};
+
+/**
+ * Families that store resources seeded by path themselves (`seed.resource('/repos/o/r/issues/1', ...)`,
+ * `seed.resource('/repos/o/r/contents/a.md', { content })`, `seed.resource('/repos/o/r/releases/tags/v1', ...)`):
+ * the one seed registry, consulted by `seed.resource` and `seed.resources`.
+ */
+export const RELATION_SEEDERS: readonly RelationSeeder[] = [ISSUE_SEEDER, GIT_SEEDER, RELEASE_SEEDER];
+
+const SEEDER_BY_TEMPLATE: ReadonlyMap<string, RelationSeeder> = new Map(RELATION_SEEDERS.flatMap((s) => [...s.templates].map((t) => [t, s] as const)));
+
+/** The seeder owning a template, if any. */
+export function seederFor(template: string): RelationSeeder | undefined {
+  return SEEDER_BY_TEMPLATE.get(template);
+}

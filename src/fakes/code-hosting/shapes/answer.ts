@@ -3,7 +3,7 @@ import type { OpResult } from '../catalog/engine.js';
 import type { Resource } from '../catalog/state.js';
 import type { RepoRecord } from '../schemas/repo.js';
 import { type OperationShape, operationShape } from './load.js';
-import { type RenderContext, type RepoView, hashSha, realUrl, renderShape } from './render.js';
+import { type RenderContext, type RepoView, realUrl, renderShape } from './render.js';
 
 const isObj = (v: unknown): v is Resource => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -40,26 +40,6 @@ export function redirectShape(row: CatalogRow): boolean {
   return Boolean(shape && shape.s.length > 0 && shape.s.every((s) => s === 302));
 }
 
-const CONTENTS = /\/contents\/\{path\}$|\/readme(\/\{dir\})?$/;
-
-/** A stored file as GitHub's content-file: text content base64-encoded, its name, path, size and sha. */
-function fileOf(rec: Resource, key: string): Resource {
-  if (rec.encoding === 'base64' || typeof rec.content !== 'string') return { type: 'file', encoding: 'base64', content: '', ...rec };
-  const bytes = Buffer.from(rec.content, 'utf8');
-  const path = decodeURIComponent(key.replace(/^\/repos\/[^/]+\/[^/]+\/contents\//, ''));
-  return {
-    type: 'file',
-    name: path.split('/').pop(),
-    path,
-    sha: hashSha(`${key}#${rec.content}`),
-    ...rec,
-    size: bytes.length,
-    encoding: 'base64',
-    // GitHub wraps base64 at 60 characters per line.
-    content: `${bytes.toString('base64').replace(/(.{60})/g, '$1\n')}\n`,
-  };
-}
-
 /**
  * Renders an engine answer in the documented status, headers and body shape of the row's operation.
  * Rows without a documented shape answer as the engine did.
@@ -67,6 +47,8 @@ function fileOf(rec: Resource, key: string): Resource {
 export function shapeAnswer(row: CatalogRow, result: OpResult, key: string, rc: RenderContext): OpResult {
   const shape = operationShape(row.method, row.path);
   if (!shape || shape.s.length === 0) return result;
+  // A media type other than JSON (a file's raw bytes) is answered as it is.
+  if (typeof result.body === 'string' && result.headers?.['content-type']) return result;
   const status = statusFor(shape, result.status, rc.baseUrl);
   const schema = shape.r[String(status)];
   const headers = { ...(result.headers ?? {}) };
@@ -75,7 +57,7 @@ export function shapeAnswer(row: CatalogRow, result: OpResult, key: string, rc: 
   if (headers.link) headers.link = realUrl(headers.link);
   if (status === 204 || schema === null || schema === undefined) return { status, headers };
   if (schema === 't') return { status, body: typeof result.body === 'string' ? result.body : '', headers };
-  const body = CONTENTS.test(row.path) && row.method === 'GET' && isObj(result.body) ? fileOf(result.body, key) : result.body;
+  const body = result.body;
   const ownKey = isObj(body) && typeof body.url === 'string' && body.url.startsWith(rc.baseUrl) ? body.url.slice(rc.baseUrl.length) : key;
   return { status, body: renderShape(schema, body ?? {}, ownKey, rc), headers };
 }

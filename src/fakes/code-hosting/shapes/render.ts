@@ -1,6 +1,7 @@
 import { PATH_ALIASES } from '../catalog/aliases.js';
 import { CREATOR, type Resource } from '../catalog/state.js';
 import { type ShapeNode, type ShapeSchema, shapes } from './load.js';
+import { rootCommit } from '../relations/git/hash.js';
 
 /**
  * The one renderer of code hosting answers: turns a stored object into the shape GitHub documents for
@@ -299,7 +300,8 @@ function seedFor(name: string, s: ShapeSchema, f: Frame, self: Resource = {}): R
   return {};
 }
 
-function repoSeed(r: RepoView): Resource {
+/** The starting value of a repository object in an answer (what the renderer completes to GitHub's repository shape). */
+export function repoSeed(r: RepoView): Resource {
   return {
     id: r.id,
     name: r.name,
@@ -322,7 +324,9 @@ function convert(v: string | number | boolean, s: ShapeSchema, name: string, f: 
   if ('login' in p) return { login: String(v) };
   if ('ref' in p && 'sha' in p && typeof v === 'string') {
     const branchRec = rp ? f.ctx.records[`${rp}/branches/${encodeURIComponent(v)}`] : undefined;
-    const sha = (branchRec?.commit as { sha?: string } | undefined)?.sha ?? branchSha(v);
+    // A branch record without a commit, and the default branch without a record, are at the repository's root commit (as models/branches.ts has them).
+    const root = f.ctx.repo?.createdAt && (branchRec || v === f.ctx.repo.defaultBranch) ? rootCommit(f.ctx.repo.createdAt).sha : undefined;
+    const sha = (branchRec?.commit as { sha?: string } | undefined)?.sha ?? root ?? branchSha(v);
     const owner = f.ctx.repo?.owner ?? DEFAULT_LOGIN;
     return { ref: v, sha, label: `${owner}:${v}`, user: { login: owner }, ...(f.ctx.repo ? { repo: repoSeed(f.ctx.repo) } : {}) };
   }

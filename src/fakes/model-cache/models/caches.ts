@@ -5,7 +5,8 @@ import type { CachedContentInput } from '../schemas/cached-content.js';
 import { appendEntries, type Chunked, insertEntry, walkAfter } from './chunked.js';
 import { removeCaches } from './expiry.js';
 import { decodePageToken, effectivePageSize, encodePageToken } from './paging.js';
-import { BUCKET, type CacheRecord, getCache, idOf, type ModelCacheState, slotOf } from './state.js';
+import { functionCallingOf, mapsWidgetOf } from './replies.js';
+import { BUCKET, type CacheRecord, type FunctionCalling, getCache, idOf, type ModelCacheState, slotOf } from './state.js';
 import { addDuration, formatTimestamp, fromMs, type Instant, parseDurationString, parseTimestamp, toMsCeil } from './time.js';
 import { computeUsage, INLINE_LIMIT_BYTES, type Usage } from './usage.js';
 
@@ -108,6 +109,10 @@ export interface NewCache {
   displayName?: string | undefined;
   expire: Instant;
   usage: Usage;
+  /** The function calling of the cache's tools and toolConfig, when it has either. */
+  calling?: FunctionCalling | undefined;
+  /** The cache's tools ask for the Maps widget context token. */
+  mapsWidget?: boolean | undefined;
 }
 
 function listOf(d: Draft<ModelCacheState>, scope: string): Draft<Chunked> {
@@ -145,6 +150,8 @@ export function insertCache(d: Draft<ModelCacheState>, at: Placement, c: NewCach
     expireTime: formatTimestamp(c.expire),
     expireMs: toMsCeil(c.expire),
     usage,
+    ...(c.calling ? { calling: c.calling } : {}),
+    ...(c.mapsWidget ? { mapsWidget: true as const } : {}),
   };
   const { bucket, index } = slotOf(seq);
   const records = d.caches[bucket];
@@ -195,7 +202,8 @@ export function createCache(d: Draft<ModelCacheState>, at: Placement, input: Cac
   const { model, minTokens } = resolveModel(d, at, input.model, version);
   const expire = resolveExpiry(at.api, now, input);
   const usage = measure(at.api, input, minTokens, rawBytes);
-  return insertCache(d, at, { model, displayName: input.displayName, expire, usage }, now);
+  const calling = functionCallingOf(input.tools, input.toolConfig);
+  return insertCache(d, at, { model, displayName: input.displayName, expire, usage, calling, mapsWidget: mapsWidgetOf(input.tools) }, now);
 }
 
 /** A live cache in the scope, or the real not-found answer. */

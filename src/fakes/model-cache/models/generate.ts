@@ -1,10 +1,10 @@
 import type { Draft } from 'immer';
-import { type Api, CACHE_CONFLICT_MESSAGE, cacheModelMismatch, fieldError, googleError, usedCacheNotFound } from '../errors.js';
-import type { Content, Part } from '../schemas/cached-content.js';
+import { type Api, CACHE_CONFLICT_MESSAGE, cacheModelMismatch, googleError, usedCacheNotFound } from '../errors.js';
+import type { Part } from '../schemas/cached-content.js';
 import type { GenerateContentRequest } from '../schemas/generate.js';
 import { insertEntry } from './chunked.js';
 import type { Placement } from './caches.js';
-import { type CacheRecord, getCache, type ModelCacheState, type ReplyMatch, type StoredReply } from './state.js';
+import { type CacheRecord, getCache, type ModelCacheState } from './state.js';
 import { formatTimestamp, fromMs } from './time.js';
 import { computeUsage } from './usage.js';
 
@@ -93,69 +93,6 @@ export function recordCacheUse(d: Draft<ModelCacheState>, name: string, now: num
   insertEntry(d.expiry, now, name);
 }
 
-const VALID_ROLES = new Set(['user', 'model', 'function']);
-
-/** Contents checks of a generate call, with each wire's wording. */
-export function checkContents(api: Api, contents: readonly Content[] | undefined, request: string): void {
-  const learn = 'Learn more: https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/gemini';
-  if (!contents || contents.length === 0) {
-    if (api === 'vertex') throw googleError('INVALID_ARGUMENT', `Unable to submit request because it has an empty contents field. ${learn}`);
-    throw fieldError('gemini', 'contents', 'contents is not specified', request);
-  }
-  contents.forEach((c, i) => {
-    if (c.role !== undefined && c.role !== '' && !VALID_ROLES.has(c.role)) throw googleError('INVALID_ARGUMENT', 'Please use a valid role: user, model.');
-    if (c.parts.length === 0) {
-      if (api === 'vertex')
-        throw googleError(
-          'INVALID_ARGUMENT',
-          `Unable to submit request because it must include at least one parts field, which describes the prompt input. ${learn}`,
-        );
-      throw fieldError('gemini', `contents[${i}].parts`, 'contents.parts must not be empty.', request);
-    }
-  });
-}
-
-/** The text of the last user turn (text parts joined by newlines): what replies match and the echo repeats. */
-export function lastUserText(contents: readonly Content[]): string {
-  for (let i = contents.length - 1; i >= 0; i--) {
-    const c = contents[i] as Content;
-    if (c.role === 'model') continue;
-    const texts = c.parts.map((p) => p.text).filter((t): t is string => t !== undefined);
-    if (texts.length > 0) return texts.join('\n');
-  }
-  return '';
-}
-
-/** What a call looks like to reply matching. */
-export interface CallFacts {
-  api: Api;
-  modelId: string;
-  cache: string | null;
-  text: string;
-}
-
-function matches(m: ReplyMatch, f: CallFacts): boolean {
-  if (m.api !== undefined && m.api !== f.api) return false;
-  if (m.model !== undefined && modelIdOf(m.model) !== f.modelId) return false;
-  if (m.cachedContent === true && f.cache === null) return false;
-  if (m.cachedContent === false && f.cache !== null) return false;
-  if (typeof m.cachedContent === 'string') {
-    const want = m.cachedContent;
-    if (f.cache === null || !(f.cache === want || f.cache.endsWith(`/${modelIdOf(want)}`))) return false;
-  }
-  if (m.text) {
-    if ('substring' in m.text) return f.text.includes(m.text.substring);
-    return new RegExp(m.text.source, m.text.flags.replace(/[gy]/g, '')).test(f.text);
-  }
-  return true;
-}
-
-/** The reply of a call: the first seeded reply that matches, else the echo `echo: <last user text>`. */
-export function pickReply(replies: readonly StoredReply[], f: CallFacts): { parts: Part[]; finishReason: string } {
-  for (const r of replies) if (matches(r.match, f)) return { parts: r.parts as Part[], finishReason: r.finishReason };
-  return { parts: [{ text: `echo: ${f.text}` }], finishReason: 'STOP' };
-}
-
 /** Token counts of one call, all from the shared estimate (`computeUsage`). */
 export interface CallUsage {
   prompt: number;
@@ -207,11 +144,14 @@ export interface ReplyPlan {
   responseId: string;
   /** The fake clock's now, Vertex's `createTime`. */
   createTime: string;
+  /** A googleMaps tool with `enableWidget: true` is in force: the answer carries a widget context token. */
+  mapsWidget?: boolean;
 }
 
 function envelope(plan: ReplyPlan, parts: Part[], final: boolean): Record<string, unknown> {
   const candidate: Record<string, unknown> = { content: { role: 'model', parts } };
   if (final) candidate.finishReason = plan.finishReason;
+  if (final && plan.mapsWidget) candidate.groundingMetadata = { googleMapsWidgetContextToken: `widgetcontent/${plan.responseId}` };
   if (plan.api === 'gemini') candidate.index = 0;
   const out: Record<string, unknown> = { candidates: [candidate] };
   if (final) out.usageMetadata = usageMetadata(plan.api, plan.usage);

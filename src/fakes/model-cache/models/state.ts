@@ -32,6 +32,20 @@ export interface CacheRecord {
   usage: UsageMetadata;
   /** Set by `seed.cachedContent({ expireAfterUses })`: generate calls it still serves before it expires. */
   usesLeft?: number;
+  /** What the cache's tools and toolConfig say about function calls (set when it has either): what calls using it may answer. */
+  calling?: FunctionCalling;
+  /** The cache's tools hold a googleMaps tool with `enableWidget: true`. */
+  mapsWidget?: true;
+}
+
+/** The function calling a request (or the cache it uses) allows: its declared functions and `functionCallingConfig`. */
+export interface FunctionCalling {
+  /** `functionCallingConfig.mode` (`AUTO`, `ANY`, `NONE`, `VALIDATED`), when set. */
+  mode?: string;
+  /** `functionCallingConfig.allowedFunctionNames`, when set. */
+  allowed?: string[];
+  /** Names of every FunctionDeclaration of every Tool. */
+  declared: string[];
 }
 
 /** What a seeded reply matches, in serializable form (a RegExp is kept as source and flags). */
@@ -42,6 +56,8 @@ export interface ReplyMatch {
   /** A cache name or id, `true` for any cache, `false` for calls without one. */
   cachedContent?: string | boolean;
   api?: Api;
+  /** A function the last turn answers with a functionResponse part, `true` for any, `false` for a turn without one. */
+  functionResponse?: string | boolean;
 }
 
 /** A seeded model reply (`seed.reply`). */

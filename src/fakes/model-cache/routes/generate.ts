@@ -4,9 +4,6 @@ import type { RouteSpec } from '../../service.js';
 import { type Api, fieldError, payloadError } from '../errors.js';
 import {
   billableCharacters,
-  checkContents,
-  lastUserText,
-  pickReply,
   promptTokens,
   type ReplyPlan,
   recordCacheUse,
@@ -17,7 +14,9 @@ import {
   servedModel,
   toSse,
 } from '../models/generate.js';
+import { checkContents, checkTurns } from '../models/contents.js';
 import { parseBody } from '../models/parse.js';
+import { functionCallingOf, lastTurn, mapsWidgetOf, pickReply } from '../models/replies.js';
 import type { ModelCacheState } from '../models/state.js';
 import { formatTimestamp, fromMs } from '../models/time.js';
 import { computeUsage } from '../models/usage.js';
@@ -50,6 +49,7 @@ function generate(api: Api, stream: boolean) {
       stream ? 'streamGenerateContent' : 'generateContent',
     );
     checkContents(api, req.contents, GENERATE_REQUEST);
+    checkTurns(req.contents ?? [], req.cachedContent !== undefined && req.cachedContent !== '');
     const now = ctx.clock.nowMs();
     const cache = resolveCacheUse(ctx.state, w, model, req, now);
     if (cache) {
@@ -57,7 +57,13 @@ function generate(api: Api, stream: boolean) {
       if (cache.usesLeft !== undefined) ctx.update((d) => recordCacheUse(d, cache.name, now));
     }
     const contents = req.contents ?? [];
-    const reply = pickReply(ctx.state.replies, { api, modelId: model.id, cache: cache?.name ?? null, text: lastUserText(contents) });
+    const reply = pickReply(ctx.state.replies, {
+      api,
+      modelId: model.id,
+      cache: cache?.name ?? null,
+      turn: lastTurn(contents),
+      calling: cache ? cache.calling : functionCallingOf(req.tools, req.toolConfig),
+    });
     const plan: ReplyPlan = {
       api,
       modelId: model.id,
@@ -70,6 +76,7 @@ function generate(api: Api, stream: boolean) {
       },
       responseId: responseIdOf(ctx.seq),
       createTime: formatTimestamp(fromMs(now)),
+      mapsWidget: cache ? cache.mapsWidget === true : mapsWidgetOf(req.tools),
     };
     if (!stream) return json(200, renderResponse(plan));
     const chunks = renderChunks(plan);
@@ -106,6 +113,7 @@ function countTokens(api: Api) {
     const body: Record<string, unknown> = { totalTokens: total };
     if (cache) body.cachedContentTokenCount = cache.usage.totalTokenCount;
     body.promptTokensDetails = [{ modality: 'TEXT', tokenCount: total }];
+    if (cache) body.cacheTokensDetails = [{ modality: 'TEXT', tokenCount: cache.usage.totalTokenCount }];
     return json(200, body);
   };
 }

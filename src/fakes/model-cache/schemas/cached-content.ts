@@ -8,9 +8,28 @@ export const PartSchema = z.looseObject({
   inlineData: z.looseObject({ mimeType: z.string(), data: z.string() }).optional(),
   fileData: z.looseObject({ mimeType: z.string().optional(), fileUri: z.string() }).optional(),
   videoMetadata: z.looseObject({ startOffset: z.string().optional(), endOffset: z.string().optional(), fps: z.number().optional() }).optional(),
+  // Messages whose `args` / `response` are google.protobuf.Struct: a JSON object, nothing else.
+  functionCall: z.looseObject({ name: z.string().optional(), args: z.record(z.string(), z.unknown()).optional() }).optional(),
+  functionResponse: z.looseObject({ name: z.string().optional(), response: z.record(z.string(), z.unknown()).optional() }).optional(),
+  executableCode: z.looseObject({ language: z.string().optional(), code: z.string().optional() }).optional(),
+  codeExecutionResult: z.looseObject({ outcome: z.string().optional(), output: z.string().optional() }).optional(),
 });
 /** A parsed Part. */
 export type Part = z.infer<typeof PartSchema>;
+
+/** Part fields that describe a part's data but are not data themselves. */
+const PART_METADATA = new Set(['videoMetadata', 'thought', 'thoughtSignature', 'partMetadata', 'mediaResolution']);
+
+/**
+ * A part with no data (no `text`, `inlineData`, `fileData`, `functionCall`, ...): the real parser's
+ * "required oneof field 'data' must have one initialized field".
+ */
+export function isEmptyPart(part: Part): boolean {
+  return !Object.keys(part).some((k) => part[k] !== undefined && !PART_METADATA.has(k));
+}
+
+/** The description of the empty-part error, as the real service words it. */
+export const EMPTY_PART_MESSAGE = "required oneof field 'data' must have one initialized field";
 
 /** A Content: a role and its parts. */
 export const ContentSchema = z.looseObject({ role: z.string().optional(), parts: z.array(PartSchema).default([]) });
@@ -47,6 +66,11 @@ export const CachedContentInputSchema = z
   .superRefine((v, ctx) => {
     const add: AddIssue = (path, message) => ctx.addIssue({ code: 'custom', path, message, params: { rule: true } });
     if (v.ttl !== undefined && v.expireTime !== undefined) add(['ttl'], 'Only one of ttl and expire_time may be set.');
+    v.contents?.forEach((c, i) => {
+      c.parts.forEach((p, j) => {
+        if (isEmptyPart(p)) add(['contents', i, 'parts', j, 'data'], EMPTY_PART_MESSAGE);
+      });
+    });
     v.systemInstruction?.parts.forEach((p, i) => {
       const keys = Object.keys(p).filter((k) => p[k] !== undefined);
       if (keys.length !== 1 || keys[0] !== 'text') add(['systemInstruction', 'parts', i], 'system_instruction must contain text parts only.');

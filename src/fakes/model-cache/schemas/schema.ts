@@ -62,6 +62,7 @@ const TYPE_KEYWORDS: ReadonlyArray<readonly [keyof Schema, ReadonlyArray<z.infer
   ['minItems', ['ARRAY']],
   ['maxItems', ['ARRAY']],
   ['properties', ['OBJECT']],
+  ['required', ['OBJECT']],
   ['minProperties', ['OBJECT']],
   ['maxProperties', ['OBJECT']],
   ['minimum', ['INTEGER', 'NUMBER']],
@@ -70,11 +71,17 @@ const TYPE_KEYWORDS: ReadonlyArray<readonly [keyof Schema, ReadonlyArray<z.infer
   ['maxLength', ['STRING']],
   ['pattern', ['STRING']],
 ];
-const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** The Schema subset rules: formats per type, `ref` only to root `defs`, `defs` and `example` only at the root. */
+/**
+ * The Schema subset rules: a type on every nested schema (unless it is an `anyOf` or a `ref`), formats
+ * per type, keywords only for their types, `required` names among `properties`, `ref` only to root
+ * `defs`, `defs` and `example` only at the root. Wording as the real service words it
+ * (`properties: only allowed for OBJECT type`, `required[0]: property is not defined`).
+ */
 export function checkSchema(schema: Schema, path: Array<string | number>, add: AddIssue, root: Schema = schema): void {
   const isRoot = schema === root;
+  if (!isRoot && schema.type === undefined && schema.anyOf === undefined && schema.ref === undefined)
+    add([...path, 'type'], 'must be specified when not using one_of, any_of or all_of fields');
   if (schema.type === 'TYPE_UNSPECIFIED') add([...path, 'type'], 'TYPE_UNSPECIFIED should not be used; set a type.');
   if (schema.format !== undefined) {
     const allowed = schema.type ? FORMATS[schema.type] : undefined;
@@ -84,8 +91,10 @@ export function checkSchema(schema: Schema, path: Array<string | number>, add: A
   }
   if (schema.type !== undefined)
     for (const [field, types] of TYPE_KEYWORDS)
-      if (schema[field] !== undefined && !types.includes(schema.type))
-        add([...path, field], `${snake(field)} applies only to ${types.join(' and ')} schemas, got type ${schema.type}.`);
+      if (schema[field] !== undefined && !types.includes(schema.type)) add([...path, field], `only allowed for ${types.join(' and ')} type`);
+  schema.required?.forEach((name, i) => {
+    if (!schema.properties || !Object.hasOwn(schema.properties, name)) add([...path, 'required', i], 'property is not defined');
+  });
   const ap = schema.additionalProperties;
   if (ap !== undefined && typeof ap !== 'boolean' && (typeof ap !== 'object' || ap === null || Array.isArray(ap)))
     add([...path, 'additionalProperties'], 'additional_properties must be a boolean or a schema object.');

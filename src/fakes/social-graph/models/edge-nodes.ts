@@ -1,9 +1,10 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
+import { own } from '../../../store/records.js';
 import { graphErrors } from '../errors.js';
 import type { PageEdgeRow } from '../schemas/page-edge-table.js';
 import type { ObjectRecord, PageRecord, SocialGraphState } from '../state.js';
-import { type FieldSpec, type FieldTable, type Selected, checkSelection, graphTime, renderFields, selectionOf } from './fields.js';
+import { type FieldSpec, type FieldTable, type Selected, checkSelection, renderFields, selectionOf, toGraphTime } from './fields.js';
 import { PAGE_FIELDS } from './page-field-table.js';
 import { edgeIds, edgeList } from './pages.js';
 import { pageIds, pagedBody, readLimit } from './paging.js';
@@ -37,9 +38,9 @@ export function requireEdgeRead(g: GraphContext, page: PageRecord, row: Pick<Pag
   if (row.access === 'pageToken') requirePageAccess(g.principal, page, { tasks: [], permissions: [], pageToken: true, what: `Reading the ${row.edge} edge` });
 }
 
-/** A stored value in its read shape: instants (epoch ms under a `*_time` key) as Graph's `+0000` string. */
+/** A stored value in its read shape: instants under a `*_time` key (epoch ms, a Date or an ISO string) as Graph's `+0000` string. */
 function readValue(name: string, value: unknown): unknown {
-  if (typeof value === 'number' && (name.endsWith('_time') || name === 'created' || name === 'last_updated')) return graphTime(value);
+  if (name.endsWith('_time') || name === 'created' || name === 'last_updated') return toGraphTime(value);
   return value;
 }
 
@@ -54,13 +55,32 @@ export function edgeFieldTable(row: PageEdgeRow): FieldTable<ObjectRecord> {
       {
         type: 'object',
         read:
-          name === 'id' ? (o) => o.id : (o, r) => (USER_INFO_FIELDS.has(name) && !pageTokenRead(r, o.ownerId) ? undefined : readValue(name, o.fields[name])),
+          name === 'id'
+            ? (o) => o.id
+            : (o, r) => {
+                const value = readValue(name, o.fields[name]);
+                return USER_INFO_FIELDS.has(name) && !pageTokenRead(r, o.ownerId) ? pageOwnedPart(r.state, value) : value;
+              },
       },
     ]);
     t = Object.fromEntries(entries);
     tables.set(row.edge, t);
   }
   return t;
+}
+
+/**
+ * What of a profile field a caller without a Page token sees: Pages are Page-owned data (a photo's
+ * `from` is the Page), people are user information. A profile `{ id, name }` answers when it is a Page;
+ * a list `{ data: [...] }` keeps its Pages; anything else is left out.
+ */
+function pageOwnedPart(state: SocialGraphState, value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return undefined;
+  const isPage = (v: unknown) =>
+    typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && own(state.pages, (v as { id: string }).id) !== undefined;
+  const data = (value as { data?: unknown }).data;
+  if (Array.isArray(data)) return { ...(value as object), data: data.filter(isPage) };
+  return isPage(value) ? value : undefined;
 }
 
 /** Field readers see the principal: user information needs a Page token of the owning Page. */
@@ -112,7 +132,10 @@ export function listEdgeNodes(
       const other = state.pages[id];
       return other ? renderFields(PAGE_FIELDS, 'Page', other, selection, g.read) : { id };
     }
-    return renderFields(edgeFieldTable(row), row.nodeType, get(id) as ObjectRecord, selection, g.read);
+    const out = renderFields(edgeFieldTable(row), row.nodeType, get(id) as ObjectRecord, selection, g.read);
+    // The stored id keys the cursor; node types without an id field answer none.
+    if (!row.fields.includes('id')) delete out.id;
+    return out;
   });
   const path = `${g.version ? `/${g.version}` : ''}/${page.id}/${row.edge}`;
   return pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data);

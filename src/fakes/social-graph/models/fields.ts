@@ -180,3 +180,18 @@ export function checkSelection<R>(table: FieldTable<R>, typeName: string, select
 export function graphTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
 }
+
+/**
+ * A stored instant in Graph's datetime form, whatever form a seed gave it in: epoch milliseconds, a
+ * `Date`, or an ISO-8601 string (`2024-03-01T09:00:00Z`, with an offset or milliseconds). Other values
+ * are returned as they are.
+ */
+export function toGraphTime(value: unknown): unknown {
+  if (typeof value === 'number' && Number.isFinite(value)) return graphTime(value);
+  if (value instanceof Date && Number.isFinite(value.getTime())) return graphTime(value.getTime());
+  if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value)) {
+    const ms = Date.parse(value.replace(/([+-]\d\d)(\d\d)$/, '$1:$2'));
+    if (Number.isFinite(ms)) return graphTime(ms);
+  }
+  return value;
+}

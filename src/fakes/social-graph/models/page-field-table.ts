@@ -1,7 +1,7 @@
 import { graphErrors } from '../errors.js';
 import { PAGE_DEFAULTS, PAGE_DEPRECATED, PAGE_FIELD_TYPES } from '../schemas/page-fields.js';
 import type { PageRecord } from '../state.js';
-import type { FieldSpec, FieldTable } from './fields.js';
+import { type FieldSpec, type FieldTable, toGraphTime } from './fields.js';
 import type { Principal } from './tokens.js';
 
 const COMPUTED: Record<string, FieldSpec<PageRecord>['read']> = {
@@ -26,7 +26,11 @@ export const PAGE_FIELDS: FieldTable<PageRecord> = Object.fromEntries(
   Object.entries(PAGE_FIELD_TYPES).map(([name, type]) => {
     const spec: FieldSpec<PageRecord> = {
       type,
-      read: COMPUTED[name] ?? ((p: PageRecord) => p.fields[name] ?? PAGE_DEFAULTS[name]),
+      read:
+        COMPUTED[name] ??
+        (type === 'datetime'
+          ? (p: PageRecord) => toGraphTime(p.fields[name] ?? PAGE_DEFAULTS[name])
+          : (p: PageRecord) => p.fields[name] ?? PAGE_DEFAULTS[name]),
       ...(PAGE_DEPRECATED.has(name) ? { deprecated: true } : {}),
     };
     if (name === 'business') {

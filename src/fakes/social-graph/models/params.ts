@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { realKeys } from '../aliases.js';
-import { graphErrors } from '../errors.js';
+import { type GraphError, graphErrors } from '../errors.js';
 
 /** Keys that carry credentials or routing, never treated as operation parameters. */
 const RESERVED = new Set(['access_token', 'appsecret_proof', 'method', 'suppress_http_code', 'pretty', 'format']);
@@ -28,21 +28,45 @@ export function mergeParams(query: Record<string, string | string[]>, body: unkn
 }
 
 /**
- * Validates parameters with a zod schema; the first problem becomes Graph's `(#100)` error.
- * @example const p = parseParams(FeedCreateSchema, g.params)
+ * Graph's `(#100)` error for the first problem of a parameter schema, worded as Graph words it:
+ * `The parameter questions[0][type] is required` for anything missing (a nested field included),
+ * `Invalid keys "x" were found in param "context_card".` for keys an object parameter does not take,
+ * `Param subscribed_fields[0] must be one of {feed, mention, ...}` for enums. Graph sends these
+ * without an `error_subcode`.
  */
-export function parseParams<T extends z.ZodType>(schema: T, params: Record<string, unknown>): z.output<T> {
-  const r = schema.safeParse(params);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0];
+export function paramError(error: z.ZodError): GraphError {
+  const issue = error.issues[0];
   // Graph names nested parameters in bracket form: questions[0][type].
   const path = (issue?.path ?? []).map((p, i) => (i === 0 ? String(p) : `[${String(p)}]`)).join('');
-  if (issue?.code === 'unrecognized_keys' && path !== '') {
-    throw graphErrors.param(`Invalid keys ${issue.keys.map((k) => `"${k}"`).join(', ')} were found in param "${path}".`);
+  const where = path || '(body)';
+  let message: string;
+  if (issue?.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((k) => `"${k}"`).join(', ');
+    message = path === '' ? `Invalid keys ${keys} were found in the request.` : `Invalid keys ${keys} were found in param "${path}".`;
+  } else if ((issue?.code === 'invalid_type' || issue?.code === 'invalid_value') && issue.input === undefined) {
+    // Missing, whatever the expected type (an enum wrapped in a coercion reports invalid_value).
+    message = `The parameter ${where} is required`;
+  } else if (issue?.code === 'invalid_value' && 'values' in issue) {
+    message = `Param ${where} must be one of {${(issue.values as unknown[]).map(String).join(', ')}}`;
+  } else if (issue?.code === 'too_small' && 'minimum' in issue) {
+    message = `Param ${where} must be at least ${String(issue.minimum)}`;
+  } else if (issue?.code === 'too_big' && 'maximum' in issue) {
+    message = `Param ${where} must be at most ${String(issue.maximum)}`;
+  } else if (issue?.message.startsWith('must ')) {
+    message = `Param ${where} ${issue.message}`;
+  } else {
+    message = `Param ${where} is invalid: ${issue?.message ?? 'invalid'}`;
   }
-  if (issue?.code === 'invalid_type' && issue.input === undefined) throw graphErrors.param(`The parameter ${path} is required`);
-  if (issue?.code === 'invalid_value' && 'values' in issue) {
-    throw graphErrors.param(`Param ${path} must be one of {${(issue.values as unknown[]).map(String).join(', ')}}`);
-  }
-  throw graphErrors.param(`Param ${path || '(body)'} is invalid: ${issue?.message ?? 'invalid'}`);
+  return graphErrors.param(message);
+}
+
+/**
+ * Validates parameters with a zod schema; the first problem becomes Graph's `(#100)` error (see {@link paramError}).
+ * @example const p = parseParams(FeedCreateSchema, g.params)
+ */
+export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.output<T> {
+  // reportInput: a missing value (input undefined) is told apart from a wrong one.
+  const r = schema.safeParse(params ?? {}, { reportInput: true });
+  if (r.success) return r.data;
+  throw paramError(r.error);
 }

@@ -163,7 +163,9 @@ export interface PageAccess {
 export function requirePageAccess(p: Principal, page: PageRecord, need: PageAccess): void {
   if (!p.record) return;
   if (need.pageToken && (p.record.type !== 'page' || !(page.id in p.record.tasks))) {
-    throw graphErrors.permission(`${need.what} requires a Page access token of Page ${page.id} with the ${need.tasks.join(' or ')} task`);
+    throw graphErrors.permission(
+      `${need.what} requires a Page access token of Page ${page.id}${need.tasks.length > 0 ? ` with the ${need.tasks.join(' or ')} task` : ''}`,
+    );
   }
   const tasks = tasksOn(p, page.id);
   if (need.tasks.length > 0 && !need.tasks.some((t) => tasks.includes(t))) {

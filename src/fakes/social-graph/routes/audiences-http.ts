@@ -53,7 +53,11 @@ export function edgePage(g: GraphContext, ids: readonly string[], render: (id: s
   );
 }
 
-/** A small fixed list answered as one page. */
-export function listBody(data: unknown[]): FakeResponse {
-  return json(200, { data });
+/** A paged edge answer over rows computed for this request (no stored ids): cursors hold the row's position. */
+export function edgeRows(g: GraphContext, rows: ReadonlyArray<Record<string, unknown>>): FakeResponse {
+  return edgePage(
+    g,
+    rows.map((_, i) => String(i)),
+    (i) => rows[Number(i)],
+  );
 }

@@ -9,7 +9,7 @@ import { type GraphContext, type NodeType, registerNodeType } from '../models/re
 import { ReadAudienceQuery, ShareAudienceParams, UpdateAudienceParams, UsersParams } from '../schemas/audience-params.js';
 import type { AudienceRecord, AudienceSlices } from '../schemas/audience-state.js';
 import { parseParams } from '../schemas/audience-wire.js';
-import { edgePage, listBody, renderedTable, requireAds, select } from './audiences-http.js';
+import { edgePage, edgeRows, renderedTable, requireAds, select } from './audiences-http.js';
 import { getAudience } from '../models/audiences/store.js';
 
 /** The `fields=` table of a CustomAudience node. */
@@ -91,18 +91,21 @@ export const customAudienceType: NodeType<AudienceRecord> = {
       DELETE: (g, id) => share(g, id, 'unshare'),
       GET: (g, id) => {
         const a = readable(g, id);
-        return listBody(audienceAdAccounts(a).map((row) => select(g, AD_ACCOUNT_ROW, 'CustomAudienceAdAccount', row, ['id'])));
+        return edgeRows(
+          g,
+          audienceAdAccounts(a).map((row) => select(g, AD_ACCOUNT_ROW, 'CustomAudienceAdAccount', row, ['id'])),
+        );
       },
     },
     ads: {
       // The minimal ad model has ad sets only: no ads exist, so the edge is always empty.
       GET: (g, id) => {
         readable(g, id);
-        return listBody([]);
+        return edgeRows(g, []);
       },
     },
     health: {
-      GET: (g, id) => listBody(pickRows(g, HEALTH_ROW, 'CustomAudienceHealth', audienceHealth(readable(g, id), g.now))),
+      GET: (g, id) => edgeRows(g, pickRows(g, HEALTH_ROW, 'CustomAudienceHealth', audienceHealth(readable(g, id), g.now))),
     },
     sessions: {
       GET: (g, id) => {
@@ -114,7 +117,7 @@ export const customAudienceType: NodeType<AudienceRecord> = {
       },
     },
     shared_account_info: {
-      GET: (g, id) => listBody(pickRows(g, SHARED_ROW, 'CustomAudiencesharedAccountInfo', sharedAccountInfo(slices(g), readable(g, id)))),
+      GET: (g, id) => edgeRows(g, pickRows(g, SHARED_ROW, 'CustomAudiencesharedAccountInfo', sharedAccountInfo(slices(g), readable(g, id)))),
     },
   },
 };

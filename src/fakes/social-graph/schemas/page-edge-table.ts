@@ -21,7 +21,7 @@ export interface PageEdgeRow {
   readonly kind: PageEdgeKind;
   /** Fields answered when `fields=` is absent. */
   readonly defaults: readonly string[];
-  /** Every field `fields=` may select: the node type's fields plus `extra`. */
+  /** Every field `fields=` may select: the node type's fields plus `extra` (`id` only where the node type has one). */
   readonly fields: readonly string[];
   readonly access: PageEdgeAccess;
   /** `posts` views: the post list of the Page they read. */
@@ -55,7 +55,7 @@ const SPECS: Readonly<Record<string, RowSpec>> = {
   blocked: { defaults: ['name', 'id'], access: 'pageToken' },
   businessprojects: { defaults: ['name', 'id'], access: 'role' },
   call_to_actions: { defaults: ['type', 'id'] },
-  canvas_elements: { defaults: ['element', 'id'], extra: ['id'], access: 'role' },
+  canvas_elements: { defaults: ['element'], access: 'role' },
   canvases: { defaults: ['name', 'id'], access: 'role' },
   chat_plugin: { defaults: ['welcome_screen_greeting', 'theme_color'], access: 'role' },
   commerce_orders: { defaults: ['id', 'order_status', 'created', 'last_updated'], access: 'pageToken' },
@@ -90,7 +90,7 @@ const SPECS: Readonly<Record<string, RowSpec>> = {
   scheduled_posts: { kind: 'posts', postList: 'scheduled_posts', access: 'role' },
   secondary_receivers: { defaults: ['name', 'id'], access: 'pageToken' },
   settings: { oldestFirst: true, defaults: ['setting', 'value'], access: 'role' },
-  shop_setup_status: { defaults: ['shop_setup', 'payment_setup', 'marketplace_approval_status', 'id'], access: 'role' },
+  shop_setup_status: { defaults: ['shop_setup', 'payment_setup', 'marketplace_approval_status'], access: 'role' },
   store_locations: { defaults: ['store_code', 'full_address', 'id'], access: 'role' },
   subscribed_apps: { kind: 'custom', defaults: ['category', 'link', 'name', 'id', 'subscribed_fields'], extra: ['subscribed_fields', 'category'] },
   tabs: { oldestFirst: true, defaults: ['id', 'name', 'link', 'is_permanent', 'position', 'is_non_connection_landing_tab'], access: 'role' },
@@ -110,8 +110,10 @@ function row(edge: string, spec: RowSpec): PageEdgeRow {
   const nodeType = PAGE_EDGE_NODE_TYPES[edge];
   if (nodeType === undefined) throw new Error(`page-edge-table: Graph has no Page edge ${edge}`);
   const own = (NODE_TYPE_FIELDS[nodeType] ?? 'id').split(' ');
-  const fields = [...new Set(['id', ...own, ...(spec.extra ?? [])])];
+  // Node types without an `id` (Recommendation, PageSettings, ChatPlugin, ...) answer none, as Graph does.
+  const fields = [...new Set([...(own.includes('id') ? ['id'] : []), ...own, ...(spec.extra ?? [])])];
   const defaults = spec.defaults ?? (fields.includes('name') ? ['name', 'id'] : ['id']);
+  if (defaults.length === 0) throw new Error(`page-edge-table: ${edge} has no default fields`);
   const unknown = defaults.filter((f) => !fields.includes(f));
   if (unknown.length > 0) throw new Error(`page-edge-table: ${edge} defaults name fields ${nodeType} lacks: ${unknown.join(', ')}`);
   return {

@@ -92,7 +92,7 @@ function readLookalike(
   p: CreateAudienceParams,
 ): { spec: Record<string, unknown>; origin: Draft<AudienceRecord>; ratio: number } {
   if (!p.lookalike_spec) throw paramError(fakeIssue('lookalike_spec'));
-  const parsed = LookalikeSpecInput.safeParse(p.lookalike_spec);
+  const parsed = LookalikeSpecInput.safeParse(p.lookalike_spec, { reportInput: true });
   if (!parsed.success) throw paramError(prefix(parsed.error, 'lookalike_spec'));
   const spec = parsed.data;
   const originId = p.origin_audience_id ?? spec.origin_audience_id ?? spec.origin?.[0]?.id;
@@ -280,7 +280,7 @@ export function updateAudience(draft: Draft<AudienceSlices>, id: string, p: Upda
         userMsg: 'lookalike_spec can only be updated on lookalike audiences.',
       });
     }
-    const spec = LookalikeSpecInput.safeParse(p.lookalike_spec);
+    const spec = LookalikeSpecInput.safeParse(p.lookalike_spec, { reportInput: true });
     if (!spec.success) throw paramError(prefix(spec.error, 'lookalike_spec'));
   }
   if (p.customer_file_source !== undefined && a.subtype !== 'CUSTOM') {

@@ -1,0 +1,55 @@
+import { type Api, fieldError, googleError } from '../errors.js';
+import { type Content, EMPTY_PART_MESSAGE, isEmptyPart } from '../schemas/cached-content.js';
+
+const VALID_ROLES = new Set(['user', 'model', 'function']);
+const LEARN = 'Learn more: https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/gemini';
+
+/** Contents checks of a generate or count call, with each wire's wording: contents present, valid roles, parts present, each part with data. */
+export function checkContents(api: Api, contents: readonly Content[] | undefined, request: string): void {
+  if (!contents || contents.length === 0) {
+    if (api === 'vertex') throw googleError('INVALID_ARGUMENT', `Unable to submit request because it has an empty contents field. ${LEARN}`);
+    throw fieldError('gemini', 'contents', 'contents is not specified', request);
+  }
+  contents.forEach((c, i) => {
+    if (c.role !== undefined && c.role !== '' && !VALID_ROLES.has(c.role)) throw googleError('INVALID_ARGUMENT', 'Please use a valid role: user, model.');
+    if (c.parts.length === 0) {
+      if (api === 'vertex')
+        throw googleError(
+          'INVALID_ARGUMENT',
+          `Unable to submit request because it must include at least one parts field, which describes the prompt input. ${LEARN}`,
+        );
+      throw fieldError('gemini', `contents[${i}].parts`, 'contents.parts must not be empty.', request);
+    }
+    c.parts.forEach((p, j) => {
+      if (isEmptyPart(p)) throw fieldError(api, `contents[${i}].parts[${j}].data`, EMPTY_PART_MESSAGE, request);
+    });
+  });
+}
+
+/** The real 400s of a conversation whose function calls and responses do not pair up (same text on both wires). */
+export const TURN_MESSAGES = {
+  callAfter: 'Please ensure that function call turn comes immediately after a user turn or after a function response turn.',
+  responseAfter: 'Please ensure that function response turn comes immediately after a function call turn.',
+  responseCount: 'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',
+} as const;
+
+const count = (c: Content, key: 'functionCall' | 'functionResponse') => c.parts.filter((p) => p[key] !== undefined).length;
+const isModel = (c: Content) => c.role === 'model';
+
+/**
+ * "The user supplies a FunctionResponse per call next turn": a model turn that calls functions follows a
+ * user (or function response) turn, and the turn after it answers every call with one functionResponse
+ * part; a function response turn follows a function call turn. With a cache, the conversation goes on
+ * from the cache's contents, so the first turn is not checked against what precedes it.
+ */
+export function checkTurns(contents: readonly Content[], afterCache: boolean): void {
+  contents.forEach((c, i) => {
+    const prev = i > 0 ? (contents[i - 1] as Content) : undefined;
+    const calls = isModel(c) ? count(c, 'functionCall') : 0;
+    const responses = isModel(c) ? 0 : count(c, 'functionResponse');
+    const prevCalls = prev && isModel(prev) ? count(prev, 'functionCall') : 0;
+    if (calls > 0 && (prev ? isModel(prev) : !afterCache)) throw googleError('INVALID_ARGUMENT', TURN_MESSAGES.callAfter);
+    if (responses > 0 && prevCalls === 0 && (prev !== undefined || !afterCache)) throw googleError('INVALID_ARGUMENT', TURN_MESSAGES.responseAfter);
+    if (prevCalls > 0 && !isModel(c) && responses !== prevCalls) throw googleError('INVALID_ARGUMENT', TURN_MESSAGES.responseCount);
+  });
+}

@@ -1,0 +1,314 @@
+import { syncBuiltinESMExports } from 'node:module';
+import type { Engine } from './dispatch.js';
+import { decide, holderOf, hooksNeeded, isGuarded } from './interception.js';
+import { nockIfLoaded, requireLocal, socketLevelInterceptorActive } from './load-nock.js';
+import { type Hop, nextHop } from './redirect.js';
+import { serialize } from './response.js';
+import { NockTransport, nockHooked, syncNockHooks, userNockOrigins } from './transport-nock.js';
+
+// The direct transport answers requests to faked hosts inside the interception layer that is already
+// there (the @mswjs/interceptors instances nock 14 and msw 2 run), or in its own ClientRequest
+// interceptor when there is none, so a request costs what the fake's own work costs: no nock playback,
+// no timers. global fetch and undici are answered by the global dispatcher (transport-undici.ts).
+//
+// Living beside nock: the interceptors' 'request' listeners are called through `emitter.listeners()`;
+// on each instance we gate, that method hands out one listener of ours, which answers a faked host
+// itself and calls the real listeners (nock's) for everything else, in their order. nock therefore
+// never sees a faked host (no 'no match', no "Disallowed net connect" for it), keeps answering its own
+// scopes, and its net-connect settings keep governing other hosts. uninstall() puts the method back.
+
+/** The parts of an @mswjs/interceptors 0.41 RequestController we use. */
+interface Controller {
+  readyState: number;
+  respondWith(response: Response): unknown;
+  errorWith(reason?: unknown): unknown;
+}
+interface RequestEvent {
+  request: Request;
+  controller: Controller;
+}
+type Listener = (this: unknown, ...args: unknown[]) => unknown;
+interface EmitterLike {
+  listeners(type: string): Listener[];
+  addListener(type: string, listener: Listener): unknown;
+}
+interface InterceptorLike {
+  emitter: EmitterLike;
+  apply(): void;
+  dispose(): void;
+}
+
+const PENDING = 0;
+const NULL_BODY = new Set([101, 204, 205, 304]);
+/** The global-symbol names @mswjs/interceptors 0.41 keeps its running client interceptors under. */
+const KINDS = new Set(['client-request-interceptor', 'fetch-interceptor', 'xhr-interceptor']);
+
+/** Which direct transport serves which faked origin. */
+const served = new Map<string, DirectTransport>();
+
+function originOf(href: string): string {
+  try {
+    return new URL(href).origin;
+  } catch {
+    return '';
+  }
+}
+
+/** One instance's direct transport: its origins answered by the engine, with nock as the fallback for origins the program mocks itself. */
+export class DirectTransport {
+  #installed = false;
+  /** Origins the program registered its own nock interceptors for: served through nock, so theirs keep precedence. */
+  readonly viaNock: NockTransport;
+
+  constructor(private readonly engine: Engine) {
+    this.viaNock = new NockTransport(engine, 'some');
+  }
+
+  /** Whether install() ran and the interception is in place. */
+  get installed(): boolean {
+    return this.#installed && gate !== undefined;
+  }
+
+  /** Whether this transport answers an origin itself (false when the program's own nock interceptors for it take precedence). */
+  answers(origin: string): boolean {
+    return this.#installed && served.get(origin) === this && !this.viaNock.holds(origin);
+  }
+
+  install(): void {
+    if (this.#installed) return;
+    this.#installed = true;
+    for (const origin of this.engine.origins()) served.set(origin, this);
+    this.viaNock.install();
+    // The program's nock interceptors for a faked host, registered before install(), keep precedence.
+    const nock = nockIfLoaded();
+    if (nock) for (const origin of userNockOrigins(nock, this.engine.origins())) this.viaNock.addOrigin(origin);
+  }
+
+  uninstall(): void {
+    if (!this.#installed) return;
+    this.viaNock.uninstall();
+    for (const origin of this.engine.origins()) if (served.get(origin) === this) served.delete(origin);
+    this.#installed = false;
+  }
+
+  /** Answers one request with the fake, through an interceptor's controller. */
+  async answer(request: Request, controller: Controller): Promise<void> {
+    const method = request.method;
+    try {
+      const url = new URL(request.url);
+      const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
+      const result = await this.engine.handle({ method, url, headers: request.headers, ...(body ? { body } : {}) }, request.signal);
+      if (controller.readyState !== PENDING) return;
+      if (result.kind === 'network-error') return void (await controller.errorWith(result.error));
+      if (result.kind === 'unserved') return void (await controller.errorWith(this.engine.unservedError(method, url)));
+      const out = serialize(result.response);
+      const payload = NULL_BODY.has(out.status) || method === 'HEAD' ? null : out.body;
+      await controller.respondWith(new Response(payload as BodyInit | null, { status: out.status, headers: out.headers }));
+    } catch (err) {
+      if (controller.readyState === PENDING) await controller.errorWith(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+}
+
+/** The direct transport answering an origin itself, if any (undici's dispatcher asks too). */
+export function directFor(origin: string): DirectTransport | undefined {
+  const t = served.get(origin);
+  return t?.answers(origin) ? t : undefined;
+}
+
+// ---- the gate on the interceptors' 'request' listeners, process-wide ---------------------------------
+
+let gate:
+  | {
+      /** Our own ClientRequest interceptor, when none was running (kept across detach only when another library runs on it). */
+      own: InterceptorLike | undefined;
+      /** Gated emitters and the `listeners` method they had. */
+      gated: Map<EmitterLike, EmitterLike['listeners']>;
+      ownAddListener: EmitterLike['addListener'] | undefined;
+      /** globalThis.fetch as found, when we wrapped it (no fetch interceptor was running). */
+      fetchBefore: typeof fetch | undefined;
+    }
+  | undefined;
+
+let ourFetch: typeof fetch | undefined;
+
+/**
+ * Our global `fetch` when no fetch interceptor runs: answers faked hosts (and refusals) itself, passes
+ * everything else to the fetch it wrapped. It reaches `fetch` where undici's dispatcher cannot: a test
+ * runner's own global object (Jest's environment), whose fetch reads the dispatcher of another realm.
+ */
+function wrapFetch(original: typeof fetch): typeof fetch {
+  return async function fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    if (!gate) return original(input, init);
+    let request = new Request(input, init);
+    const { signal, redirect: mode } = request;
+    // Kept for a redirect (307/308 send it again) from a host we answer.
+    const body = request.body && directFor(originOf(request.url)) ? new Uint8Array(await request.clone().arrayBuffer()) : undefined;
+    let hop: Hop = { url: new URL(request.url), method: request.method, headers: request.headers, body };
+    // A redirect from a faked host is followed as fetch follows it: to the fake, or past it to `original`.
+    for (let count = 0; ; count++) {
+      const response = await answerHere(request);
+      if (!response) {
+        if (count === 0) return original(input, init);
+        return original(request.url, { method: hop.method, headers: hop.headers, signal, redirect: mode, ...(hop.body ? { body: hop.body as BodyInit } : {}) });
+      }
+      const next = nextHop(response.status, response.headers.get('location'), hop, mode, count);
+      if (!next) {
+        Object.defineProperty(response, 'url', { value: request.url });
+        if (count > 0) Object.defineProperty(response, 'redirected', { value: true });
+        return response;
+      }
+      hop = next;
+      request = new Request(hop.url, { method: hop.method, headers: hop.headers, signal, ...(hop.body ? { body: hop.body as BodyInit } : {}) });
+    }
+  } as typeof fetch;
+}
+
+/** Offers one request to the fakes (and the refusal rules): their answer, undefined to pass it on, or fetch's error. */
+async function answerHere(request: Request): Promise<Response | undefined> {
+  let response: Response | undefined;
+  let failure: unknown;
+  const controller: Controller = {
+    readyState: PENDING,
+    respondWith(r) {
+      this.readyState = 2;
+      response = r;
+    },
+    errorWith(e) {
+      this.readyState = 3;
+      failure = e;
+    },
+  };
+  await onRequest({ request, controller }, [], undefined);
+  if (controller.readyState === 3) throw new TypeError('fetch failed', { cause: failure });
+  return response;
+}
+
+/** The running @mswjs/interceptors 0.41 client interceptors (nock 14's, msw 2's, ours), by their global symbols. */
+function runningInstances(): Map<string, InterceptorLike> {
+  const out = new Map<string, InterceptorLike>();
+  for (const s of Object.getOwnPropertySymbols(globalThis)) {
+    if (!s.description || !KINDS.has(s.description)) continue;
+    const v = (globalThis as unknown as Record<symbol, unknown>)[s] as Partial<InterceptorLike> | undefined;
+    if (v && typeof v === 'object' && v.emitter && typeof v.emitter.listeners === 'function') out.set(s.description, v as InterceptorLike);
+  }
+  return out;
+}
+
+/** Routes one intercepted request: a faked host to its fake, everything else to the real listeners, then to onUnhandledRequest. */
+async function onRequest(event: RequestEvent, real: readonly Listener[], self: unknown): Promise<void> {
+  const { request, controller } = event;
+  const forward = async () => {
+    for (const listener of real) await listener.apply(self, [event]);
+  };
+  const origin = originOf(request.url);
+  if (holderOf(origin)) {
+    const t = directFor(origin);
+    // Held by the nock transport, or the program's own nock interceptors take precedence: nock answers.
+    return t ? t.answer(request, controller) : forward();
+  }
+  // The program's own interceptors answer first (also for a guarded host: a user's nock scope for a
+  // host we fake while nothing is installed is theirs, as with the nock transport).
+  await forward();
+  if (controller.readyState !== PENDING) return;
+  const socketLevel = socketLevelInterceptorActive();
+  // nock saw it (here, or at its socket below: nock 15) and applies onUnhandledRequest and the guard
+  // through its 'no match' event; another socket-level interceptor (msw 3) decides about other hosts.
+  if (nockHooked() && (real.length > 0 || socketLevel)) return;
+  if (socketLevel && !isGuarded(origin)) return;
+  const decision = decide(request.method, request.url);
+  if (decision.kind === 'refuse') await controller.errorWith(decision.error);
+}
+
+function gateEmitter(emitter: EmitterLike): void {
+  if (!gate || gate.gated.has(emitter)) return;
+  const original = emitter.listeners;
+  const realListeners = (type: string) => original.call(emitter, type) as Listener[];
+  const listener: Listener = function (this: unknown, event) {
+    return onRequest(event as RequestEvent, realListeners('request'), this);
+  };
+  emitter.listeners = function listeners(type: string) {
+    return type === 'request' ? [listener] : realListeners(type);
+  };
+  gate.gated.set(emitter, original);
+}
+
+/** Gates every running client interceptor; called at attach and when another instance joins ours (nock loaded later). */
+function rescan(): void {
+  if (!gate) return;
+  for (const instance of runningInstances().values()) gateEmitter(instance.emitter);
+  syncNockHooks();
+}
+
+function attachGate(): void {
+  if (gate) {
+    rescan();
+    return;
+  }
+  gate = { own: undefined, gated: new Map(), ownAddListener: undefined, fetchBefore: undefined };
+  if (!runningInstances().has('client-request-interceptor')) {
+    // The CommonJS copy, the one nock 14 and msw 2 load: a nock loaded later reuses this instance
+    // (its listeners join ours, behind the gate) instead of stacking a second patch of http.
+    const { ClientRequestInterceptor } = requireLocal<{ ClientRequestInterceptor: new () => InterceptorLike }>('@mswjs/interceptors/ClientRequest');
+    const own = new ClientRequestInterceptor();
+    own.apply();
+    // `import { request } from 'node:https'` taken earlier sees the patched functions too.
+    syncBuiltinESMExports();
+    gate.own = own;
+    const emitter = own.emitter;
+    const add = emitter.addListener;
+    gate.ownAddListener = add;
+    emitter.addListener = function addListener(this: EmitterLike, type: string, l: Listener) {
+      const result = add.call(this, type, l);
+      // nock (or msw) joined our instance: gate its other interceptors once it has set them up.
+      queueMicrotask(rescan);
+      return result;
+    };
+  }
+  if (!runningInstances().has('fetch-interceptor') && typeof globalThis.fetch === 'function') {
+    // A fetch wrapped by us earlier (left in place under someone else's wrapper) is reused, never stacked.
+    if (globalThis.fetch !== ourFetch) {
+      gate.fetchBefore = globalThis.fetch;
+      ourFetch = wrapFetch(globalThis.fetch);
+      globalThis.fetch = ourFetch;
+    }
+  }
+  rescan();
+}
+
+function detachGate(): void {
+  const g = gate;
+  if (!g) return;
+  gate = undefined;
+  // Put fetch back unless someone wrapped it after us (ours then passes everything through, gate gone).
+  if (g.fetchBefore && globalThis.fetch === ourFetch) {
+    globalThis.fetch = g.fetchBefore;
+    ourFetch = undefined;
+  }
+  for (const [emitter, original] of g.gated) {
+    if (Object.hasOwn(emitter, 'listeners')) delete (emitter as Partial<EmitterLike>).listeners;
+    if (emitter.listeners !== original) emitter.listeners = original;
+  }
+  if (!g.own) return;
+  const own = g.own;
+  const emitter = own.emitter;
+  if (g.ownAddListener && Object.hasOwn(emitter, 'addListener')) delete (emitter as Partial<EmitterLike>).addListener;
+  // Someone started on our interceptor after us (msw, or a nock loaded after install(): its listeners
+  // joined ours, or it stacked its own patch above ours). Disposing ours would restore http's functions
+  // under their feet and break their interception: ours stays, passing every request through to them.
+  const current = runningInstances().get('client-request-interceptor');
+  if (current !== own || emitter.listeners('request').length > 0) return;
+  own.dispose();
+  syncBuiltinESMExports();
+}
+
+/** Puts the gate in place while anything needs the hooks and takes it away after. */
+export function syncDirectHooks(): void {
+  if (hooksNeeded()) attachGate();
+  else detachGate();
+}
+
+/** Whether the gate is in place (for tests of what install()/uninstall() leave behind). */
+export function directGateAttached(): boolean {
+  return gate !== undefined;
+}
