@@ -103,12 +103,9 @@ export const TABLE_FAMILIES = [
 const RULES = [
   // ---- seed table 5.1 ----
   [(p, m) => p === O && m !== 'GET', () => 'organization_administration=write', 'seed 5.1'],
-  // "{o}/rulesets family including rule-suites and history (these GETs also need write)".
-  [
-    (p) => p.startsWith(`${O}/rulesets`),
-    (r) => (/\/rulesets\/(rule-suites|\{ruleset_id\}\/history)/.test(r.path) ? 'organization_administration=write' : rw('organization_administration', r)),
-    'seed 5.1',
-  ],
+  // "{o}/rulesets family including rule-suites and history (these GETs also need write)": every GET of the
+  // family needs write, as GitHub documents for each of them ("Administration" organization permissions (write)).
+  [(p) => p.startsWith(`${O}/rulesets`), () => 'organization_administration=write', 'seed 5.1'],
   // The copilot family is under Organization: Administration and Organization: assistant business (either).
   [
     (p) => p.startsWith(`${O}/copilot/`) || p === `${O}/members/{username}/copilot`,

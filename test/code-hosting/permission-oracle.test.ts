@@ -41,10 +41,10 @@ const TABLE: Record<string, Family[]> = {
     { words: 'dependency-bot/repository-access', path: re('{O}/dependency-bot/repository-access'), methods: 'all' },
     { words: 'billing budgets and usage reports', path: re('/organizations/\\{org\\}/settings/billing'), methods: 'all' },
     { words: '{o}/interaction-limits', path: re('{O}/interaction-limits'), methods: 'all' },
-    { words: '{o}/rulesets family', path: re('{O}/rulesets(?!/rule-suites|/\\{ruleset_id\\}/history)'), methods: 'all' },
+    // Every GET of the family needs write (GitHub's docs agree: "Administration" organization permissions (write)).
     {
-      words: 'including rule-suites and history (these GETs also need write)',
-      path: re('{O}/rulesets/(rule-suites|\\{ruleset_id\\}/history)'),
+      words: '{o}/rulesets family including rule-suites and history (these GETs also need write)',
+      path: re('{O}/rulesets'),
       methods: 'all',
       getNeedsWrite: true,
     },
