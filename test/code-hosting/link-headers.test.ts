@@ -12,12 +12,24 @@ const concrete = (row: CatalogRow) => row.path.replace(/\{([^}]+)\}/g, (_, n: st
 const itemsOf = (body: unknown, row: CatalogRow): unknown[] | undefined =>
   Array.isArray(body) ? body : row.listKey ? ((body as Record<string, unknown> | undefined)?.[row.listKey] as unknown[] | undefined) : undefined;
 
+/** Lists served by hand-written operations outside this test's reach, each with its reason (none today). */
+const KNOWN_GAPS: Record<string, string> = {};
+
 /**
- * Lists served by hand-written operations outside this test's reach, each with its reason: the
- * branches list (models/branches.ts, being rebuilt with the git model) pages without a Link header.
+ * Lists whose Link has `next` but no `last` while there is a next page, with the reason: the commits
+ * list is a history walk that stops one commit past the page (relations/git/commits.ts), so it does not
+ * know the last page.
  */
-const KNOWN_GAPS: Record<string, string> = {
-  'GET /repos/{owner}/{repo}/branches': 'models/branches.ts pages the list but sends no Link header; reported to the git model rebuild',
+const NO_LAST: Record<string, string> = {
+  'GET /repos/{owner}/{repo}/commits': 'a history walk stops one commit past the page: no count of the history, so no last page',
+};
+
+/** Lists whose items are not catalog records: three items made the way their family makes them. */
+const SEED_THREE: Record<string, (fakes: Fakes) => void> = {
+  // Commits are the git graph's: three commits on the default branch (above its root commit).
+  'GET /repos/{owner}/{repo}/commits': (fakes) => {
+    for (const i of [1, 2, 3]) fakes.codeHosting.seed.commit({ owner: 'octo', repo: 'hello', files: { [`f${i}.txt`]: `${i}\n` }, message: `c${i}` });
+  },
 };
 
 describe('Link headers on every paged list', () => {
@@ -42,8 +54,10 @@ describe('Link headers on every paged list', () => {
     for (const row of rows) {
       fakes.restore(snapshot);
       const base = concrete(row);
+      const own = SEED_THREE[`GET ${realSpelling(row.path)}`];
       try {
-        fakes.codeHosting.seed.resources([1, 2, 3].map((i) => [`${base}/${i}`, { name: `item-${i}`, number: i }] as const));
+        if (own) own(fakes);
+        else fakes.codeHosting.seed.resources([1, 2, 3].map((i) => [`${base}/${i}`, { name: `item-${i}`, number: i }] as const));
       } catch {
         continue;
       }
@@ -58,7 +72,7 @@ describe('Link headers on every paged list', () => {
         if (/rel="next"/.test(link)) missing.push(`${where}: sends a Link now, remove its known gap`);
         continue;
       }
-      if (!/rel="next"/.test(link) || !/rel="last"/.test(link)) missing.push(`${where}: '${link}'`);
+      if (!/rel="next"/.test(link) || (!NO_LAST[where] && !/rel="last"/.test(link))) missing.push(`${where}: '${link}'`);
       else if (!link.includes(`<https://api.github.com${realSpelling(base)}?`)) missing.push(`${where}: link elsewhere '${link}'`);
       else {
         const two = await fakes.handle({ method: 'GET', url: `${url}?per_page=1&page=2`, headers: { authorization: 'token t' } });

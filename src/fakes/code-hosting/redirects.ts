@@ -1,6 +1,7 @@
 import type { FakeRequest } from '../../http/request.js';
 import type { FakeResponse } from '../../http/response.js';
 import type { Prepared, RouteContext, RouteSpec } from '../service.js';
+import { githubError, renderGitHubError } from './errors.js';
 import { findRepo, fullName } from './models/repos.js';
 import type { CodeHostingOptions } from './options.js';
 import { type ArchiveEntry, archivePath, codeloadToken, zip } from './relations/git/archive.js';
@@ -86,7 +87,7 @@ export function redirectLocation(key: string, baseUrl: string, repo?: { id: numb
 
 type Ctx = RouteContext<CodeHostingState, CodeHostingOptions>;
 
-const notFound = (): FakeResponse => ({ status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: '404: Not Found' });
+const notFound = (): FakeResponse => renderGitHubError(githubError.notFound());
 
 /** The repository of a log target, or null when it does not exist or its link token is wrong. */
 function targetRepo(ctx: Ctx): RepoRecord | null {

@@ -1,18 +1,18 @@
 import type { Draft } from 'immer';
-import { putResource } from '../catalog/engine.js';
+import { putObject, setRef } from '../relations/git/graph.js';
+import { EMPTY_TREE } from '../relations/git/hash.js';
+import type { RelationRepo } from '../relations/types.js';
 import type { ImportRecord, OriginRecord } from '../schemas/import.js';
 import type { RepoRecord } from '../schemas/repo.js';
-import { hashSha } from '../shapes/render.js';
 import type { CodeHostingState } from '../state.js';
 
 /**
  * What a complete import leaves in the repository: the head commit of the imported history on the
  * default branch, and every imported branch (the origin's `branches`, and the refs its large files
- * live on) pointing at its own head commit. Stored where the catalog serves them — the branch
- * (`/repos/o/r/branches/<name>`), the commit (`/repos/o/r/commits/<sha>`, listed by
- * `GET .../commits`), the git commit (`/repos/o/r/git/commits/<sha>`) and the ref
- * (`/repos/o/r/git/ref/heads%2F<name>`) — so `repos.getBranch`, `repos.listCommits`, `repos.getCommit`,
- * `git.getCommit` and `git.getRef` read what the import brought.
+ * live on) pointing at its own head commit. The commits are git commits of the repository's graph
+ * (the imported history's files are unknown to the fake: their tree is the empty tree), so
+ * `repos.getBranch`, `repos.listCommits`, `repos.getCommit`, `git.getCommit` and `git.getRef` read
+ * what the import brought, as for any other commit.
  */
 
 /** The branch names an import of this origin brings over (the default branch first). */
@@ -22,9 +22,6 @@ export function importedBranches(origin: OriginRecord | null, imp: Pick<ImportRe
   return [...new Set(names)];
 }
 
-/** The head commit sha of an imported branch: stable for the origin URL and branch name. */
-export const importedSha = (vcsUrl: string, branch: string) => hashSha(`import:${vcsUrl}#${branch}`);
-
 /** Writes the imported branches and their head commits into the repository (one draft, inside the request's update). */
 export function fillImportedRepository(
   draft: Draft<CodeHostingState>,
@@ -33,40 +30,24 @@ export function fillImportedRepository(
   apiBase: string,
   now: string,
 ): void {
-  const repo = draft.repos[imp.repoId] as Draft<RepoRecord> | undefined;
-  if (!repo) return;
-  const slice = draft.catalog;
+  const record = draft.repos[imp.repoId] as Draft<RepoRecord> | undefined;
+  if (!record) return;
+  const state = draft as CodeHostingState;
+  const repo: RelationRepo = {
+    path: `/repos/${encodeURIComponent(record.ownerLogin)}/${encodeURIComponent(record.name)}`,
+    defaultBranch: record.defaultBranch,
+    record: record as RepoRecord,
+  };
   // GitHub's timestamps carry whole seconds.
   const at = now.replace(/\.\d+Z$/, 'Z');
-  const counters = draft.counters;
-  const op = { baseUrl: apiBase, now };
-  const path = `/repos/${encodeURIComponent(repo.ownerLogin)}/${encodeURIComponent(repo.name)}`;
   const first = imp.authorIds.map((id) => draft.authors[id]).find((a) => a !== undefined);
-  const person = { name: first?.name || 'GitHub Importer', email: first?.email || 'importer@github.com', date: at };
-  for (const branch of importedBranches(origin, imp, repo.defaultBranch)) {
-    const sha = importedSha(imp.vcs_url, branch);
-    const tree = hashSha(`import-tree:${imp.vcs_url}#${branch}`);
-    const message = `Import of ${imp.vcs_url}${branch === repo.defaultBranch ? '' : ` (${branch})`}: ${imp.commit_count ?? 0} commits`;
-    const commit = { message, author: person, committer: person, tree: { sha: tree, url: `${apiBase}${path}/git/trees/${tree}` }, comment_count: 0 };
-    putResource(slice, counters, '/repos/{owner}/{repo}/commits/{ref}', `${path}/commits/${sha}`, { sha, commit, parents: [] }, op);
-    putResource(slice, counters, '/repos/{owner}/{repo}/git/commits/{commit_sha}', `${path}/git/commits/${sha}`, { sha, ...commit, parents: [] }, op);
-    putResource(
-      slice,
-      counters,
-      '/repos/{owner}/{repo}/branches/{branch}',
-      `${path}/branches/${encodeURIComponent(branch)}`,
-      { name: branch, commit: { sha } },
-      op,
-    );
-    putResource(
-      slice,
-      counters,
-      '/repos/{owner}/{repo}/git/ref/{ref}',
-      `${path}/git/ref/${encodeURIComponent(`heads/${branch}`)}`,
-      { ref: `refs/heads/${branch}`, object: { sha, type: 'commit', url: `${apiBase}${path}/git/commits/${sha}` } },
-      op,
-    );
+  const person = { name: first?.name || 'GitHub Importer', email: first?.email || 'importer@github.com', date: new Date(Date.parse(at)).toISOString() };
+  for (const branch of importedBranches(origin, imp, record.defaultBranch)) {
+    const message = `Import of ${imp.vcs_url}${branch === record.defaultBranch ? '' : ` (${branch})`}: ${imp.commit_count ?? 0} commits`;
+    // The imported history replaces what the (empty) repository had: a root commit of its own per branch.
+    const sha = putObject(state, repo, { type: 'commit', tree: EMPTY_TREE, parents: [], author: person, committer: person, message });
+    setRef(state, repo, `refs/heads/${branch}`, sha, { baseUrl: apiBase, now });
   }
-  repo.pushedAt = at;
-  repo.updatedAt = at;
+  record.pushedAt = at;
+  record.updatedAt = at;
 }
