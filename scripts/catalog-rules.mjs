@@ -46,11 +46,87 @@ const R = '/repos/{owner}/{repo}';
 const O = '/orgs/{org}';
 const rw = (perm, r) => `${perm}=${r.method === 'GET' ? 'read' : 'write'}`;
 
+/**
+ * Families the seed's table 5.1 names that section 4.3 does not list, as path prefixes in GitHub's
+ * spelling, each with the table's own words. generate-catalog.mjs adds every operation GitHub's
+ * descriptions (api.github.com, then GHE.com, then GHES) have under a prefix; the rules below give them
+ * the table's permission. The table's `/organizations/{org}/dependency-bot/repository-access` is
+ * `/orgs/{org}/dependabot/repository-access` in every description; GitHub's path is served.
+ */
+export const TABLE_FAMILIES = [
+  // Organization: Administration
+  { prefix: `${O}/actions/hosted-runners`, words: '{o}/actions/hosted-runners (POST, PATCH, DELETE); hosted-runner images, limits, machine sizes, platforms' },
+  {
+    prefix: `${O}/actions/permissions`,
+    words:
+      '{o}/actions/permissions* (PUT, including artifact-and-log-retention, fork-pr-contributor-approval, fork-pr-workflows-private-repos, repositories, selected-actions, self-hosted-runners, workflow); actions permissions GETs',
+  },
+  {
+    prefix: `${O}/code-security/configurations`,
+    words: '{o}/code-security/configurations (POST, PATCH, DELETE, attach, detach, defaults); code-security configurations GETs',
+  },
+  { prefix: `${O}/dependabot/repository-access`, words: '/organizations/{org}/dependency-bot/repository-access' },
+  {
+    prefix: '/organizations/{org}/settings/billing',
+    words: '/organizations/{org}/settings/billing/budgets/{budget_id} (PATCH, DELETE); billing budgets and usage reports',
+  },
+  { prefix: `${O}/copilot/billing`, words: '{o}/assistant/billing/selected_teams and selected_users (POST, DELETE); assistant billing, billing/seats' },
+  { prefix: `${O}/copilot/metrics`, words: 'assistant metrics' },
+  { prefix: `${O}/members/{username}/copilot`, words: 'members/{username}/assistant' },
+  { prefix: `${O}/interaction-limits`, words: '{o}/interaction-limits (PUT, DELETE); {o}/interaction-limits' },
+  { prefix: `${O}/rulesets`, words: '{o}/rulesets family including rule-suites and history (these GETs also need write)' },
+  { prefix: `${O}/secret-scanning/pattern-configurations`, words: '{o}/secret-scanning/pattern-configurations PATCH; secret-scanning pattern-configurations' },
+  { prefix: `${O}/settings/immutable-releases`, words: '{o}/settings/immutable-releases (PUT, and repositories forms); immutable-releases' },
+  // Organization: Members
+  { prefix: `${O}/invitations`, words: 'invitations' },
+  { prefix: `${O}/failed_invitations`, words: 'invitations' },
+  { prefix: `${O}/teams/{team_slug}/invitations`, words: 'invitations' },
+  // Repository: Actions
+  { prefix: `${R}/actions/runs/{run_id}/approve`, words: 'approve' },
+  { prefix: `${R}/actions/runs/{run_id}/timing`, words: 'timing' },
+  { prefix: `${R}/actions/workflows/{workflow_id}/timing`, words: 'timing' },
+  // Repository: Administration
+  { prefix: `${R}/immutable-releases`, words: 'immutable-releases' },
+  { prefix: `${R}/interaction-limits`, words: 'interaction-limits' },
+  { prefix: `${R}/private-vulnerability-reporting`, words: 'private-vulnerability-reporting' },
+  { prefix: `${R}/rulesets`, words: 'rulesets (GETs of rule-suites and history also need write)' },
+  { prefix: `${R}/traffic`, words: 'traffic clones, popular paths, referrers and views' },
+  { prefix: `${R}/code-security-configuration`, words: 'code-security-configuration' },
+  // Repository: Contents
+  { prefix: `${R}/code-scanning/alerts/{alert_number}/autofix`, words: 'code-scanning autofix commits' },
+  { prefix: `${R}/code-scanning/codeql/databases`, words: 'codeql database ... calls' },
+  { prefix: `${R}/code-scanning/codeql/variant-analyses`, words: '... and variant analysis calls' },
+  { prefix: `${O}/artifacts/metadata`, words: 'artifact metadata records under {o}/artifacts/metadata' },
+];
+
 /** Ordered rules: [test(path, method), rule(row) → permission string, source]. First match wins. */
 const RULES = [
   // ---- seed table 5.1 ----
   [(p, m) => p === O && m !== 'GET', () => 'organization_administration=write', 'seed 5.1'],
+  // "{o}/rulesets family including rule-suites and history (these GETs also need write)": every GET of the
+  // family needs write, as GitHub documents for each of them ("Administration" organization permissions (write)).
   [(p) => p.startsWith(`${O}/rulesets`), () => 'organization_administration=write', 'seed 5.1'],
+  // The copilot family is under Organization: Administration and Organization: assistant business (either).
+  [
+    (p) => p.startsWith(`${O}/copilot/`) || p === `${O}/members/{username}/copilot`,
+    (r) => `${rw('organization_administration', r)}; ${rw('organization_copilot_seat_management', r)}`,
+    'seed 5.1',
+  ],
+  [
+    (p) =>
+      [
+        `${O}/actions/hosted-runners`,
+        `${O}/code-security/`,
+        `${O}/dependabot/repository-access`,
+        '/organizations/{org}/settings/billing',
+        `${O}/interaction-limits`,
+        `${O}/secret-scanning/pattern-configurations`,
+        `${O}/settings/immutable-releases`,
+      ].some((x) => p.startsWith(x)),
+    (r) => rw('organization_administration', r),
+    'seed 5.1',
+  ],
+  [(p) => p.startsWith(`${O}/artifacts/metadata`), (r) => rw('contents', r), 'seed 5.1'],
   [
     (p) => p.startsWith(`${O}/actions/oidc/`) || p.startsWith(`${O}/actions/permissions`) || p.startsWith(`${O}/actions/cache/`),
     (r) => rw('organization_administration', r),
@@ -70,9 +146,16 @@ const RULES = [
   ],
   [
     (p) =>
-      ['/members', '/memberships', '/outside_collaborators', '/public_members', '/organization-roles/teams', '/organization-roles/users'].some((x) =>
-        p.startsWith(`${O}${x}`),
-      ),
+      [
+        '/members',
+        '/memberships',
+        '/outside_collaborators',
+        '/public_members',
+        '/organization-roles/teams',
+        '/organization-roles/users',
+        '/invitations',
+        '/failed_invitations',
+      ].some((x) => p.startsWith(`${O}${x}`)),
     (r) => rw('members', r),
     'seed 5.1',
   ],
@@ -106,8 +189,13 @@ const RULES = [
         '/transfer',
         '/vulnerability-alerts',
         '/teams',
+        '/immutable-releases',
+        '/interaction-limits',
+        '/private-vulnerability-reporting',
+        '/traffic/',
+        '/code-security-configuration',
       ].some((x) => p.startsWith(`${R}${x}`)) && !p.endsWith('/permission'),
-    (r) => (/\/rulesets\/rule-suites/.test(r.path) ? 'administration=write' : rw('administration', r)),
+    (r) => (/\/rulesets\/(rule-suites|\{ruleset_id\}\/history)/.test(r.path) ? 'administration=write' : rw('administration', r)),
     'seed 5.1',
   ],
   [(p) => /^\/repos\/\{owner\}\/\{repo\}\/branches\/\{branch\}\/protection/.test(p), (r) => rw('administration', r), 'seed 5.1'],
@@ -138,6 +226,8 @@ const RULES = [
     'seed 5.1',
   ],
   [(p, m) => m !== 'GET' && /^\/repos\/\{owner\}\/\{repo\}\/commits\/\{commit_sha\}\/comments$/.test(p), () => 'contents=write', 'seed 5.1'],
+  [(p) => p === `${R}/code-scanning/alerts/{alert_number}/autofix/commits`, () => 'contents=write', 'seed 5.1'],
+  [(p) => p.startsWith(`${R}/code-scanning/codeql/`), (r) => rw('contents', r), 'seed 5.1'],
   // ---- GitHub's published fine-grained permissions, by family ----
   [(p) => p.startsWith('/enterprises/') || p.startsWith('/scim/'), (r) => rw('enterprise_administration', r), 'github-fgpat'],
   [(p) => p.startsWith(`${O}/pre-receive-hooks`), (r) => rw('organization_pre_receive_hooks', r), 'github-fgpat'],
@@ -266,7 +356,8 @@ function finish(r, permission, source) {
 // (GitHub's scope ↔ permission correspondence: repository categories → `repo`, organization → `*:org`, ...).
 
 /** What a classic scope's name looks like (other backticked words in the sentence are fields). */
-const SCOPE_NAME = /^(repo|public_repo|gist|user|workflow|delete_repo|notifications|project|codespace|copilot|security_events|[a-z_]+:[a-z_]+)$/;
+const SCOPE_NAME =
+  /^(repo|public_repo|repo_deployment|gist|user|workflow|delete_repo|notifications|project|codespace|copilot|security_events|[a-z_]+:[a-z_]+)$/;
 
 /** Scopes named by the description's classic-token sentence, and whether they only matter for private resources. */
 export function describedScopes(description) {

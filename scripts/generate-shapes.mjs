@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// Generates src/fakes/code-hosting/shapes/data.ts: for every catalog row, GitHub's documented success
+// Generates src/fakes/code-hosting/shapes/data.ts: for every catalog row (and the source import
+// endpoints, served by their own model), GitHub's documented success
 // statuses, response headers and response schemas, compacted to what rendering needs, from GitHub's
 // OpenAPI descriptions (@octokit/openapi, a devDependency: the compact module ships, the description
 // does not). Run: node scripts/generate-shapes.mjs [--check]
 //
 // Each row takes its shapes from the first description that has its path and method: api.github.com,
-// then GHE.com (ghec), then GHES. Rows no description has (team discussions, retired from GitHub's
-// current descriptions) take theirs from TEAM_DISCUSSIONS below, transcribed from the last description
-// that had them (@octokit/openapi before the retirement: `team-discussion`, `team-discussion-comment`).
+// then GHE.com (ghec), then GHES, then, for the team discussions retired from GitHub's current
+// descriptions, the last description that had them (scripts/retired/team-discussions.json, extracted
+// from @octokit/openapi 22.0.0 by scripts/extract-retired-description.mjs).
 //
 // Compact schema nodes (JSON, short keys): t type, p properties, q required, i items, e enum, n nullable,
 // f format, x example (scalars only), o oneOf/anyOf, l allOf, ap additionalProperties, mn minimum,
@@ -32,10 +33,14 @@ const toReal = (p) =>
     .map((s) => ALIASES.find(([a]) => a === s)?.[1] ?? s)
     .join('/');
 
-const SPECS = ['api.github.com', 'ghec', 'ghes-3.19', 'ghes-3.18', 'ghes-3.17'].map((name) => ({
-  name,
-  doc: require(`@octokit/openapi/generated/${name}.json`),
-}));
+const SPECS = [
+  ...['api.github.com', 'ghec', 'ghes-3.19', 'ghes-3.18', 'ghes-3.17'].map((name) => ({
+    name,
+    doc: require(`@octokit/openapi/generated/${name}.json`),
+  })),
+  // Team discussions, retired from the current descriptions: the last description that had them.
+  { name: 'octokit-openapi-22.0.0', doc: JSON.parse(readFileSync(join(root, 'scripts/retired/team-discussions.json'), 'utf8')) },
+];
 const canon = (p) => p.replace(/\{[^}]+\}/g, '{}');
 
 /** Reads the catalog rows (method, seed path) out of the generated catalog module. */
@@ -48,6 +53,28 @@ function catalogRows() {
   }
   return rows;
 }
+
+const successCodes = (op) => Object.keys(op.responses ?? {}).filter((c) => /^[23]\d\d$/.test(c));
+function lookupIn(spec, realPath, method) {
+  for (const [p, ops] of Object.entries(spec.doc.paths)) {
+    if (canon(p) !== canon(realPath)) continue;
+    const op = ops[method.toLowerCase()];
+    if (op) return { spec, op };
+  }
+  return undefined;
+}
+
+/** The source import endpoints (the seed's section 4.2), served by the hand-written import model through the same renderer. */
+const IMPORT_ROWS = [
+  ['GET', ''],
+  ['PUT', ''],
+  ['PATCH', ''],
+  ['DELETE', ''],
+  ['GET', '/authors'],
+  ['PATCH', '/authors/{author_id}'],
+  ['GET', '/large_files'],
+  ['PATCH', '/lfs'],
+].map(([method, rest]) => ({ method, path: `/repos/{owner}/{repo}/import${rest}` }));
 
 function lookup(realPath, method) {
   for (const spec of SPECS) {
@@ -127,100 +154,11 @@ function resolve(doc, ref) {
     .reduce((a, k) => a?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
 }
 
-// Team discussions (retired from the current descriptions): their last documented shapes.
-const simpleUserRef = { $ref: '#/components/schemas/nullable-simple-user' };
-const reactionRollup = { $ref: '#/components/schemas/reaction-rollup' };
-const TEAM_DISCUSSION = {
-  type: 'object',
-  properties: {
-    author: simpleUserRef,
-    body: { type: 'string', example: 'Please suggest improvements to our workflow in comments.' },
-    body_html: { type: 'string', example: '<p>Hi! This is an area for us to collaborate as a team</p>' },
-    body_version: { type: 'string', example: '0307116bbf7ced493b8d8a346c650b71' },
-    comments_count: { type: 'integer', example: 0 },
-    comments_url: { type: 'string', format: 'uri', example: 'https://api.github.com/organizations/1/team/2343027/discussions/1/comments' },
-    created_at: { type: 'string', format: 'date-time' },
-    last_edited_at: { type: 'string', format: 'date-time', nullable: true },
-    html_url: { type: 'string', format: 'uri', example: 'https://github.com/orgs/github/teams/justice-league/discussions/1' },
-    node_id: { type: 'string', example: 'MDE0OlRlYW1EaXNjdXNzaW9uMQ==' },
-    number: { type: 'integer', example: 42 },
-    pinned: { type: 'boolean', example: true },
-    private: { type: 'boolean', example: true },
-    team_url: { type: 'string', format: 'uri', example: 'https://api.github.com/organizations/1/team/2343027' },
-    title: { type: 'string', example: 'How can we improve our workflow?' },
-    updated_at: { type: 'string', format: 'date-time' },
-    url: { type: 'string', format: 'uri', example: 'https://api.github.com/organizations/1/team/2343027/discussions/1' },
-    reactions: reactionRollup,
-  },
-  required: [
-    'author',
-    'body',
-    'body_html',
-    'body_version',
-    'comments_count',
-    'comments_url',
-    'created_at',
-    'last_edited_at',
-    'html_url',
-    'pinned',
-    'private',
-    'node_id',
-    'number',
-    'team_url',
-    'title',
-    'updated_at',
-    'url',
-  ],
-};
-const TEAM_DISCUSSION_COMMENT = {
-  type: 'object',
-  properties: {
-    author: simpleUserRef,
-    body: { type: 'string', example: 'I agree with this suggestion.' },
-    body_html: { type: 'string', example: '<p>Do you like apples?</p>' },
-    body_version: { type: 'string', example: '0307116bbf7ced493b8d8a346c650b71' },
-    created_at: { type: 'string', format: 'date-time' },
-    last_edited_at: { type: 'string', format: 'date-time', nullable: true },
-    discussion_url: { type: 'string', format: 'uri', example: 'https://api.github.com/organizations/1/team/2403582/discussions/1' },
-    html_url: { type: 'string', format: 'uri', example: 'https://github.com/orgs/github/teams/justice-league/discussions/1/comments/1' },
-    node_id: { type: 'string', example: 'MDIxOlRlYW1EaXNjdXNzaW9uQ29tbWVudDE=' },
-    number: { type: 'integer', example: 42 },
-    updated_at: { type: 'string', format: 'date-time' },
-    url: { type: 'string', format: 'uri', example: 'https://api.github.com/organizations/1/team/2403582/discussions/1/comments/1' },
-    reactions: reactionRollup,
-  },
-  required: [
-    'author',
-    'body',
-    'body_html',
-    'body_version',
-    'created_at',
-    'last_edited_at',
-    'discussion_url',
-    'html_url',
-    'node_id',
-    'number',
-    'updated_at',
-    'url',
-  ],
-};
-/** The retired team-discussion operations' success responses (status → schema; null = no body). */
-export function teamDiscussionResponses(path, method) {
-  const isComment = /\/comments(\/\{comment_number\})?$/.test(path);
-  const isReaction = /\/reactions(\/\{reaction_id\})?$/.test(path);
-  const one = isReaction ? { $ref: '#/components/schemas/reaction' } : isComment ? TEAM_DISCUSSION_COMMENT : TEAM_DISCUSSION;
-  const item = /\}$/.test(path);
-  if (method === 'DELETE') return { 204: null };
-  if (method === 'GET') return { 200: item ? one : { type: 'array', items: one } };
-  if (method === 'POST') return isReaction ? { 200: one, 201: one } : { 201: one };
-  return { 200: one };
-}
-
 // ---------- build ----------
 export function buildShapes() {
   const ops = {};
   const missing = [];
-  for (const row of catalogRows()) {
+  for (const row of [...catalogRows(), ...IMPORT_ROWS]) {
     const key = `${row.method} ${row.path}`;
     const found = lookup(toReal(row.path), row.method);
     const spec = found?.spec ?? SPECS[0];
@@ -238,9 +176,6 @@ export function buildShapes() {
           text: !schema && Boolean(res.content),
         };
       }
-    } else if (/\/discussions/.test(row.path)) {
-      responses = {};
-      for (const [code, schema] of Object.entries(teamDiscussionResponses(row.path, row.method))) responses[code] = { schema, headers: [], text: false };
     } else missing.push(key);
     for (const [code, res] of Object.entries(responses ?? {})) {
       entry.s.push(Number(code));
@@ -248,6 +183,17 @@ export function buildShapes() {
       if (res.headers.length) entry.h[code] = res.headers;
     }
     if (spec.name !== 'api.github.com' && found) entry.d = spec.name;
+    // GHES documents other success statuses for a few shared operations (it adds a collaborator at
+    // once, 204, where api.github.com invites, 201): answers on a GHES host follow GHES.
+    if (spec.name === 'api.github.com') {
+      const ghes = lookupIn(
+        SPECS.find((x) => x.name === 'ghes-3.19'),
+        toReal(row.path),
+        row.method,
+      );
+      const codes = ghes ? successCodes(ghes.op).map(Number) : undefined;
+      if (codes && codes.join() !== entry.s.join()) entry.hs = codes;
+    }
     ops[key] = entry;
   }
   return { data: { S: table, O: ops }, missing };

@@ -74,7 +74,7 @@ export const FakesOptionsSchema = z
 
 /** Each service's own options, typed from its zod schema (each service validates its own). */
 export interface ServiceOptions {
-  /** The code hosting fake (GitHub REST): `baseUrls`, `importProgress`, `useLfsFormat`, `defaultLogin`. */
+  /** The code hosting fake (GitHub REST): `baseUrls`, `importProgress`, `useLfsFormat`, `defaultLogin`, `importsRetireAt`, `largeFilesSize`. */
   codeHosting?: z.input<typeof CodeHostingOptionsSchema>;
   /** The social graph fake (Facebook Graph): `baseUrls`. */
   socialGraph?: z.input<typeof SocialGraphOptionsSchema>;

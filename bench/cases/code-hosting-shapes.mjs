@@ -1,7 +1,7 @@
 // Code hosting response shapes: what rendering every answer through GitHub's documented shape costs.
 // - per request: GET one issue via Octokit, against a plain nock `.reply()` of the same body (ratio ≤ 1.25);
 // - the first catalog request of a process, which parses the shapes module (child process, wall time),
-//   next to the same process doing a request that needs no shapes (a hand-written webhook list).
+//   next to the same process doing a request that needs no shapes (GET /rate_limit).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,10 +66,10 @@ export default async function register(h) {
   const g2 = 'code-hosting shapes: first request of a process (ms, child process, median of 9)';
   h.add({
     group: g2,
-    name: 'first request needing no shapes (GET /repos/{owner}/{repo}/hooks)',
+    name: 'first request needing no shapes (GET /rate_limit)',
     baseline: true,
     repeat: 9,
-    measure: () => child(firstRequest('/repos/octo/hello/hooks')),
+    measure: () => child(firstRequest('/rate_limit')),
   });
   h.add({ group: g2, name: 'first catalog request (parses the shapes)', repeat: 9, measure: () => child(firstRequest('/repos/octo/hello/issues/1')) });
 }

@@ -120,6 +120,12 @@ export interface ServiceDefinition<S, O, F> {
   parseOptions(raw: unknown): O & { baseUrls?: string[] };
   initialState(): S;
   readonly routes: ReadonlyArray<RouteSpec<S, O>>;
+  /**
+   * Base URLs the service also answers on, derived from its own and intercepted like them, but never
+   * listed as its base URLs: hosts its answers link to (GitHub's archive and log hosts, the targets of
+   * its redirects).
+   */
+  companionBaseUrls?(baseUrls: readonly string[]): string[];
   /** Optional rewrite before routing (e.g. strip Graph's `/v24.0` prefix). */
   prepare?(req: FakeRequest, path: string): Prepared;
   /** Turns any thrown value into the service's real error envelope (unknown errors → its 500). */

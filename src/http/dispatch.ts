@@ -74,6 +74,8 @@ interface BaseUrl {
   prefix: string;
   /** Added by a server (`mount`): answered when a request arrives there, never intercepted by nock. */
   mounted?: boolean;
+  /** A host the service's answers link to (`companionBaseUrls`): answered and intercepted, not one of its own base URLs. */
+  companion?: boolean;
 }
 
 interface Entry {
@@ -140,7 +142,11 @@ export class Engine {
       after: (fn) => this.after(fn),
       meters: {},
     };
-    this.#entries.push({ def, host, router, baseUrls: baseUrls.map(parseBaseUrl) });
+    const own = baseUrls.map(parseBaseUrl);
+    const companions = (def.companionBaseUrls?.(baseUrls) ?? [])
+      .map((h) => ({ ...parseBaseUrl(h), companion: true }))
+      .filter((c) => !own.some((b) => b.href === c.href));
+    this.#entries.push({ def, host, router, baseUrls: [...own, ...companions] });
     return host;
   }
 
@@ -370,7 +376,10 @@ export class Engine {
         // A template of bare parameters (Graph's `/{id}/{edge}`) matches anything: no evidence.
         if (!matched.split('/').some((seg) => seg && !seg.startsWith('{'))) continue;
         const base = `${url.origin}${cut ? `/${segs.slice(0, cut).join('/')}` : ''}`;
-        return `It looks like a ${entry.def.title} request on a host no fake serves: to fake it, add '${base}' to createFakes({ ${entry.def.name}: { baseUrls: [...] } }) (now ${entry.baseUrls.map((b) => b.href).join(', ')}).`;
+        return `It looks like a ${entry.def.title} request on a host no fake serves: to fake it, add '${base}' to createFakes({ ${entry.def.name}: { baseUrls: [...] } }) (now ${entry.baseUrls
+          .filter((b) => !b.companion)
+          .map((b) => b.href)
+          .join(', ')}).`;
       }
     }
     return '';

@@ -58,11 +58,13 @@ function segmentScore(t: string, s: string): number {
   return d <= Math.max(1, Math.floor(t.length / 4)) ? 1.5 : 0;
 }
 
-function scoreRoute(template: string, segs: string[]): number {
+/** How much a template looks like the path's segments from `from` on (an offset, not a copy: a path may hold 50,000 segments). */
+function scoreRoute(template: string, segs: string[], from = 0): number {
   const t = splitTemplate(template);
+  const n = segs.length - from;
   let score = 0;
-  for (let k = 0; k < Math.min(t.length, segs.length); k++) score += segmentScore(t[k] as string, segs[k] as string);
-  return score - 1.5 * Math.abs(t.length - segs.length);
+  for (let k = 0; k < Math.min(t.length, n); k++) score += segmentScore(t[k] as string, segs[from + k] as string);
+  return score - 1.5 * Math.abs(t.length - n);
 }
 
 /**
@@ -73,9 +75,11 @@ function scoreRoute(template: string, segs: string[]): number {
 export function closestRoutes(routes: ReadonlyArray<{ method: string; template: string }>, method: string, path: string, n = 3): string[] {
   const segs = splitTemplate(path);
   const m = method.toUpperCase();
+  // Routes under `/_` answer a fake's non-API hosts (GitHub's archive and log hosts): suggested only for paths there.
+  const pool = path.startsWith('/_') ? routes : routes.filter((r) => !r.template.startsWith('/_'));
   // The shortened paths once, not once per route (a path of 50,000 segments made this seconds long).
   const cuts = [1, 2].filter((cut) => cut <= segs.length - 1).map((cut) => ({ cut, rest: segs.slice(cut) }));
-  const scored = routes.map((r) => {
+  const scored = pool.map((r) => {
     let best = scoreRoute(r.template, segs);
     for (const { cut, rest } of cuts) best = Math.max(best, scoreRoute(r.template, rest) - cut);
     return { key: `${r.method} ${r.template}`, score: best + (r.method === m ? 1 : 0) };

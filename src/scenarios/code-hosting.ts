@@ -33,12 +33,23 @@ export interface ImportHandles extends RepoHandles {
   import: Record<string, unknown>;
 }
 
+/**
+ * A scenario that puts a repository (and its import) into a state means the imports API answers: when
+ * the fake clock is already past the API's retirement, the scenario keeps it open for this instance
+ * (`imports.retireAt(null)`); `importsRetired` applied afterwards closes it again.
+ */
+function keepImportsOpen(fakes: Fakes): void {
+  const at = fakes.codeHosting.imports.retiredAt();
+  if (at !== null && fakes.clock.nowMs() >= Date.parse(at)) fakes.codeHosting.imports.retireAt(null);
+}
+
 function setupRepo(
   fakes: Fakes,
   o: { owner: string; repo: string; private: boolean; ownerType: 'User' | 'Organization'; seedToken?: boolean | undefined },
   actionsEnabled = false,
 ): RepoHandles {
   fakes.codeHosting.seed.repo({ owner: o.owner, repo: o.repo, private: o.private, ownerType: o.ownerType, actionsEnabled });
+  keepImportsOpen(fakes);
   const modelOn = fakes.options.auth === 'strict' || fakes.state.codeHosting.tokenCount > 0;
   const token =
     (o.seedToken ?? modelOn)
@@ -269,6 +280,24 @@ export const codeHostingScenarios = {
       const r = await wireGet(fakes, h, '/import');
       const retired = fakes.clock.nowMs() >= Date.parse(h.retiredAt);
       if (retired !== (r.status === 410)) throw new Error(`GET import answered ${r.status} with the clock at ${fakes.clock.now().toISOString()}`);
+    },
+  }),
+  importSpammed: defineScenario({
+    name: 'importSpammed',
+    description:
+      "GitHub's spam detection: the next import writes documented with a 422 (start, map an author, LFS preference) answer `422 Validation Failed` with `was submitted too quickly`.",
+    service: 'codeHosting',
+    reaches: 'import writes answer 422 (endpoint spammed)',
+    handles: '{ owner, repo, token }',
+    options: z.object({ ...base, times: z.number().int().positive().default(1) }).strict(),
+    apply(fakes, o): RepoHandles {
+      const h = setupRepo(fakes, o);
+      fakes.codeHosting.imports.spam(o.times);
+      return h;
+    },
+    async check(fakes, _h, o) {
+      // Proven from the state: a request through the wire would use one of the spammed answers up.
+      if (fakes.state.codeHosting.importsSpam !== o.times) throw new Error(`${fakes.state.codeHosting.importsSpam} spammed answers left, expected ${o.times}`);
     },
   }),
   codeHostingMaintenance: defineScenario({

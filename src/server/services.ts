@@ -4,8 +4,9 @@ import { didYouMean } from './nearest.js';
 /** Where each fake answers on a server, as path prefixes of the server's origin. */
 export const SERVER_PREFIXES: Readonly<Record<ServiceName, readonly string[]>> = {
   // GitHub REST at /github; GHES-style clients (gh, PyGithub's enterprise habits) add /api/v3.
-  // Archive redirects (tarball/zipball) point at the origin's /_codeload, as on GHES.
-  codeHosting: ['/github', '/github/api/v3', '/_codeload'],
+  // Archive redirects (tarball/zipball) point at the origin's /_codeload, log and artifact redirects
+  // at its /_logs, as on GHES.
+  codeHosting: ['/github', '/github/api/v3', '/_codeload', '/_logs'],
   socialGraph: ['/graph'],
   // The model cache speaks Vertex AI at /vertex and the Gemini API at /gemini (see apiOf).
   modelCache: ['/vertex', '/gemini'],

@@ -69,7 +69,7 @@ describe('catalog resources are stateful', () => {
     const got = await octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: 'octo', repo: 'hello', issue_number: 2 });
     expect(got.data.state).toBe('closed');
     // Pull requests share the issue numbering of their repository.
-    fakes.codeHosting.seed.resource('/repos/octo/hello/branches/dev', {});
+    fakes.codeHosting.seed.commit({ owner: 'octo', repo: 'hello', branch: 'dev', files: { 'dev.txt': 'dev\n' }, message: 'Dev' });
     const pr = await octokit.request('POST /repos/{owner}/{repo}/pulls', { owner: 'octo', repo: 'hello', head: 'dev', base: 'main', title: 'p' });
     expect(pr.data.number).toBe(6);
   });

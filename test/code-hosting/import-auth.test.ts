@@ -68,7 +68,7 @@ describe('source import: the permission model', () => {
 
   it('strict auth: an unseeded token is refused even with no token seeded', async () => {
     fakes.uninstall();
-    const strict = createFakes({ auth: 'strict' }).install();
+    const strict = createFakes({ auth: 'strict', clock: '2024-01-10T00:00:00Z' }).install();
     try {
       strict.codeHosting.seed.repo(R);
       expect((await err(kit('whatever').request('GET /repos/{owner}/{repo}', R))).status).toBe(401);

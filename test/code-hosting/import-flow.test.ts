@@ -107,7 +107,10 @@ describe('source import: the typical flow of seed section 1', () => {
 
   it('manual progression: GET does not move, imports.advance does', async () => {
     fakes.uninstall();
-    const manual = createFakes({ codeHosting: { importProgress: 'manual', baseUrls: ['https://ghe.example.com/api/v3'] } }).install();
+    const manual = createFakes({
+      clock: '2024-01-10T00:00:00Z',
+      codeHosting: { importProgress: 'manual', baseUrls: ['https://ghe.example.com/api/v3'] },
+    }).install();
     try {
       manual.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
       const octokit = new Octokit({ auth: 'x', baseUrl: 'https://ghe.example.com/api/v3', request: { retries: 0 } });
@@ -137,7 +140,7 @@ describe('source import: the typical flow of seed section 1', () => {
 
   it('GHE.com hosts point html_url at the web host', async () => {
     fakes.uninstall();
-    const ghe = createFakes({ codeHosting: { baseUrls: ['https://api.acme.ghe.com'] } }).install();
+    const ghe = createFakes({ clock: '2024-01-10T00:00:00Z', codeHosting: { baseUrls: ['https://api.acme.ghe.com'] } }).install();
     try {
       ghe.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
       const octokit = new Octokit({ auth: 'x', baseUrl: 'https://api.acme.ghe.com', request: { retries: 0 } });
@@ -156,7 +159,7 @@ describe('source import: the typical flow of seed section 1', () => {
   });
 
   it('use_lfs as a boolean when useLfsFormat is boolean', async () => {
-    const b = createFakes({ codeHosting: { useLfsFormat: 'boolean', baseUrls: ['https://api.github.com'] } });
+    const b = createFakes({ clock: '2024-01-10T00:00:00Z', codeHosting: { useLfsFormat: 'boolean', baseUrls: ['https://api.github.com'] } });
     fakes.uninstall();
     b.install();
     try {

@@ -103,7 +103,7 @@ describe('import states: every state of seed section 3 through scenarios and the
 
   it('strict auth: an unseeded URL is nothing; with vcs given the import errors at importing', async () => {
     fakes.uninstall();
-    const strict = createFakes({ auth: 'strict' }).install();
+    const strict = createFakes({ auth: 'strict', clock: '2024-01-10T00:00:00Z' }).install();
     try {
       strict.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
       const token = strict.codeHosting.seed.token({ type: 'classic', scopes: ['repo'] });
@@ -194,7 +194,7 @@ describe('import states: every state of seed section 3 through scenarios and the
 
   it('scenarios work under strict auth with a seeded token', async () => {
     fakes.uninstall();
-    const strict = createFakes({ auth: 'strict' }).install();
+    const strict = createFakes({ auth: 'strict', clock: '2024-01-10T00:00:00Z' }).install();
     try {
       const h = strict.apply(scenarios.importMapping());
       expect(h.token).toMatch(/^ghp_/);

@@ -12,7 +12,10 @@ const HOSTS = [
   { name: 'api.github.com', baseUrl: 'https://api.github.com' },
   { name: 'ghes-3.19', baseUrl: 'https://ghe.example.com/api/v3' },
   { name: 'ghec', baseUrl: 'https://api.acme.ghe.com' },
+  // Team discussions, retired from the current descriptions: the last description that had them.
+  { name: 'octokit-openapi-22.0.0', baseUrl: 'https://api.github.com' },
 ] as const;
+const MIN_CHECKED: Record<string, number> = { 'api.github.com': 750, 'ghes-3.19': 500, ghec: 500, 'octokit-openapi-22.0.0': 30 };
 
 describe.each(HOSTS)('every catalog route conforms to the $name description', ({ name, baseUrl }) => {
   it('answers a documented status and a body that validates', async () => {
@@ -32,7 +35,7 @@ describe.each(HOSTS)('every catalog route conforms to the $name description', ({
       if (!out.ok && !reason) failures.push(`${out.route} → ${out.status}: ${out.problem}`);
     }
     if (process.env.CONFORMANCE_REPORT) console.log(`${name}: ${passed}/${checked} valid`);
-    expect(checked).toBeGreaterThan(name === 'api.github.com' ? 650 : 500);
+    expect(checked).toBeGreaterThanOrEqual(MIN_CHECKED[name] ?? 1);
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

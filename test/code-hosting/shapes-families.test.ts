@@ -62,13 +62,14 @@ describe('catalog answers carry GitHub’s fields', () => {
   });
 
   it('pulls: head and base are branch objects with ref, sha, repo and user', async () => {
-    fakes.codeHosting.seed.resource(`/repos/${OWNER}/${REPO}/branches/feature`, {});
+    // A branch with a commit of its own (a pull request needs commits between its branches).
+    const head = fakes.codeHosting.seed.commit({ owner: OWNER, repo: REPO, branch: 'feature', files: { 'feature.txt': 'feature\n' }, message: 'Feature' });
     const { data, status } = await octokit.rest.pulls.create({ ...R, title: 'Feature', head: 'feature', base: 'main' });
     expect(status).toBe(201);
     expect(data.state).toBe('open');
     expect(data.user.login).toBe(OWNER);
     expect(data.head.ref).toBe('feature');
-    expect(data.head.sha).toMatch(/^[0-9a-f]{40}$/);
+    expect(data.head.sha).toBe(head.sha);
     expect(data.base.ref).toBe('main');
     expect(data.base.repo.full_name).toBe(`${OWNER}/${REPO}`);
     expect(data.head.user?.login).toBe(OWNER);

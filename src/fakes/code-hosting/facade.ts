@@ -7,6 +7,7 @@ import { createRepo, ensureAccount, findAccount, findRepo, renderRepo, repoKey }
 import { seedToken } from './models/tokens.js';
 import { exhaustRateLimit, seedResource, seedResources } from './catalog/facade.js';
 import { githubError } from './errors.js';
+import { importsRetirement } from './routes/imports.js';
 import { type DeliveryRecord, type HookSeed, HookSeedSchema } from './schemas/hook.js';
 import { seedHookEvents } from './schemas/events.js';
 import type { ImportStatus, OriginSeed } from './schemas/import.js';
@@ -104,8 +105,18 @@ export interface CodeHostingFacade {
     release(owner: string, repo: string): void;
     /** The import JSON of a repository, or undefined. */
     get(owner: string, repo: string): Record<string, unknown> | undefined;
-    /** Import endpoints answer the retirement error once the fake clock reaches this instant (null: never). */
+    /**
+     * Import endpoints answer the retirement error once the fake clock reaches this instant (null: never,
+     * the imports API stays open). Overrides the `importsRetireAt` option until `reset()`.
+     */
     retireAt(at: Date | string | number | null): void;
+    /** The instant from which import endpoints answer the retirement error (ISO), or null when they stay open. */
+    retiredAt(): string | null;
+    /**
+     * The next `times` import writes documented with a 422 (start, map an author, LFS preference) answer
+     * GitHub's "endpoint has been spammed" 422 (`was submitted too quickly`).
+     */
+    spam(times?: number): void;
     /** Import endpoints answer 503 while on. */
     maintenance(on: boolean): void;
   };
@@ -143,7 +154,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
   };
   const importJson = (r: RepoRecord) => {
     const imp = host.state.imports[r.id];
-    return imp ? renderImport(imp, host.state.repos[r.id] as RepoRecord, base(), host.options.useLfsFormat) : undefined;
+    return imp ? renderImport(imp, host.state.repos[r.id] as RepoRecord, base(), host.options) : undefined;
   };
   const mustImport = (r: RepoRecord) => {
     const out = importJson(r);
@@ -296,6 +307,16 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
         if (ms !== null && !Number.isFinite(ms)) throw new RangeError(`stuntdouble: not a valid instant: ${String(at)}`);
         host.update((d) => {
           d.importsRetiredAt = ms;
+        });
+      },
+      retiredAt() {
+        const ms = importsRetirement(host.state, host.options);
+        return ms === null ? null : new Date(ms).toISOString();
+      },
+      spam(times = 1) {
+        if (!Number.isInteger(times) || times < 0) throw new RangeError(`stuntdouble: spam(times) takes a whole number >= 0, not ${String(times)}`);
+        host.update((d) => {
+          d.importsSpam = times;
         });
       },
       maintenance(on) {

@@ -9,12 +9,13 @@ import { catalogRoutes } from './catalog/routes.js';
 import { webhookRoutes } from './routes/hooks.js';
 import { importRoutes } from './routes/imports.js';
 import { repoRoutes } from './routes/repos.js';
+import { LOG_ROUTES, companionBaseUrls, prepareTargets } from './redirects.js';
 import { githubRoute } from './route.js';
 import { type CodeHostingState, initialCodeHostingState } from './state.js';
 import { finalizeResponse } from './wire.js';
 import { conditional } from './conditional.js';
 import { parseInput } from '../../util/parse.js';
-import { ARCHIVE_ROUTES, archivePath } from './relations/git/archive.js';
+import { ARCHIVE_ROUTES } from './relations/git/archive.js';
 
 export { CodeHostingOptionsSchema } from './options.js';
 export type { CodeHostingOptions } from './options.js';
@@ -38,8 +39,10 @@ const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
   }),
   // Hand-written routes count against the caller's rate limit like catalog routes.
   ...countRequests([...repoRoutes, ...importRoutes, ...webhookRoutes]),
-  // The archive host (codeload) that tarball/zipball redirect to.
+  // The targets of GitHub's redirects: the archive host (codeload) that tarball/zipball redirect to,
+  // and the log host of logs and artifacts. Not API calls, not counted.
   ...ARCHIVE_ROUTES,
+  ...LOG_ROUTES,
 ];
 
 let allRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] | undefined;
@@ -57,8 +60,11 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
     allRoutes ??= [...handWritten, ...catalogRoutes(handWritten.map((r) => `${r.method} ${r.path}`))];
     return allRoutes;
   },
-  // The archive host (codeload) answers only archives: its requests route in their own namespace.
-  prepare: (req, path) => ({ path: archivePath(req.url, path) }),
+  // Tarball, zipball, logs and artifact archives redirect to these hosts; the fake answers there too
+  // (codeload.github.com is also a default base URL). Those hosts answer only their own paths: their
+  // requests route in their own namespaces.
+  companionBaseUrls,
+  prepare: prepareTargets,
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
   // Every answer carries the caller's x-ratelimit-* window (catalog routes count requests); GET

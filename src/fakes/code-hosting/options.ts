@@ -14,6 +14,17 @@ export const CodeHostingOptionsSchema = z
     useLfsFormat: z.enum(['string', 'boolean']).default('string'),
     /** Login that an unseeded token acts as in lenient mode (and the sender of its webhook events). */
     defaultLogin: z.string().min(1).default('octocat'),
+    /**
+     * When the source imports API closes down on the fake clock (GitHub's date, 2024-04-12T00:00:00Z, by
+     * default): an import call at or after it answers as the retired API did (410). `false` keeps the
+     * imports API open whatever the clock says (tests of the older behaviour on a real clock).
+     */
+    importsRetireAt: z.union([z.iso.datetime({ offset: true }), z.literal(false)]).default('2024-04-12T00:00:00Z'),
+    /**
+     * How `large_files_size` is reported: `'gigabytes'` (default; what GitHub documents, rounded up) or
+     * `'bytes'` (what GitHub's sample response shows).
+     */
+    largeFilesSize: z.enum(['gigabytes', 'bytes']).default('gigabytes'),
   })
   .strict();
 /** Resolved code hosting options. */

@@ -38,8 +38,13 @@ export interface CodeHostingState {
   deliveryOrder: number[];
   /** Hook id → delivery ids. */
   deliveriesByHook: Record<string, number[]>;
-  /** When set: import endpoints answer the retirement error from this instant (epoch ms). */
-  importsRetiredAt: number | null;
+  /**
+   * Set by `imports.retireAt()` or a scenario: import endpoints answer the retirement error from this
+   * instant (epoch ms; null: never). Absent: the `importsRetireAt` option decides.
+   */
+  importsRetiredAt?: number | null;
+  /** How many more import writes answer the "endpoint has been spammed" 422 (scenario `importSpammed`). */
+  importsSpam: number;
   /** When true: import endpoints answer 503 (maintenance). */
   importsMaintenance: boolean;
   /** Generic catalog resources (section 4.3) and rate-limit windows, see catalog/state.ts. */
@@ -70,7 +75,7 @@ export function initialCodeHostingState(): CodeHostingState {
     deliveries: {},
     deliveryOrder: [],
     deliveriesByHook: {},
-    importsRetiredAt: null,
+    importsSpam: 0,
     importsMaintenance: false,
     catalog: initialCatalog(),
     issueIndex: initialIssueIndex(),

@@ -188,7 +188,9 @@ export function seedParents(fakes: Fakes, row: CatalogRow, branches: readonly st
     // Dismissing needs a submitted review; deleting, submitting and the rest a pending one.
     fakes.codeHosting.seed.resource(`${r}/pulls/7/reviews/7`, { state: p.endsWith('/dismissals') ? 'CHANGES_REQUESTED' : 'PENDING', body: 'Looks good' });
   }
-  if (row.method === 'POST' && p === '/repos/{owner}/{repo}/pulls') for (const b of branches) fakes.codeHosting.seed.resource(`${r}/branches/${b}`, {});
+  // A pull request needs commits between its branches: each branch gets one of its own.
+  if (row.method === 'POST' && p === '/repos/{owner}/{repo}/pulls')
+    for (const b of branches) fakes.codeHosting.seed.commit({ owner: OWNER, repo: REPO, branch: b, files: { [`${b}.txt`]: `${b}\n` }, message: b });
   if (p.startsWith('/repos/{owner}/{repo}/comments/{comment_id}'))
     fakes.codeHosting.seed.resource(`${r}/comments/7`, { commit_id: '6dcb09b5b57875f334f61aebed695e2e4193db5e', body: 'A commit comment' });
 }

@@ -4,7 +4,7 @@ import { githubError } from '../errors.js';
 import { keyPrefix, parentDepth } from './table.js';
 import { linkHeader, parsePaging } from './paging.js';
 import { prepareReferences } from './references.js';
-import type { CatalogSlice, Resource } from './state.js';
+import { CREATOR, type CatalogSlice, type Resource } from './state.js';
 
 /** Everything one generic operation needs besides the state. */
 export interface Operation {
@@ -150,6 +150,8 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
         ...(number !== undefined ? { number } : {}),
         ...(row.itemKey === 'sha' ? { sha: childKey.split('/').pop() } : {}),
         ...body,
+        // Who created it: its user/author/creator fields nobody set render as this account for every reader.
+        ...(op.login ? { [CREATOR]: op.login } : {}),
         created_at: op.now,
         updated_at: op.now,
       });

@@ -18,9 +18,9 @@ import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError, ra
 import type { CatalogSlice, Resource } from './state.js';
 import { canonicalKey } from './canonical.js';
 import { ROWS_BY_KEY, accessRule, concreteKey, keyPrefix } from './table.js';
-import { redirectLocation, redirectShape, repoView, shapeAnswer } from '../shapes/answer.js';
+import { redirectShape, repoView, shapeAnswer } from '../shapes/answer.js';
+import { redirectLocation } from '../redirects.js';
 import { DEFAULT_LOGIN } from '../shapes/render.js';
-import { codeloadToken } from '../relations/git/archive.js';
 /** The part of the service state the catalog needs. */
 export interface CatalogState {
   catalog: CatalogSlice;
@@ -84,10 +84,7 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
         if (rate.exceeded) return { error: rateLimitError(rate, nowSec, rateLimitSubject(ctx.state, principal)) };
         try {
           const repo = check(ctx, row, principal);
-          if (redirectShape(row)) {
-            const token = repo?.private ? codeloadToken(repo.id) : undefined;
-            return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl, token) } }, repo };
-          }
+          if (redirectShape(row)) return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl, repo) } }, repo };
           const custom = RELATION_OPS[`${row.method} ${row.path}`];
           const relRepo = repo && custom ? { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch, record: repo } : undefined;
           if (row.method === 'GET')
@@ -107,7 +104,8 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
       const r = shapeAnswer(row, outcome.result, op.key, {
         baseUrl: ctx.baseUrl,
         now: op.now,
-        login: principal.login ?? ctx.options.defaultLogin ?? DEFAULT_LOGIN,
+        // An anonymous reader is nobody: objects nobody attributed render as the repository owner's.
+        login: principal.login ?? (principal.kind === 'anonymous' ? outcome.repo?.ownerLogin : undefined) ?? ctx.options.defaultLogin ?? DEFAULT_LOGIN,
         records: ctx.state.catalog.records,
         ...(outcome.repo ? { repo: repoView(outcome.repo) } : {}),
       });

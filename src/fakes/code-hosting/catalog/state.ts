@@ -1,3 +1,6 @@
+/** Where a created record keeps the login of its creator (never rendered: no response schema documents it). */
+export const CREATOR = '_creator';
+
 /** A stored catalog resource (JSON object). */
 export type Resource = Record<string, unknown>;
 

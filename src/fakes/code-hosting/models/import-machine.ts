@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import type { FailStep, ImportRecord, ImportStatus, OriginRecord } from '../schemas/import.js';
 import type { CodeHostingState } from '../state.js';
+import { fillImportedRepository } from './imports-fill.js';
 import { LARGE_FILE_BYTES } from './origins.js';
 
 /**
@@ -25,6 +26,9 @@ export interface StepEnv {
   origin: OriginRecord | null;
   /** Collects the webhook statuses to deliver once the change lands. */
   events: ImportEventStatus[];
+  /** API base URL and ISO time of the request, for what a complete import writes into the repository. */
+  apiBase?: string;
+  now?: string;
 }
 
 type Imp = Draft<ImportRecord>;
@@ -62,7 +66,10 @@ export function enter(imp: Imp, status: ImportStatus, env: StepEnv, failed?: Fai
     imp.error_message = env.origin?.errorMessage ?? (env.origin ? `The ${imp.failed_step} step failed.` : `No repository could be reached at ${imp.vcs_url}.`);
     env.events.push('failure');
   }
-  if (status === 'complete') env.events.push('success');
+  if (status === 'complete') {
+    env.events.push('success');
+    fillImportedRepository(env.draft, imp, env.origin, env.apiBase ?? 'https://api.github.com', env.now ?? new Date(0).toISOString());
+  }
 }
 
 /** The raw step: commit count, authors and large files become known. */

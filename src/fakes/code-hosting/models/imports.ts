@@ -43,7 +43,7 @@ export interface ImportOutcome {
 }
 
 function stepEnv(draft: D, imp: Pick<ImportRecord, 'vcs_url'>, env: ImportEnv): StepEnv {
-  return { draft, origin: lookupOrigin(draft, imp.vcs_url, env.lenient), events: [] };
+  return { draft, origin: lookupOrigin(draft, imp.vcs_url, env.lenient), events: [], apiBase: env.apiBase, now: env.now };
 }
 
 /** The import of a repository, or 404. */
@@ -304,7 +304,13 @@ export function setLfs(draft: D, repo: RepoRecord, body: Record<string, unknown>
 }
 
 /** GitHub's import JSON (seed 2.1): the fields every state reports plus the ones of the current state. */
-export function renderImport(imp: ImportRecord, repo: RepoRecord, apiBase: string, lfsFormat: 'string' | 'boolean'): Record<string, unknown> {
+export function renderImport(
+  imp: ImportRecord,
+  repo: RepoRecord,
+  apiBase: string,
+  format: { useLfsFormat: 'string' | 'boolean'; largeFilesSize: 'gigabytes' | 'bytes' },
+): Record<string, unknown> {
+  const lfsFormat = format.useLfsFormat;
   const api = trimBase(apiBase);
   const name = fullName(repo);
   const large = imp.largeFiles;
@@ -324,7 +330,9 @@ export function renderImport(imp: ImportRecord, repo: RepoRecord, apiBase: strin
   }
   if (imp.status === 'detection_found_multiple') out.project_choices = (imp.project_choices ?? []).map((c) => ({ ...c }));
   out.has_large_files = large.length > 0;
-  out.large_files_size = large.length ? Math.ceil(bytes / 1024 ** 3) : 0;
+  // Documented as gigabytes (rounded up: a file over 100 MB never reports 0 beside has_large_files);
+  // GitHub's sample response reports bytes, which the `largeFilesSize: 'bytes'` option answers.
+  out.large_files_size = format.largeFilesSize === 'bytes' ? bytes : large.length ? Math.ceil(bytes / 1024 ** 3) : 0;
   out.large_files_count = large.length;
   out.authors_count = imp.authorIds.length;
   if (imp.status === 'importing') {

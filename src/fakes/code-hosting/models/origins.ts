@@ -75,6 +75,7 @@ export function buildOrigin(input: OriginSeed): OriginRecord {
     authors,
     largeFiles,
     commitCount: s.commitCount,
+    branches: s.branches,
     failAt: s.failAt ?? null,
     errorMessage: s.errorMessage ?? null,
   };

@@ -25,6 +25,8 @@ import { ROWS_BY_KEY, ruleFor } from '../catalog/table.js';
 import { CreateHookBodySchema, type HookRecord, HookConfigInputSchema, UpdateHookBodySchema } from '../schemas/hook.js';
 import type { CodeHostingState } from '../state.js';
 import { RULES, loadOrg, loadRepo } from './shared.js';
+import { renderAs, repoView } from '../shapes/answer.js';
+import { DEFAULT_LOGIN } from '../shapes/render.js';
 
 type Scope = 'repo' | 'org';
 
@@ -71,6 +73,27 @@ function deliverNow(ctx: GitHubRouteContext, hook: HookRecord, target: HookTarge
   sendDeliveries(ctx.host, [id]);
 }
 
+/** A hook route's answer in the documented shape of its operation (the one renderer of the catalog). */
+function shaped(
+  ctx: GitHubRouteContext,
+  p: Principal,
+  target: HookTarget,
+  operation: string,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const key = ctx.req.url.pathname.slice(new URL(ctx.baseUrl).pathname.replace(/\/$/, '').length);
+  const rc = {
+    baseUrl: ctx.baseUrl,
+    now: ctx.clock.now().toISOString(),
+    login: p.login ?? ctx.options.defaultLogin ?? DEFAULT_LOGIN,
+    records: ctx.state.catalog.records,
+    ...(target.kind === 'Repository' ? { repo: repoView(target.repo) } : {}),
+  };
+  return json(status, renderAs(operation, status, body, key, rc), headers);
+}
+
 function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOptions>[] {
   const base = scope === 'repo' ? '/repos/{owner}/{repo}/hooks' : '/orgs/{org}/hooks';
   const op = (name: string) => (scope === 'repo' ? `repos/${name}` : `orgs/${name}`);
@@ -89,7 +112,11 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
           ctx,
           ids.map((id) => ctx.state.hooks[id]).filter((h): h is HookRecord => h !== undefined),
         );
-        return json(
+        return shaped(
+          ctx,
+          p,
+          target,
+          `GET ${base}`,
           200,
           page.items.map((h) => renderHook(h, target, ctx.baseUrl)),
           page.headers,
@@ -143,7 +170,7 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
         sendDeliveries(ctx.host, [pingId]);
         const hook = ctx.state.hooks[id] as HookRecord;
         const out = renderHook(hook, target, ctx.baseUrl);
-        return json(201, out, { location: String(out.url) });
+        return shaped(ctx, p, target, `POST ${base}`, 201, out, { location: String(out.url) });
       },
     }),
     githubRoute({
@@ -153,7 +180,7 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
       access: tableRule('GET', `${base}/{hook_id}`, access),
       handler: (ctx, p) => {
         const target = loadTarget(ctx, p, scope, tableRule('GET', `${base}/{hook_id}`, access));
-        return json(200, renderHook(hookOf(ctx, target), target, ctx.baseUrl));
+        return shaped(ctx, p, target, `GET ${base}/{hook_id}`, 200, renderHook(hookOf(ctx, target), target, ctx.baseUrl));
       },
     }),
     githubRoute({
@@ -188,7 +215,7 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
           if (body.active !== undefined) h.active = body.active;
           h.updatedAt = now;
         });
-        return json(200, renderHook(ctx.state.hooks[hook.id] as HookRecord, target, ctx.baseUrl));
+        return shaped(ctx, p, target, `PATCH ${base}/{hook_id}`, 200, renderHook(ctx.state.hooks[hook.id] as HookRecord, target, ctx.baseUrl));
       },
     }),
     githubRoute({
@@ -208,7 +235,10 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
       path: `${base}/{hook_id}/config`,
       operation: op(scope === 'repo' ? 'get-webhook-config-for-repo' : 'get-webhook-config-for-org'),
       access: tableRule('GET', `${base}/{hook_id}/config`, access),
-      handler: (ctx, p) => json(200, renderHookConfig(hookOf(ctx, loadTarget(ctx, p, scope, tableRule('GET', `${base}/{hook_id}/config`, access))))),
+      handler: (ctx, p) => {
+        const target = loadTarget(ctx, p, scope, tableRule('GET', `${base}/{hook_id}/config`, access));
+        return shaped(ctx, p, target, `GET ${base}/{hook_id}/config`, 200, renderHookConfig(hookOf(ctx, target)));
+      },
     }),
     githubRoute({
       method: 'PATCH',
@@ -216,7 +246,8 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
       operation: op(scope === 'repo' ? 'update-webhook-config-for-repo' : 'update-webhook-config-for-org'),
       access: tableRule('PATCH', `${base}/{hook_id}/config`, access),
       handler: (ctx, p) => {
-        const hook = hookOf(ctx, loadTarget(ctx, p, scope, tableRule('PATCH', `${base}/{hook_id}/config`, access)));
+        const target = loadTarget(ctx, p, scope, tableRule('PATCH', `${base}/{hook_id}/config`, access));
+        const hook = hookOf(ctx, target);
         const body = parseBody(HookConfigInputSchema, objectBody(ctx), 'Hook');
         ctx.update((d) => {
           const h = d.hooks[hook.id];
@@ -227,7 +258,7 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
           const ins = insecure(body.insecure_ssl);
           if (ins !== undefined) h.config.insecure_ssl = ins;
         });
-        return json(200, renderHookConfig(ctx.state.hooks[hook.id] as HookRecord));
+        return shaped(ctx, p, target, `PATCH ${base}/{hook_id}/config`, 200, renderHookConfig(ctx.state.hooks[hook.id] as HookRecord));
       },
     }),
     githubRoute({
@@ -236,11 +267,16 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
       operation: op('list-webhook-deliveries'),
       access: tableRule('GET', `${base}/{hook_id}/deliveries`, access),
       handler: (ctx, p) => {
-        const hook = hookOf(ctx, loadTarget(ctx, p, scope, tableRule('GET', `${base}/{hook_id}/deliveries`, access)));
+        const target = loadTarget(ctx, p, scope, tableRule('GET', `${base}/{hook_id}/deliveries`, access));
+        const hook = hookOf(ctx, target);
         // Newest first, like GitHub.
         const ids = [...(ctx.state.deliveriesByHook[hook.id] ?? [])].reverse();
         const page = paginate(ctx, ids);
-        return json(
+        return shaped(
+          ctx,
+          p,
+          target,
+          `GET ${base}/{hook_id}/deliveries`,
           200,
           page.items.map((id) => renderDeliveryItem(ctx.state.deliveries[id] as NonNullable<CodeHostingState['deliveries'][string]>)),
           page.headers,
@@ -258,7 +294,7 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
         const id = positiveInt(ctx.params.delivery_id);
         const d = id === undefined ? undefined : ctx.state.deliveries[id];
         if (!d || d.hookId !== hook.id) throw githubError.notFound();
-        return json(200, renderDelivery(d, ctx.baseUrl, target));
+        return shaped(ctx, p, target, `GET ${base}/{hook_id}/deliveries/{delivery_id}`, 200, renderDelivery(d, ctx.baseUrl, target));
       },
     }),
     githubRoute({
@@ -293,7 +329,7 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
           return nid;
         });
         sendDeliveries(ctx.host, [newId]);
-        return json(202, {});
+        return shaped(ctx, p, target, `POST ${base}/{hook_id}/deliveries/{delivery_id}/attempts`, 202, {});
       },
     }),
     githubRoute({

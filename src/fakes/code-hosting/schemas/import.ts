@@ -75,6 +75,8 @@ export const OriginSeedSchema = z
     authors: z.array(OriginAuthorSchema).optional(),
     largeFiles: z.array(OriginFileSchema).default([]),
     commitCount: z.number().int().nonnegative().default(42),
+    /** Branches at the origin besides the repository's default branch: a complete import brings each over. */
+    branches: z.array(z.string().min(1)).default([]),
     failAt: FailStepSchema.optional(),
     /** The `error_message` shown when `failAt` is reached. */
     errorMessage: z.string().optional(),
@@ -94,6 +96,8 @@ export interface OriginRecord {
   authors: Array<{ remote_id: string; remote_name: string; email: string; name: string }>;
   largeFiles: Array<{ path: string; size: number; ref_name: string; oid: string }>;
   commitCount: number;
+  /** Branches besides the default branch (absent on origins stored before the field existed). */
+  branches?: string[];
   failAt: FailStep | null;
   errorMessage: string | null;
 }

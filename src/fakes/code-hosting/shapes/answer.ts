@@ -3,7 +3,7 @@ import type { OpResult } from '../catalog/engine.js';
 import type { Resource } from '../catalog/state.js';
 import type { RepoRecord } from '../schemas/repo.js';
 import { type OperationShape, operationShape } from './load.js';
-import { type RenderContext, type RepoView, realUrl, renderShape, webOrigin } from './render.js';
+import { type RenderContext, type RepoView, realUrl, renderShape } from './render.js';
 
 const isObj = (v: unknown): v is Resource => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -22,10 +22,14 @@ export function repoView(rec: RepoRecord): RepoView {
   };
 }
 
-/** The documented success status for what the engine answered (the engine's, when documented). */
-function statusFor(shape: OperationShape, status: number): number {
-  if (shape.s.includes(status)) return status;
-  const ok = shape.s.filter((s) => s < 300);
+/** Whether a base URL is a GHES one (`https://<host>/api/v3`). */
+const isGhes = (baseUrl: string) => /\/api\/v3\/?$/.test(baseUrl);
+
+/** The documented success status for what the engine answered (the engine's, when documented), on this host. */
+function statusFor(shape: OperationShape, status: number, baseUrl: string): number {
+  const documented = shape.hs && isGhes(baseUrl) ? shape.hs : shape.s;
+  if (documented.includes(status)) return status;
+  const ok = documented.filter((s) => s < 300);
   return ok.find((s) => s === 200) ?? ok[0] ?? status;
 }
 
@@ -37,22 +41,6 @@ export function redirectShape(row: CatalogRow): boolean {
 }
 
 /**
- * Where a redirect answer sends the client: GitHub's archive host (codeload) for tarball/zipball, a
- * log host for logs and artifact archives. A private repository's archive URL carries a `token`.
- */
-export function redirectLocation(key: string, baseUrl: string, token?: string): string {
-  const web = webOrigin(baseUrl);
-  const host = web === 'https://github.com' ? 'https://codeload.github.com' : `${web}/_codeload`;
-  const m = /^\/repos\/([^/]+)\/([^/]+)\/(tarball|zipball)(?:\/(.*))?$/.exec(key);
-  if (m) {
-    const ext = m[3] === 'tarball' ? 'tar.gz' : 'zip';
-    return `${host}/${m[1]}/${m[2]}/legacy.${ext}/${m[4] ? decodeURIComponent(m[4]) : 'HEAD'}${token ? `?token=${token}` : ''}`;
-  }
-  const logs = web === 'https://github.com' ? 'https://pipelines.actions.githubusercontent.com' : `${web}/_logs`;
-  return `${logs}/stuntdouble${key}`;
-}
-
-/**
  * Renders an engine answer in the documented status, headers and body shape of the row's operation.
  * Rows without a documented shape answer as the engine did.
  */
@@ -61,7 +49,7 @@ export function shapeAnswer(row: CatalogRow, result: OpResult, key: string, rc: 
   if (!shape || shape.s.length === 0) return result;
   // A media type other than JSON (a file's raw bytes) is answered as it is.
   if (typeof result.body === 'string' && result.headers?.['content-type']) return result;
-  const status = statusFor(shape, result.status);
+  const status = statusFor(shape, result.status, rc.baseUrl);
   const schema = shape.r[String(status)];
   const headers = { ...(result.headers ?? {}) };
   if (headers.location && !(shape.h[String(status)] ?? []).includes('location')) delete headers.location;
@@ -72,4 +60,17 @@ export function shapeAnswer(row: CatalogRow, result: OpResult, key: string, rc: 
   const body = result.body;
   const ownKey = isObj(body) && typeof body.url === 'string' && body.url.startsWith(rc.baseUrl) ? body.url.slice(rc.baseUrl.length) : key;
   return { status, body: renderShape(schema, body ?? {}, ownKey, rc), headers };
+}
+
+/**
+ * Renders the body of a hand-written route (repositories, hooks, imports) through the documented shape
+ * of the operation it serves (`METHOD seed-path`) at a status: one way to render for every answer.
+ * Operations without a documented JSON body answer the body as given.
+ */
+export function renderAs(operation: string, status: number, body: unknown, key: string, rc: RenderContext): unknown {
+  const i = operation.indexOf(' ');
+  const shape = operationShape(operation.slice(0, i), operation.slice(i + 1));
+  const schema = shape?.r[String(status)];
+  if (schema === undefined || schema === null || schema === 't') return body;
+  return renderShape(schema, body, key, rc);
 }

@@ -47,6 +47,8 @@ export interface OperationShape {
   h: Record<string, string[]>;
   /** The description the shape comes from when not api.github.com. */
   d?: string;
+  /** GHES's documented success statuses, when they differ from api.github.com's (`s`). */
+  hs?: number[];
 }
 
 /** The parsed shapes module. */

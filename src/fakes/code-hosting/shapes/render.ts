@@ -1,5 +1,5 @@
 import { PATH_ALIASES } from '../catalog/aliases.js';
-import type { Resource } from '../catalog/state.js';
+import { CREATOR, type Resource } from '../catalog/state.js';
 import { type ShapeNode, type ShapeSchema, shapes } from './load.js';
 import { rootCommit } from '../relations/git/hash.js';
 
@@ -59,22 +59,49 @@ function resolveNode(n: ShapeNode): ShapeSchema {
 }
 
 const merged = new WeakMap<ShapeSchema, ShapeSchema>();
-/** A schema with its `allOf` merged into one object schema (cached). */
+/**
+ * A schema with its `allOf` merged into one schema (cached). The parts' type is kept (an `allOf` of
+ * two array schemas is an array whose items satisfy both item schemas, not an object); properties,
+ * required names and items of several parts must satisfy each part (an `allOf` of theirs); the value
+ * may be null when the schema itself says so or every part allows it.
+ */
 function flat(n: ShapeNode): ShapeSchema {
   const s = resolveNode(n);
   if (!s.l) return s;
   let m = merged.get(s);
   if (!m) {
     const parts = s.l.map(flat);
+    const all = [...parts, s];
     const p: Record<string, ShapeNode> = {};
     const q = new Set<string>();
-    for (const part of [...parts, s]) {
+    const items: ShapeNode[] = [];
+    let t: ShapeSchema['t'];
+    for (const part of all) {
       // A property in several parts must satisfy each of them (allOf of its schemas).
       for (const [k, v] of Object.entries(part.p ?? {})) p[k] = p[k] === undefined ? v : { l: [p[k] as ShapeNode, v] };
       for (const r of part.q ?? []) q.add(r);
+      if (part.i !== undefined) items.push(part.i);
+      t ??= part.t;
     }
-    m = { ...s, t: 'object', p, q: [...q] };
+    m = { ...s };
     delete m.l;
+    for (const part of parts) {
+      m.f ??= part.f;
+      m.e ??= part.e;
+      m.x ??= part.x;
+      m.o ??= part.o;
+      m.mi ??= part.mi;
+      m.ap ??= part.ap;
+    }
+    if (nullable(s) || parts.every((x) => nullable(x))) m.n = 1;
+    else delete m.n;
+    const type = t ?? (Object.keys(p).length ? 'object' : undefined);
+    if (type !== undefined) m.t = Array.isArray(type) && !m.n ? type.filter((x) => x !== 'null') : type;
+    if (Object.keys(p).length || m.t === 'object') {
+      m.p = p;
+      m.q = [...q];
+    }
+    if (items.length) m.i = items.length === 1 ? (items[0] as ShapeNode) : { l: items };
     merged.set(s, m);
   }
   return m;
@@ -242,7 +269,7 @@ function defaultFor(name: string, s: ShapeSchema, f: Frame, self: Resource, dept
     }
     case 'object':
       if (depth > 6 && !required) return {};
-      return renderObject(s, seedFor(name, s, f), name, f, depth + 1);
+      return renderObject(s, seedFor(name, s, f, self), name, f, depth + 1);
     default:
       return s.x ?? null;
   }
@@ -261,10 +288,14 @@ function defaultString(name: string, s: ShapeSchema, f: Frame, self: Resource): 
   return s.ml ? 'x'.repeat(s.ml) : '';
 }
 
-/** The starting value of an object field nobody set: the caller for accounts, the request's repository for repositories. */
-function seedFor(name: string, s: ShapeSchema, f: Frame): Resource {
+/**
+ * The starting value of an object field nobody set: for accounts, the object's creator (the caller
+ * that created it), else the caller; the request's repository for repositories.
+ */
+function seedFor(name: string, s: ShapeSchema, f: Frame, self: Resource = {}): Resource {
   const p = s.p ?? {};
-  if ('login' in p) return { login: USERISH.has(name) && name === 'owner' && f.ownerLogin ? f.ownerLogin : f.ctx.login };
+  const creator = typeof self[CREATOR] === 'string' ? (self[CREATOR] as string) : undefined;
+  if ('login' in p) return { login: USERISH.has(name) && name === 'owner' && f.ownerLogin ? f.ownerLogin : (creator ?? f.ctx.login) };
   if ('full_name' in p && f.ctx.repo) return repoSeed(f.ctx.repo);
   return {};
 }

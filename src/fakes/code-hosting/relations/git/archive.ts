@@ -23,15 +23,16 @@ const ARCHIVE_PREFIX = '/__codeload';
 /** The token a private repository's archive redirect carries (and the archive host checks). */
 export const codeloadToken = (repoId: number) => hashSha(`codeload:${repoId}`).slice(0, 29).toUpperCase();
 
-interface Entry {
+/** One entry of an archive: a directory (path ending in `/`), a file or a symlink (its target as bytes). */
+export interface ArchiveEntry {
   path: string;
   kind: 'dir' | 'file' | 'symlink';
   mode: number;
   bytes: Buffer;
 }
 
-function entries(state: CodeHostingState, repo: RelationRepo, tree: string, root: string): Entry[] {
-  const out: Entry[] = [{ path: `${root}/`, kind: 'dir', mode: 0o775, bytes: Buffer.alloc(0) }];
+function entries(state: CodeHostingState, repo: RelationRepo, tree: string, root: string): ArchiveEntry[] {
+  const out: ArchiveEntry[] = [{ path: `${root}/`, kind: 'dir', mode: 0o775, bytes: Buffer.alloc(0) }];
   const visit = (sha: string, prefix: string) => {
     const list = treeEntries(state, repo, sha);
     for (const name of Object.keys(list).sort()) {
@@ -53,7 +54,7 @@ function entries(state: CodeHostingState, repo: RelationRepo, tree: string, root
 
 const octal = (n: number, width: number) => `${n.toString(8).padStart(width - 1, '0')}\0`;
 
-function tarHeader(e: Entry, mtime: number): Buffer {
+function tarHeader(e: ArchiveEntry, mtime: number): Buffer {
   const h = Buffer.alloc(512);
   let name = e.path;
   let prefix = '';
@@ -87,7 +88,7 @@ function tarHeader(e: Entry, mtime: number): Buffer {
 }
 
 /** A gzipped ustar archive of the entries. */
-export function tarGz(list: readonly Entry[], mtime: number): Buffer {
+export function tarGz(list: readonly ArchiveEntry[], mtime: number): Buffer {
   const parts: Buffer[] = [];
   for (const e of list) {
     parts.push(tarHeader(e, mtime));
@@ -114,7 +115,7 @@ function crc32(b: Buffer): number {
 }
 
 /** A zip archive of the entries (deflated files, unix modes). */
-export function zip(list: readonly Entry[], mtime: number): Buffer {
+export function zip(list: readonly ArchiveEntry[], mtime: number): Buffer {
   const d = new Date(mtime * 1000);
   const time = (d.getUTCHours() << 11) | (d.getUTCMinutes() << 5) | (d.getUTCSeconds() >> 1);
   const date = ((d.getUTCFullYear() - 1980) << 9) | ((d.getUTCMonth() + 1) << 5) | d.getUTCDate();
