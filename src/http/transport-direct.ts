@@ -140,6 +140,9 @@ let ourFetch: typeof fetch | undefined;
 function wrapFetch(original: typeof fetch): typeof fetch {
   return async function fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     if (!gate) return original(input, init);
+    // A host the nock transport holds is nock's to answer: handed over untouched.
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (holderOf(originOf(href)) && !directFor(originOf(href))) return original(input, init);
     let request = new Request(input, init);
     const { signal, redirect: mode } = request;
     // Kept for a redirect (307/308 send it again) from a host we answer.
@@ -149,7 +152,8 @@ function wrapFetch(original: typeof fetch): typeof fetch {
     for (let count = 0; ; count++) {
       const response = await answerHere(request);
       if (!response) {
-        if (count === 0) return original(input, init);
+        // The request as built here: building it took the body of a Request passed in.
+        if (count === 0) return original(request);
         return original(request.url, { method: hop.method, headers: hop.headers, signal, redirect: mode, ...(hop.body ? { body: hop.body as BodyInit } : {}) });
       }
       const next = nextHop(response.status, response.headers.get('location'), hop, mode, count);
