@@ -154,7 +154,10 @@ export interface Fakes {
   override<S extends ServiceName>(service: S, route: RoutesByService[S] | (string & {}), handler: OverrideHandler): () => void;
   /** Every route a service serves, as `'METHOD /template'`. */
   routes(service: ServiceName): string[];
-  /** Waits for queued side effects (webhook deliveries) to finish. */
+  /**
+   * Waits for queued side effects (webhook deliveries) to finish. Deliveries still in flight at
+   * `reset()` or `uninstall()` are aborted instead, so await this first to keep them.
+   */
   flush(): Promise<void>;
   /** A short human-readable summary of the state and the journal. */
   describe(): string;

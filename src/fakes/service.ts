@@ -36,7 +36,7 @@ export interface ServiceHost<S, O> {
   /** Base URLs this service answers on (first one is the canonical). */
   readonly baseUrls: readonly string[];
   /** Runs work after the current change lands (webhook deliveries); `fakes.flush()` awaits it. */
-  after(fn: () => void | Promise<void>): void;
+  after(fn: (signal: AbortSignal) => void | Promise<void>): void;
   /**
    * Per-instance traffic accounting outside the state tree (rate-limit windows): mutable, not part of
    * snapshots, cleared by `reset()`. A rejected request may count here, as on the real service, while

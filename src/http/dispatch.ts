@@ -115,7 +115,9 @@ export class Engine {
   readonly #custom = new Map<ServiceName, Router<AnyRoute>>();
   /** Failures inside the fake, an override, a custom route or a fault hook, in order (`fakes.errors`). */
   readonly errors: FakeFailure[] = [];
-  #afterQueue: Array<() => void | Promise<void>> | undefined;
+  #afterQueue: Array<(signal: AbortSignal) => void | Promise<void>> | undefined;
+  /** Aborted (and replaced) by {@link cancelWaits}: side effects still in flight at reset()/uninstall() end with it. */
+  #sideEffects = new AbortController();
 
   constructor(
     private readonly store: Store<Record<ServiceName, unknown>>,
@@ -193,7 +195,7 @@ export class Engine {
   /** One atomic state change; work queued with `after()` inside it runs only if it lands. */
   update<R>(recipe: (draft: Draft<Record<ServiceName, unknown>>) => R): R {
     const outer = this.#afterQueue;
-    const queue: Array<() => void | Promise<void>> = [];
+    const queue: Array<(signal: AbortSignal) => void | Promise<void>> = [];
     this.#afterQueue = queue;
     let result: R;
     try {
@@ -205,14 +207,19 @@ export class Engine {
     return result;
   }
 
-  /** Runs work after the current change lands; `flush()` awaits it. */
-  after(fn: () => void | Promise<void>): void {
+  /**
+   * Runs work after the current change lands; `flush()` awaits it. The work gets a signal that aborts
+   * on reset() and uninstall(), so a delivery still in flight when a test ends cannot reach the next
+   * test's receiver (or the network after the interceptors are gone).
+   */
+  after(fn: (signal: AbortSignal) => void | Promise<void>): void {
     if (this.#afterQueue) {
       this.#afterQueue.push(fn);
       return;
     }
+    const { signal } = this.#sideEffects;
     const p = Promise.resolve()
-      .then(fn)
+      .then(() => (signal.aborted ? undefined : fn(signal)))
       .catch(() => undefined)
       .finally(() => this.#pending.delete(p));
     this.#pending.add(p);
@@ -220,9 +227,12 @@ export class Engine {
 
   /**
    * Ends every latency wait in progress (reset(), uninstall()): its timer is cleared and its request
-   * fails at the connection level, so no timer of the fakes outlives them.
+   * fails at the connection level, so no timer of the fakes outlives them. Side effects still in
+   * flight (webhook deliveries) are aborted the same way.
    */
   cancelWaits(): void {
+    this.#sideEffects.abort(new Error('stuntdouble: the fakes were reset or uninstalled'));
+    this.#sideEffects = new AbortController();
     for (const w of [...this.#waits]) w.finish('cancelled');
   }
 

@@ -210,6 +210,26 @@ describe('webhooks', () => {
     expect(d!.headers).not.toHaveProperty('x-hub-signature-256');
   });
 
+  it('a delivery still in flight at uninstall() is aborted: it never lands in a later receiver', async () => {
+    // A receiver that answers only after 3 s: the new hook's ping is in flight when the test ends.
+    const answered: string[] = [];
+    nock(HOOK_HOST)
+      .post('/slow')
+      .delay(3_000)
+      .reply(() => {
+        answered.push('ping');
+        return [200, 'late'];
+      });
+    await kit().request('POST /repos/{owner}/{repo}/hooks', { ...R, config: { url: `${HOOK_HOST}/slow` }, events: ['push'] });
+    await new Promise((r) => setTimeout(r, 20));
+    fakes.uninstall();
+    await fakes.flush();
+    const [ping] = fakes.codeHosting.deliveries;
+    expect(ping).toMatchObject({ event: 'ping', statusCode: 0 });
+    expect(ping!.status).not.toBe('OK');
+    fakes.install();
+  });
+
   it('hooks need repository_hooks permission for fine-grained tokens', async () => {
     const reader = fakes.codeHosting.seed.token({ type: 'fine-grained', permissions: { repository_hooks: 'read' } });
     expect((await kit(reader).request('GET /repos/{owner}/{repo}/hooks', R)).status).toBe(200);

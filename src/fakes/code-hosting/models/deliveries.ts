@@ -103,7 +103,7 @@ export function hooksFor(state: S | Draft<S>, repoId: number, orgLogin: string |
  */
 export function sendDeliveries(host: GitHubHost, ids: readonly number[]): void {
   for (const id of ids) {
-    host.after(async () => {
+    host.after(async (cancelled) => {
       const d = host.state.deliveries[id];
       if (!d) return;
       let statusCode = 0;
@@ -112,7 +112,7 @@ export function sendDeliveries(host: GitHubHost, ids: readonly number[]): void {
       const responseHeaders: Record<string, string> = {};
       try {
         // Bounded like GitHub's own 10 s delivery timeout, so `fakes.flush()` cannot hang on an unreachable host.
-        const res = await fetch(d.url, { method: 'POST', headers: d.requestHeaders, body: d.body, signal: AbortSignal.timeout(10_000) });
+        const res = await fetch(d.url, { method: 'POST', headers: d.requestHeaders, body: d.body, signal: AbortSignal.any([cancelled, AbortSignal.timeout(10_000)]) });
         statusCode = res.status;
         responseBody = await res.text();
         res.headers.forEach((v, k) => {
@@ -122,6 +122,8 @@ export function sendDeliveries(host: GitHubHost, ids: readonly number[]): void {
       } catch (err) {
         status = `failed to connect to host: ${err instanceof Error ? err.message : String(err)}`;
       }
+      // Reset or uninstalled meanwhile: the record may be gone or reused; leave state alone.
+      if (cancelled.aborted) return;
       host.update((draft) => {
         const rec = draft.deliveries[id];
         if (!rec) return;

@@ -8,7 +8,7 @@ import { getUser } from './users.js';
 
 /** What a webhook queue needs from its host: `after` for the post-commit send, `update` to record the result. */
 export interface WebhookHost {
-  after(fn: () => void | Promise<void>): void;
+  after(fn: (signal: AbortSignal) => void | Promise<void>): void;
 }
 
 /** The signature header value: `sha256=` + hex HMAC-SHA256 of the exact body with the app secret. */
@@ -69,15 +69,17 @@ export function queueFeedWebhooks(
     appendId<DeliveryRecord>(draft.deliveries, { seq, appId, url: app.callbackUrl, headers, body: payload, status: null, error: null });
     const url = app.callbackUrl;
     if (url === null) continue;
-    host.after(async () => {
+    host.after(async (signal) => {
       let status: number | null = null;
       let error: string | null = null;
       try {
-        const res = await fetch(url, { method: 'POST', headers, body });
+        const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) });
         status = res.status;
       } catch (err) {
         error = err instanceof Error ? err.message : String(err);
       }
+      // Reset or uninstalled meanwhile: the record may be gone or reused; leave state alone.
+      if (signal.aborted) return;
       host.update((d) => {
         const rec = chunkedAt(d.deliveries, seq - 1);
         if (rec && rec.seq === seq) {
