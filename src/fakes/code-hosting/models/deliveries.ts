@@ -112,7 +112,12 @@ export function sendDeliveries(host: GitHubHost, ids: readonly number[]): void {
       const responseHeaders: Record<string, string> = {};
       try {
         // Bounded like GitHub's own 10 s delivery timeout, so `fakes.flush()` cannot hang on an unreachable host.
-        const res = await fetch(d.url, { method: 'POST', headers: d.requestHeaders, body: d.body, signal: AbortSignal.any([cancelled, AbortSignal.timeout(10_000)]) });
+        const res = await fetch(d.url, {
+          method: 'POST',
+          headers: d.requestHeaders,
+          body: d.body,
+          signal: AbortSignal.any([cancelled, AbortSignal.timeout(10_000)]),
+        });
         statusCode = res.status;
         responseBody = await res.text();
         res.headers.forEach((v, k) => {
