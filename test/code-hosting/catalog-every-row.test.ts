@@ -3,34 +3,13 @@ import { type Fakes, createFakes } from 'stuntdouble';
 import { CATALOG, type CatalogRow, realSpelling } from 'stuntdouble/code-hosting';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type GitFixture, gitFixture } from './conformance/git-fixture.js';
+import { OWNER, REPO, concretePath, paramValue } from './conformance/params.js';
 import { seedParents } from './conformance/walk.js';
 
 // One request per catalog row through the real Octokit with a token holding the row's permission,
 // and one with a token lacking it. One fakes instance; state restored from a snapshot between rows;
 // requests go through `fakes.fetch` (the same pipeline as nock, without interception overhead).
 
-const OWNER = 'octo';
-const REPO = 'hello';
-const VALUES: Record<string, string> = {
-  owner: OWNER,
-  repo: REPO,
-  template_owner: OWNER,
-  template_repo: REPO,
-  org: 'acme',
-  enterprise: 'acme-ent',
-  username: 'mona',
-  target_user: 'hubot',
-  path: 'docs/README.md',
-  dir: 'docs',
-  ref: 'heads/main',
-  branch: 'main',
-  basehead: 'main...dev',
-  archive_format: 'zip',
-  package_type: 'npm',
-  security_product: 'dependabot_alerts',
-  enablement: 'enable_all',
-};
-const paramValue = (name: string, row: CatalogRow) => (row.intParams.includes(name) ? '7' : (VALUES[name] ?? `${name.replace(/_/g, '-')}-1`));
 /** Webhook rows are hand-written (import branch): their hook comes from `seed.hook`. */
 const hookParams = (fakes: Fakes, row: CatalogRow): Record<string, string> => {
   if (!row.path.includes('{hook_id}')) return {};
@@ -52,7 +31,7 @@ const seedProtection = (fakes: Fakes) =>
 /** Delivery rows need a real delivery of the hand-written webhook model: a matched 404 shows they are served. */
 const needsDelivery = (row: CatalogRow) => row.path.includes('{delivery_id}');
 const paramsOf = (row: CatalogRow) => Object.fromEntries([...row.path.matchAll(/\{([^}]+)\}/g)].map((m) => [m[1] as string, paramValue(m[1] as string, row)]));
-const concrete = (row: CatalogRow) => row.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(paramValue(n, row)));
+const concrete = (row: CatalogRow) => concretePath(row);
 const TYPED: Record<string, unknown> = {
   enabled: true,
   name: 'web',

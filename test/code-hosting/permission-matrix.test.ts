@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { type Fakes, createFakes } from 'stuntdouble';
 import { CATALOG, type CatalogRow, realSpelling } from 'stuntdouble/code-hosting';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { OWNER, concretePath } from './conformance/params.js';
 
 // Every catalog route × every caller kind, on a public and on a private repository, through
 // `fakes.handle()` (the wire pipeline, no SDK, no interception: ~10,000 requests in a few seconds).
@@ -25,29 +26,8 @@ type Caller = 'anonymous' | 'classic-none' | 'classic-scoped' | 'fine-grained-no
 const CALLERS: readonly Caller[] = ['anonymous', 'classic-none', 'classic-scoped', 'fine-grained-none', 'fine-grained', 'installation', 'user'];
 type Outcome = 'pass' | 401 | 403 | 404;
 
-const OWNER = 'octo';
 const REPO_PATH = /^\/repos\/\{(owner|template_owner)\}\/\{(repo|template_repo)\}/;
-const VALUES: Record<string, string> = {
-  org: 'acme',
-  enterprise: 'acme-ent',
-  username: 'mona',
-  target_user: 'hubot',
-  path: 'docs/README.md',
-  dir: 'docs',
-  ref: 'heads/main',
-  branch: 'main',
-  basehead: 'main...dev',
-  archive_format: 'zip',
-  package_type: 'npm',
-  security_product: 'dependabot_alerts',
-  enablement: 'enable_all',
-};
-const url = (row: CatalogRow, repo: string) =>
-  `https://api.github.com${realSpelling(row.path).replace(/\{([^}]+)\}/g, (_, n: string) => {
-    if (n === 'owner' || n === 'template_owner') return OWNER;
-    if (n === 'repo' || n === 'template_repo') return repo;
-    return encodeURIComponent(row.intParams.includes(n) ? '7' : (VALUES[n] ?? `${n.replace(/_/g, '-')}-1`));
-  })}`;
+const url = (row: CatalogRow, repo: string) => `https://api.github.com${concretePath(row, realSpelling(row.path), repo)}`;
 
 /** The first alternative of the row's permission as a token grant. */
 const grantOf = (row: CatalogRow): Record<string, 'read' | 'write' | 'admin'> =>

@@ -3,35 +3,12 @@ import { type Fakes, createFakes } from 'stuntdouble';
 import { CATALOG, type CatalogRow, realSpelling } from 'stuntdouble/code-hosting';
 import { type Oracle, exampleBody } from './oracle.js';
 import { gitFixture } from './git-fixture.js';
+import { OWNER, REPO, concretePath, paramValue } from './params.js';
 
 // Walks every catalog row a description has through the real Octokit: a request built from the
 // description (its examples, else its schema), the row's resource (and its parents) created first,
 // then the answer checked against the description: the status is one it documents, the body
 // validates against the schema documented for that status.
-
-const OWNER = 'octo';
-const REPO = 'hello';
-const VALUES: Record<string, string> = {
-  owner: OWNER,
-  repo: REPO,
-  template_owner: OWNER,
-  template_repo: REPO,
-  org: 'acme',
-  enterprise: 'acme-ent',
-  username: 'mona',
-  target_user: 'hubot',
-  path: 'docs/README.md',
-  dir: 'docs',
-  ref: 'heads/main',
-  branch: 'main',
-  basehead: 'main...dev',
-  archive_format: 'zip',
-  package_type: 'npm',
-  security_product: 'dependabot_alerts',
-  enablement: 'enable_all',
-  tool_name: 'CodeQL',
-  language: 'javascript',
-};
 
 /** What one row answered and whether the description accepts it. */
 export interface RowOutcome {
@@ -41,8 +18,7 @@ export interface RowOutcome {
   problem?: string;
 }
 
-const paramValue = (name: string, row: CatalogRow) => (row.intParams.includes(name) ? '7' : (VALUES[name] ?? `${name.replace(/_/g, '-')}-1`));
-const concrete = (row: CatalogRow) => row.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(paramValue(n, row)));
+const concrete = (row: CatalogRow) => concretePath(row);
 
 /** The fakes, tokens and snapshot one walk uses. */
 export interface Walker {
