@@ -1,6 +1,6 @@
 import { checkRequired } from '../../catalog/engine.js';
 import { GitHubError, githubError } from '../../errors.js';
-import { findAccount, forksOf, fullName, renderRepo } from '../../models/repos.js';
+import { forksOf, fullName, renderRepo } from '../../models/repos.js';
 import type { RepoRecord } from '../../schemas/repo.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import { loginOf, paged, query, repoOf, str } from '../git/common.js';
@@ -17,16 +17,11 @@ const createFork: RelationOp = (rc) => {
   const { op } = rc;
   const parent = repoOf(rc).record;
   const org = str(op.body, 'organization');
-  if (org !== undefined) {
-    const account = findAccount(rc.state, org);
-    if (account && account.type !== 'Organization') {
-      throw githubError.validation([{ resource: 'Fork', code: 'invalid', field: 'organization' }], 'https://docs.github.com/rest/repos/forks#create-a-fork');
-    }
-  }
   const name = str(op.body, 'name');
   const defaultOnly = bool(op.body.default_branch_only);
   const rec = forkRepository(rc.state, parent, {
     owner: org ?? loginOf(op),
+    // An account the fake does not know yet is created as an organization.
     ownerType: org !== undefined ? 'Organization' : 'User',
     ...(name ? { name } : {}),
     ...(defaultOnly !== undefined ? { defaultBranchOnly: defaultOnly } : {}),
