@@ -252,6 +252,35 @@ describe('repositories: fork, template, transfer, rename', () => {
       expect((await octokit.rest.repos.getBranch({ owner: 'acme', repo: 'hello-octo', branch: 'main' })).data.commit.sha).toBe(head);
     });
 
+    it('the old path of a private repository redirects only a caller that may see it; others get 404', async () => {
+      fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'secret', private: true });
+      const id = (await octokit.rest.repos.get({ owner: 'octo', repo: 'secret' })).data.id;
+      await octokit.rest.repos.update({ owner: 'octo', repo: 'secret', name: 'hidden' });
+      const outsider = fakes.codeHosting.seed.token({ type: 'classic', scopes: ['public_repo'] });
+      const get = (token: string) => fakes.fetch(`${API}/repos/octo/secret`, { redirect: 'manual', headers: { authorization: `token ${token}` } });
+      expect((await get(outsider)).status).toBe(404);
+      const insider = fakes.codeHosting.seed.token({ type: 'classic', scopes: ['repo'] });
+      const moved = await get(insider);
+      expect(moved.status).toBe(301);
+      expect(moved.headers.get('location')).toBe(`${API}/repositories/${id}`);
+    });
+
+    it('on GitHub Enterprise Server the redirect and the moved records use its API base', async () => {
+      const ghes = 'https://ghe.example.com/api/v3';
+      fakes.uninstall();
+      fakes = createFakes({ clock: '2024-03-01T10:00:00Z', codeHosting: { baseUrls: [ghes] } }).install();
+      fakes.codeHosting.seed.repo(R);
+      const kit = new Octokit({ auth: 'ghp_lenient', baseUrl: ghes, request: { retries: 0 } });
+      const key = (await kit.rest.repos.createDeployKey({ ...R, title: 'deploy', key: 'ssh-ed25519 AAAA' })).data;
+      const id = (await kit.rest.repos.update({ ...R, name: 'hello2' })).data.id;
+      const keys = (await kit.rest.repos.listDeployKeys({ owner: 'octo', repo: 'hello2' })).data;
+      expect(keys.map((k) => k.url)).toEqual([`${ghes}/repos/octo/hello2/keys/${key.id}`]);
+      const old = await fakes.fetch(`${ghes}/repos/octo/hello/keys`, { redirect: 'manual', headers: AUTH });
+      expect(old.status).toBe(301);
+      expect(old.headers.get('location')).toBe(`${ghes}/repositories/${id}/keys`);
+      expect((await kit.rest.repos.listDeployKeys(R)).data.map((k) => k.id)).toEqual([key.id]);
+    });
+
     it('a fork keeps its parent through the parent being renamed', async () => {
       const fork = (await octokit.rest.repos.createFork(R)).data;
       await octokit.rest.repos.update({ ...R, name: 'renamed' });
