@@ -74,7 +74,8 @@ describe('every catalog row', () => {
   let git: GitFixture;
   beforeAll(() => {
     fakes = createFakes({ auth: 'strict', clock: '2024-01-10T00:00:00Z' });
-    fakes.codeHosting.seed.repo({ owner: OWNER, repo: REPO, private: true });
+    // A template, so that generating a repository from it succeeds.
+    fakes.codeHosting.seed.repo({ owner: OWNER, repo: REPO, private: true, isTemplate: true });
     fakes.codeHosting.seed.account({ login: 'acme', type: 'Organization' });
     fakes.codeHosting.seed.account({ login: 'mona' });
     const all = Object.fromEntries(categories.map((c) => [c, 'admin' as const]));

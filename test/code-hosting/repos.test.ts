@@ -30,7 +30,9 @@ describe('repositories', () => {
     expect(got.data.created_at).toBe('2024-01-10T00:00:00.000Z');
     const renamed = await octokit.request('PATCH /repos/{owner}/{repo}', { owner: 'octocat', repo: 'hello', name: 'world', description: 'd' });
     expect(renamed.data).toMatchObject({ name: 'world', full_name: 'octocat/world', description: 'd' });
-    await expect(octokit.request('GET /repos/{owner}/{repo}', { owner: 'octocat', repo: 'hello' })).rejects.toMatchObject({ status: 404 });
+    // The old name redirects to the renamed repository (301 to /repositories/{id}; Octokit follows).
+    const old = await octokit.request('GET /repos/{owner}/{repo}', { owner: 'octocat', repo: 'hello' });
+    expect(old.data).toMatchObject({ id: renamed.data.id, full_name: 'octocat/world' });
     const del = await octokit.request('DELETE /repos/{owner}/{repo}', { owner: 'octocat', repo: 'world' });
     expect(del.status).toBe(204);
     await expect(octokit.request('GET /repos/{owner}/{repo}', { owner: 'octocat', repo: 'world' })).rejects.toThrow('Not Found - https://docs.github.com/rest');

@@ -54,6 +54,6 @@ export function renderGitHubError(err: unknown): FakeResponse {
   if (e.extra.errors) body.errors = e.extra.errors;
   if (e.extra.body) Object.assign(body, e.extra.body);
   // GitHub's newer error bodies carry the status as a string.
-  if (!e.extra.errors) body.status = String(e.status);
+  if (!e.extra.errors && e.status >= 400) body.status = String(e.status);
   return json(e.status, body, e.extra.headers ?? {});
 }

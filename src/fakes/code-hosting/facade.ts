@@ -168,9 +168,11 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
         const s = parseInput(RepoSeedSchema, input, 'codeHosting.seed.repo()');
         return host.update((d) => {
           const existing = findRepo(d, s.owner, s.repo);
+          const isTemplate = s.isTemplate ?? s.is_template;
           if (existing) {
             existing.private = s.private;
             existing.actionsEnabled = s.actionsEnabled;
+            if (isTemplate !== undefined) existing.isTemplate = isTemplate;
             return renderRepo(d, existing, base());
           }
           const rec = createRepo(d, {
@@ -181,6 +183,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
             actionsEnabled: s.actionsEnabled,
             description: s.description,
             defaultBranch: s.defaultBranch,
+            ...(isTemplate ? { isTemplate } : {}),
             now: now(),
           });
           return renderRepo(d, rec, base());
@@ -218,6 +221,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
               createdAt: at,
               updatedAt: at,
               pushedAt: at,
+              ...((s.isTemplate ?? s.is_template) ? { isTemplate: true } : {}),
             };
             index[key] = next;
             const ownerKey = account.login.toLowerCase();

@@ -22,6 +22,10 @@ export interface CodeHostingState {
   repoIndex: Record<string, number>;
   /** Lower-cased owner login → repository ids in creation order. */
   reposByOwner: Record<string, number[]>;
+  /** Lower-cased former `owner/repo` of a renamed or transferred repository → its id (the old path redirects). */
+  repoRedirects: Record<string, number>;
+  /** Repository id → ids of its direct forks, oldest first. */
+  repoForks: Record<string, number[]>;
   /** Remote origins keyed by normalized URL. */
   origins: Record<string, OriginRecord>;
   /** Imports keyed by repository id. */
@@ -67,6 +71,8 @@ export function initialCodeHostingState(): CodeHostingState {
     repos: {},
     repoIndex: {},
     reposByOwner: {},
+    repoRedirects: {},
+    repoForks: {},
     origins: {},
     imports: {},
     authors: {},

@@ -30,7 +30,8 @@ export interface Walker {
 /** Sets up one fakes instance for a host and returns a walker over rows. */
 export function walker(o: Oracle, baseUrl: string): Walker {
   const fakes = createFakes({ auth: 'strict', clock: '2024-01-10T00:00:00Z', codeHosting: { baseUrls: [baseUrl] } });
-  fakes.codeHosting.seed.repo({ owner: OWNER, repo: REPO, private: false });
+  // A template, so that generating a repository from it succeeds.
+  fakes.codeHosting.seed.repo({ owner: OWNER, repo: REPO, private: false, isTemplate: true });
   fakes.codeHosting.seed.account({ login: 'acme', type: 'Organization' });
   fakes.codeHosting.seed.account({ login: 'mona' });
   const categories = [

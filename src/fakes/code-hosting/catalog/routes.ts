@@ -21,6 +21,7 @@ import { ROWS_BY_KEY, accessRule, concreteKey, keyPrefix } from './table.js';
 import { redirectShape, repoView, shapeAnswer } from '../shapes/answer.js';
 import { redirectLocation } from '../redirects.js';
 import { DEFAULT_LOGIN } from '../shapes/render.js';
+import { movedOrNotFound } from '../routes/shared.js';
 /** The part of the service state the catalog needs. */
 export interface CatalogState {
   catalog: CatalogSlice;
@@ -38,7 +39,7 @@ function check(ctx: GitHubRouteContext, row: CatalogRow, principal: Principal): 
     const owner = ctx.params.owner ?? ctx.params.template_owner ?? '';
     const name = ctx.params.repo ?? ctx.params.template_repo ?? '';
     const rec = findRepo(ctx.state, owner, name);
-    if (!rec) throw githubError.notFound();
+    if (!rec) throw movedOrNotFound(ctx, principal, accessRule(row), owner, name);
     repo = rec;
     resource = { private: rec.private, repo: repoKey(rec.ownerLogin, rec.name) };
   }

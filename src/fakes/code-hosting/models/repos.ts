@@ -49,6 +49,11 @@ export interface NewRepo {
   hasIssues?: boolean;
   hasProjects?: boolean;
   hasWiki?: boolean;
+  isTemplate?: boolean;
+  /** A fork: the repository forked and the root of its network. */
+  fork?: { parentId: number; sourceId: number };
+  /** Generated from this template repository. */
+  templateId?: number;
   /** ISO instant. */
   now: string;
 }
@@ -78,6 +83,9 @@ export function createRepo(draft: Draft<S>, input: NewRepo): RepoRecord {
     createdAt: input.now,
     updatedAt: input.now,
     pushedAt: input.now,
+    ...(input.isTemplate ? { isTemplate: true } : {}),
+    ...(input.fork ? { parentId: input.fork.parentId, sourceId: input.fork.sourceId } : {}),
+    ...(input.templateId !== undefined ? { templateId: input.templateId } : {}),
   };
   draft.repos[id] = rec;
   draft.repoIndex[key] = id;
@@ -98,6 +106,7 @@ export interface RepoPatch {
   hasWiki?: boolean;
   defaultBranch?: string;
   archived?: boolean;
+  isTemplate?: boolean;
 }
 
 /** Applies a patch; a rename moves the index entry (hooks and imports are keyed by id and follow). */
@@ -122,6 +131,7 @@ export function updateRepo(draft: Draft<S>, id: number, patch: RepoPatch, now: s
   if (patch.hasWiki !== undefined) rec.hasWiki = patch.hasWiki;
   if (patch.defaultBranch !== undefined) rec.defaultBranch = patch.defaultBranch;
   if (patch.archived !== undefined) rec.archived = patch.archived;
+  if (patch.isTemplate !== undefined) rec.isTemplate = patch.isTemplate;
   rec.updatedAt = now;
   return rec;
 }
@@ -149,6 +159,11 @@ export function deleteRepo(draft: Draft<S>, id: number): void {
     delete draft.hooks[h];
   }
   delete draft.hooksByTarget[target];
+  const forks = rec.parentId === undefined ? undefined : draft.repoForks?.[rec.parentId];
+  if (forks) {
+    const at = forks.indexOf(id);
+    if (at >= 0) forks.splice(at, 1);
+  }
   delete draft.repos[id];
 }
 
@@ -195,6 +210,11 @@ function openIssues(state: S | Draft<S>, rec: RepoRecord): number {
   return state.issueIndex.repos[`/repos/${encodeURIComponent(rec.ownerLogin)}/${encodeURIComponent(rec.name)}`]?.lists['I|open']?.created?.length ?? 0;
 }
 
+/** Direct forks of a repository (ids, oldest first). */
+export function forksOf(state: S | Draft<S>, id: number): readonly number[] {
+  return state.repoForks?.[id] ?? [];
+}
+
 /** GitHub's repository JSON (the `full-repository` shape, without the fields this fake does not model). */
 export function renderRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string, operation = 'GET /repos/{owner}/{repo}'): Record<string, unknown> {
   const fields = repoFields(state, rec, apiBase);
@@ -211,8 +231,29 @@ export function renderRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string
   return out as Record<string, unknown>;
 }
 
-/** The repository's own values in GitHub's spelling (the renderer adds what the operation's shape documents). */
+/**
+ * The repository's own values in GitHub's spelling (the renderer adds what the operation's shape documents);
+ * a fork's `parent` and `source` and a generated repository's `template_repository` are whole repositories.
+ */
 function repoFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Record<string, unknown> {
+  const own = ownFields(state, rec, apiBase);
+  const related = (id: number | undefined) => {
+    const r = id === undefined ? undefined : (state.repos[id] as RepoRecord | undefined);
+    return r ? ownFields(state, r, apiBase) : undefined;
+  };
+  const parent = related(rec.parentId);
+  const source = related(rec.sourceId);
+  const template = related(rec.templateId);
+  return {
+    ...own,
+    ...(parent ? { parent } : {}),
+    ...(source ? { source } : {}),
+    ...(template ? { template_repository: template } : {}),
+  };
+}
+
+function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Record<string, unknown> {
+  const forks = forksOf(state, rec.id).length;
   const api = trimBase(apiBase);
   const web = webBase(apiBase);
   const name = fullName(rec);
@@ -227,7 +268,7 @@ function repoFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Reco
     owner: renderAccount(owner, apiBase),
     html_url: `${web}/${name}`,
     description: rec.description,
-    fork: false,
+    fork: rec.parentId !== undefined,
     url: r,
     archive_url: `${r}/{archive_format}{/ref}`,
     branches_url: `${r}/branches{/branch}`,
@@ -259,18 +300,18 @@ function repoFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Reco
     has_wiki: rec.hasWiki,
     has_pages: false,
     has_discussions: false,
-    forks_count: 0,
+    forks_count: forks,
     mirror_url: null,
     archived: rec.archived,
     disabled: false,
     open_issues_count: openIssues(state, rec),
     license: null,
     allow_forking: true,
-    is_template: false,
+    is_template: rec.isTemplate ?? false,
     web_commit_signoff_required: false,
     topics: [],
     visibility: rec.private ? 'private' : 'public',
-    forks: 0,
+    forks,
     open_issues: openIssues(state, rec),
     watchers: 0,
     default_branch: rec.defaultBranch,

@@ -2,10 +2,12 @@ import { BRANCH_OPS } from '../models/branches.js';
 import { GIT_OPS, GIT_PATHS, GIT_SEEDER } from './git/index.js';
 import { ISSUE_OPS, ISSUE_SEEDER } from './issues/index.js';
 import { RELEASE_OPS, RELEASE_SEEDER } from './releases/index.js';
+import { REPO_OPS } from './repos/index.js';
 import type { RelationOp, RelationSeeder } from './types.js';
 
 export type { PathSeed, RelationContext, RelationOp, RelationRepo, RelationSeeder, SeedEnv, SeededItem } from './types.js';
 export { mergeBranch } from './git/index.js';
+export { moveRepository } from './repos/index.js';
 
 /** Branch operations (they need their repository) as relation operations. */
 const branchOps: Record<string, RelationOp> = Object.fromEntries(
@@ -28,6 +30,7 @@ export const RELATION_OPS: Readonly<Record<string, RelationOp>> = {
   ...ISSUE_OPS,
   ...GIT_OPS,
   ...RELEASE_OPS,
+  ...REPO_OPS,
 };
 
 /** Extra route spellings GitHub answers (`METHOD path` → the catalog row `METHOD template` that serves it). */

@@ -2,11 +2,12 @@ import { empty, json } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
 import { type Principal, authorize } from '../auth.js';
 import type { GitHubRouteContext } from '../context.js';
-import { GitHubError, githubError } from '../errors.js';
+import { GitHubError, githubError, renderGitHubError } from '../errors.js';
 import { objectBody, paginate, parseBody, queryString } from '../http-helpers.js';
-import { createRepo, deleteRepo, findAccount, renderRepo, updateRepo } from '../models/repos.js';
+import { createRepo, deleteRepo, findAccount, renderRepo, repoKey, updateRepo } from '../models/repos.js';
 import type { CodeHostingOptions } from '../options.js';
 import { githubRoute } from '../route.js';
+import { moveRepository } from '../relations/repos/index.js';
 import { ActionsPermissionsBodySchema, CreateRepoBodySchema, type RepoRecord, UpdateRepoBodySchema } from '../schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { RULES, canSee, loadOrg, loadRepo } from './shared.js';
@@ -65,6 +66,38 @@ function createFor(ctx: GitHubRouteContext, owner: string, ownerType: 'User' | '
   return json(201, out, { location: String(out.url) });
 }
 
+/** The repository of `/repositories/{repository_id}` routes, checked against the rule (404 when unknown or not visible). */
+function repoById(ctx: GitHubRouteContext, principal: Principal, rule: Parameters<typeof authorize>[2]): RepoRecord {
+  const id = ctx.params.repository_id ?? '';
+  const rec = /^\d+$/.test(id) ? ctx.state.repos[id] : undefined;
+  if (!rec) throw githubError.notFound();
+  authorize(ctx, principal, rule, { private: rec.private, repo: repoKey(rec.ownerLogin, rec.name) });
+  return rec;
+}
+
+/**
+ * `/repositories/{id}/<rest>`: the id spelling of every repository route (where a renamed or
+ * transferred repository's old path redirects). Answered as `/repos/<owner>/<repo>/<rest>` is, through
+ * the whole pipeline (auth, rate limit, journal).
+ */
+const byIdRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({
+  method,
+  path: '/repositories/{repository_id}/{+rest}',
+  operation: 'repos/by-id',
+  handler: async (ctx) => {
+    const id = ctx.params.repository_id ?? '';
+    const rec = /^\d+$/.test(id) ? ctx.state.repos[id] : undefined;
+    if (!rec) return renderGitHubError(githubError.notFound());
+    const rest = ctx.path.replace(/^\/repositories\/[^/]+/, '');
+    const url = new URL(
+      `${ctx.baseUrl.replace(/\/+$/, '')}/repos/${encodeURIComponent(rec.ownerLogin)}/${encodeURIComponent(rec.name)}${rest}${ctx.req.url.search}`,
+    );
+    const body = ctx.req.rawBody.length > 0 ? Buffer.from(ctx.req.rawBody).toString('utf8') : undefined;
+    const res = ctx.subrequest ? await ctx.subrequest({ method, url, headers: { ...ctx.req.headers }, ...(body !== undefined ? { body } : {}) }) : null;
+    return res ?? { status: method === 'GET' ? 301 : 307, headers: { location: url.href } };
+  },
+}));
+
 /** Repository routes: get/update/delete, create for the user or an org, the three listings, Actions permissions. */
 export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
   githubRoute({
@@ -74,6 +107,14 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
     access: RULES.readRepo,
     handler: (ctx, p) => json(200, renderRepo(ctx.state, loadRepo(ctx, p, RULES.readRepo), ctx.baseUrl)),
   }),
+  githubRoute({
+    method: 'GET',
+    path: '/repositories/{repository_id}',
+    operation: 'repos/get',
+    access: RULES.readRepo,
+    handler: (ctx, p) => json(200, renderRepo(ctx.state, repoById(ctx, p, RULES.readRepo), ctx.baseUrl)),
+  }),
+  ...byIdRoutes,
   githubRoute({
     method: 'PATCH',
     path: '/repos/{owner}/{repo}',
@@ -85,11 +126,13 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
       const priv = isPrivate(body);
       const now = ctx.clock.now().toISOString();
       ctx.update((d) => {
+        // A rename moves everything under the repository's path; the old name redirects.
+        if (body.name !== undefined && body.name !== rec.name)
+          moveRepository(d, rec.id, { owner: rec.ownerLogin, name: body.name }, { baseUrl: ctx.baseUrl, now });
         updateRepo(
           d,
           rec.id,
           {
-            ...(body.name !== undefined ? { name: body.name } : {}),
             ...(body.description !== undefined ? { description: body.description } : {}),
             ...(body.homepage !== undefined ? { homepage: body.homepage } : {}),
             ...(priv !== undefined ? { private: priv } : {}),
@@ -98,6 +141,7 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
             ...(body.has_wiki !== undefined ? { hasWiki: body.has_wiki } : {}),
             ...(body.default_branch !== undefined ? { defaultBranch: body.default_branch } : {}),
             ...(body.archived !== undefined ? { archived: body.archived } : {}),
+            ...(body.is_template !== undefined ? { isTemplate: body.is_template } : {}),
           },
           now,
         );

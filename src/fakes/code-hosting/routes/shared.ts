@@ -1,6 +1,7 @@
 import { type AccessRule, type Principal, authorize } from '../auth.js';
 import type { GitHubRouteContext } from '../context.js';
-import { githubError } from '../errors.js';
+import { type GitHubError, githubError } from '../errors.js';
+import { movedError, movedRepo } from '../relations/repos/redirect.js';
 import { findAccount, findRepo, repoKey } from '../models/repos.js';
 import type { Account, RepoRecord } from '../schemas/repo.js';
 import { ruleFor } from '../catalog/table.js';
@@ -13,12 +14,22 @@ export function loadRepo(ctx: GitHubRouteContext, principal: Principal, rule: Ac
   const owner = ctx.params.owner ?? '';
   const name = ctx.params.repo ?? '';
   const rec = findRepo(ctx.state, owner, name);
-  if (!rec) throw githubError.notFound();
+  if (!rec) throw movedOrNotFound(ctx, principal, rule, owner, name);
   authorize(ctx, principal, rule, { private: rec.private, repo: repoKey(rec.ownerLogin, rec.name) });
   return rec;
 }
 
-/** Whether a caller may see a repository in a listing (private ones need a token that reaches them). */
+/**
+ * The answer for a repository path that names no repository: GitHub's redirect when it is the old name
+ * of a renamed or transferred repository the caller may see, else 404.
+ */
+export function movedOrNotFound(ctx: GitHubRouteContext, principal: Principal, rule: AccessRule, owner: string, name: string): GitHubError {
+  const moved = movedRepo(ctx.state, owner, name);
+  if (!moved) return githubError.notFound();
+  authorize(ctx, principal, rule, { private: moved.private, repo: repoKey(moved.ownerLogin, moved.name) });
+  return movedError(moved, { method: ctx.req.method, baseUrl: ctx.baseUrl, path: ctx.path, url: ctx.req.url });
+}
+
 /** The organization named by `{org}`, or GitHub's 404 (a user login is not an organization). */
 export function loadOrg(ctx: GitHubRouteContext): Account {
   const org = findAccount(ctx.state, ctx.params.org ?? '');
@@ -26,6 +37,7 @@ export function loadOrg(ctx: GitHubRouteContext): Account {
   return org;
 }
 
+/** Whether a caller may see a repository in a listing (private ones need a token that reaches them). */
 export function canSee(principal: Principal, rec: RepoRecord): boolean {
   if (!rec.private || principal.kind === 'lenient') return true;
   const t = principal.token;

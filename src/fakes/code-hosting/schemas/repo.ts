@@ -21,6 +21,10 @@ export const RepoSeedSchema = z
     ownerType: OwnerTypeSchema.default('User'),
     description: z.string().nullable().default(null),
     defaultBranch: z.string().default('main'),
+    /** Whether the repository is a template (`POST /repos/{template_owner}/{template_repo}/generate` copies it). Default false. */
+    isTemplate: z.boolean().optional(),
+    /** GitHub's spelling of `isTemplate`. */
+    is_template: z.boolean().optional(),
   })
   .strict();
 /** Input of a repository seed. */
@@ -44,6 +48,14 @@ export const RepoRecordSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   pushedAt: z.string(),
+  /** Whether it is a template repository. */
+  isTemplate: z.boolean().optional(),
+  /** Fork: the repository it was forked from. */
+  parentId: z.number().int().optional(),
+  /** Fork: the root of its fork network. */
+  sourceId: z.number().int().optional(),
+  /** Generated from a template: the template repository. */
+  templateId: z.number().int().optional(),
 });
 /** A stored repository. */
 export type RepoRecord = z.infer<typeof RepoRecordSchema>;
@@ -64,7 +76,7 @@ export const CreateRepoBodySchema = z.object({
 /** Body of `PATCH /repos/{owner}/{repo}`: the create fields, all optional, plus the default branch and archiving. */
 export const UpdateRepoBodySchema = CreateRepoBodySchema.omit({ auto_init: true })
   .partial()
-  .extend({ default_branch: z.string().min(1).optional(), archived: z.boolean().optional() });
+  .extend({ default_branch: z.string().min(1).optional(), archived: z.boolean().optional(), is_template: z.boolean().optional() });
 
 /** Body of `PUT /repos/{owner}/{repo}/actions/permissions`. */
 export const ActionsPermissionsBodySchema = z.object({

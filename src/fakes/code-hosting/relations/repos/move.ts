@@ -1,0 +1,105 @@
+import type { Draft } from 'immer';
+import type { Resource } from '../../catalog/state.js';
+import { githubError } from '../../errors.js';
+import { ensureAccount, repoKey } from '../../models/repos.js';
+import type { OwnerType } from '../../schemas/repo.js';
+import type { CodeHostingState } from '../../state.js';
+import { moveRepositoryIssues } from '../issues/move.js';
+
+/**
+ * Renames and transfers. A repository's hand-written record, git graph, hooks, imports and release
+ * indexes are keyed by its id and follow it; what the catalog keys by path (every record, list and
+ * action call under `/repos/<owner>/<repo>`, the issue indexes) moves to the new path in the same
+ * update, and the `url`s stored in those records are rewritten to it. The old `owner/repo` is kept as a
+ * redirect to the id (see {@link movedError}) until another repository takes that name.
+ */
+
+/** The catalog path of a repository (`/repos/<owner>/<repo>`, as the catalog keys it). */
+export const repoPath = (owner: string, name: string) => `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Rewrites API and web URLs naming the old repository (`…/repos/o/r…`, `https://github.com/o/r…`) to the new one. */
+function urlRewriter(fromOwner: string, fromName: string, toOwner: string, toName: string): (v: unknown) => unknown {
+  const names = (o: string, n: string) => `${escapeRe(o)}/${escapeRe(n)}|${escapeRe(encodeURIComponent(o))}/${escapeRe(encodeURIComponent(n))}`;
+  const re = new RegExp(`^(https?://[^/]+(?:/api/v3)?)(/repos)?/(?:${names(fromOwner, fromName)})(?=[/{?#.]|$)`, 'i');
+  const next = `${encodeURIComponent(toOwner)}/${encodeURIComponent(toName)}`;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return re.test(v) ? v.replace(re, (_m, host: string, repos: string | undefined) => `${host}${repos ?? ''}/${next}`) : v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk;
+}
+
+/** Where a repository goes: a new name, a new owner, or both. */
+export interface RepoDestination {
+  owner: string;
+  name: string;
+  /** Kind of a new owner account (an existing account keeps its own). Default `User`. */
+  ownerType?: OwnerType;
+}
+
+/**
+ * Moves a repository to `owner/name` inside the request's update: indexes, catalog records, lists and
+ * action calls under its path, the issue indexes; the old name redirects. 422 when the destination
+ * name is taken.
+ */
+export function moveRepository(d: CodeHostingState, id: number, to: RepoDestination, env: { baseUrl: string; now: string }): void {
+  const rec = d.repos[id];
+  if (!rec) throw githubError.notFound();
+  const oldKey = repoKey(rec.ownerLogin, rec.name);
+  const newKey = repoKey(to.owner, to.name);
+  const taken = d.repoIndex[newKey];
+  if (taken !== undefined && taken !== id) {
+    throw githubError.validation([{ resource: 'Repository', code: 'custom', field: 'name', message: 'name already exists on this account' }]);
+  }
+  const account = ensureAccount(d as Draft<CodeHostingState>, to.owner, to.ownerType ?? 'User');
+  const from = repoPath(rec.ownerLogin, rec.name);
+  const dest = repoPath(account.login, to.name);
+  if (from === dest) return;
+  const rewrite = urlRewriter(rec.ownerLogin, rec.name, account.login, to.name);
+
+  // The repository's own indexes.
+  delete d.repoIndex[oldKey];
+  d.repoIndex[newKey] = id;
+  const oldOwner = rec.ownerLogin.toLowerCase();
+  const newOwner = account.login.toLowerCase();
+  if (oldOwner !== newOwner) {
+    const list = d.reposByOwner[oldOwner];
+    const at = list ? list.indexOf(id) : -1;
+    if (list && at >= 0) list.splice(at, 1);
+    d.reposByOwner[newOwner] ??= [];
+    d.reposByOwner[newOwner].push(id);
+  }
+  d.repoRedirects ??= {};
+  if (oldKey !== newKey) d.repoRedirects[oldKey] = id;
+  delete d.repoRedirects[newKey];
+  rec.ownerLogin = account.login;
+  rec.name = to.name;
+  rec.updatedAt = env.now;
+
+  // Everything the catalog keys by path. A move is rare: one pass over the keys, no index to keep on every write.
+  const moved = (key: string) => (key === from || key.startsWith(`${from}/`) ? `${dest}${key.slice(from.length)}` : undefined);
+  const { records, lists, actions } = d.catalog;
+  for (const key of Object.keys(records)) {
+    const k = moved(key);
+    if (k === undefined) continue;
+    records[k] = rewrite(records[key]) as Resource;
+    delete records[key];
+  }
+  for (const key of Object.keys(lists)) {
+    const k = moved(key);
+    if (k === undefined) continue;
+    lists[k] = (lists[key] ?? []).map((child) => moved(child) ?? child);
+    delete lists[key];
+  }
+  for (const key of Object.keys(actions)) {
+    const k = moved(key);
+    if (k === undefined) continue;
+    actions[k] = actions[key] as { count: number; last: unknown };
+    delete actions[key];
+  }
+  moveRepositoryIssues(d, from, dest, env);
+}
