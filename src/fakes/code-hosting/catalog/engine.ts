@@ -5,6 +5,7 @@ import { keyPrefix, parentDepth } from './table.js';
 import { linkHeader, parsePaging } from './paging.js';
 import { prepareReferences } from './references.js';
 import { CREATOR, type CatalogSlice, type Resource } from './state.js';
+import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 
 /** Everything one generic operation needs besides the state. */
 export interface Operation {
@@ -95,7 +96,7 @@ export function putResource(
   rec: Resource,
   op: Pick<Operation, 'baseUrl' | 'now'>,
 ): Resource {
-  const prev = slice.records[key];
+  const prev = tableGet(slice.records, key);
   const id = prev?.id ?? rec.id ?? nextId(counters, 'catalog', 1000);
   const out: Resource = {
     id,
@@ -106,7 +107,7 @@ export function putResource(
     created_at: prev?.created_at ?? rec.created_at ?? op.now,
     updated_at: op.now,
   };
-  slice.records[key] = out;
+  tableSet(slice.records, key, out);
   addToParent(slice, template, key, !prev);
   return out;
 }
@@ -138,12 +139,13 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
       let number = row.numbered ? nextId(counters, numberCounter(key)) : undefined;
       let childKey = `${key}/${encodeURIComponent(itemKeyValue(row, body, id, number))}`;
       // Seeded items may hold the next number or id: generated keys move past them.
-      for (let guard = 0; slice.records[childKey] && guard < 10_000 && (row.numbered || !row.itemKey); guard++) {
+      for (let guard = 0; tableGet(slice.records, childKey) && guard < 10_000 && (row.numbered || !row.itemKey); guard++) {
         if (number !== undefined) number = nextId(counters, numberCounter(key));
         else id = nextId(counters, 'catalog', 1000);
         childKey = `${key}/${encodeURIComponent(itemKeyValue(row, body, id, number))}`;
       }
-      if (slice.records[childKey]) throw githubError.validation([{ resource: resourceName(row.path), code: 'already_exists', field: row.itemKey ?? 'id' }]);
+      if (tableGet(slice.records, childKey))
+        throw githubError.validation([{ resource: resourceName(row.path), code: 'already_exists', field: row.itemKey ?? 'id' }]);
       const rec: Resource = stamp(op, childKey, {
         id,
         node_id: `CR_${id.toString(36)}`,
@@ -155,7 +157,7 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
         created_at: op.now,
         updated_at: op.now,
       });
-      slice.records[childKey] = rec;
+      tableSet(slice.records, childKey, rec);
       const list = slice.lists[key];
       if (list) list.push(childKey);
       else slice.lists[key] = [childKey];
@@ -163,7 +165,7 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
     }
     case 'item':
     case 'singleton': {
-      const prev = slice.records[key];
+      const prev = tableGet(slice.records, key);
       if (row.method === 'PATCH') {
         if (!prev && row.kind === 'item') throw githubError.notFound();
         const rec = putResource(slice, counters, row.path, key, { ...(prev ?? {}), ...body }, op);
@@ -176,18 +178,18 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
       }
       // DELETE
       if (!prev && row.kind === 'item') throw githubError.notFound();
-      delete slice.records[key];
+      tableDelete(slice.records, key);
       removeFromParent(slice, row.path, key);
       return answer(row.status, {});
     }
     case 'set-collection': {
-      slice.records[key] = { ...body, updated_at: op.now };
+      tableSet(slice.records, key, { ...body, updated_at: op.now });
       return answer(row.status, Object.values(body).find(Array.isArray) ?? []);
     }
     case 'clear-collection': {
-      for (const k of slice.lists[key] ?? []) delete slice.records[k];
+      for (const k of slice.lists[key] ?? []) tableDelete(slice.records, k);
       delete slice.lists[key];
-      delete slice.records[key];
+      tableDelete(slice.records, key);
       return answer(row.status, []);
     }
     default: {
@@ -195,7 +197,7 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
       const prev = slice.actions[key];
       slice.actions[key] = { count: (prev?.count ?? 0) + 1, last: body };
       if (row.status === 204 || row.status === 202) return answer(row.status, {});
-      const rec = putResource(slice, counters, row.path, key, { ...(slice.records[key] ?? {}), ...body }, op);
+      const rec = putResource(slice, counters, row.path, key, { ...(tableGet(slice.records, key) ?? {}), ...body }, op);
       return answer(row.status, rec);
     }
   }
@@ -211,7 +213,7 @@ export function read(slice: CatalogSlice, op: Operation): OpResult {
     const start = (paging.page - 1) * paging.perPage;
     const items: Resource[] = [];
     for (let i = start; i < keys.length && items.length < paging.perPage; i++) {
-      const rec = slice.records[keys[i] as string];
+      const rec = tableGet(slice.records, keys[i] as string);
       if (rec) items.push(rec);
     }
     const link = linkHeader(op.url, paging, keys.length);
@@ -221,7 +223,7 @@ export function read(slice: CatalogSlice, op: Operation): OpResult {
     if (row.path.startsWith('/search/')) wrapped.incomplete_results = false;
     return answer(row.status, wrapped, headers);
   }
-  const rec = slice.records[key];
+  const rec = tableGet(slice.records, key);
   if (rec) return answer(row.status, rec);
   if (row.kind === 'item' || row.status === 204) throw githubError.notFound();
   if (row.path === '/user') return answer(200, { login: op.login ?? 'octocat', id: 1, type: 'User', url: `${op.baseUrl}/user` });

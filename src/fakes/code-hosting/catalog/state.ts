@@ -1,6 +1,8 @@
 /** Where a created record keeps the login of its creator (never rendered: no response schema documents it). */
 export const CREATOR = '_creator';
 
+import { type Table, emptyTable } from '../../../store/table.js';
+
 /** A stored catalog resource (JSON object). */
 export type Resource = Record<string, unknown>;
 
@@ -19,7 +21,8 @@ export interface RateWindow {
  * same at page 1 and page 100.
  */
 export interface CatalogSlice {
-  records: Record<string, Resource>;
+  /** Resources by concrete path, in buckets (a write copies a few small objects, not every record). */
+  records: Table<Resource>;
   lists: Record<string, string[]>;
   /** Action calls (`/rerun`, `/pings`, ...) by concrete path: how many times and the last body. */
   actions: Record<string, { count: number; last: unknown }>;
@@ -27,5 +30,5 @@ export interface CatalogSlice {
 
 /** An empty catalog slice. */
 export function initialCatalog(): CatalogSlice {
-  return { records: {}, lists: {}, actions: {} };
+  return { records: emptyTable(), lists: {}, actions: {} };
 }

@@ -7,6 +7,7 @@ import { issueKey, labelKey } from './keys.js';
 import { membersOf } from './lists.js';
 import { changeIssue, ensureLabels, labelsOf } from './model.js';
 import { pageIds } from './query.js';
+import { tableDelete } from '../../../../store/table.js';
 
 /**
  * Labels on issues and the repository's labels as one set of objects: names sent on an issue create
@@ -115,7 +116,7 @@ const updateLabel = (c: IssueCtx) => {
         false,
       );
     }
-    delete c.s.catalog.records[key];
+    tableDelete(c.s.catalog.records, key);
     const list = c.s.catalog.lists[`${c.rp}/labels`];
     const at = list ? list.indexOf(key) : -1;
     if (list && at >= 0) list.splice(at, 1);
@@ -138,7 +139,7 @@ const deleteLabel = (c: IssueCtx) => {
       false,
     );
   }
-  delete c.s.catalog.records[key];
+  tableDelete(c.s.catalog.records, key);
   const list = c.s.catalog.lists[`${c.rp}/labels`];
   const at = list ? list.indexOf(key) : -1;
   if (list && at >= 0) list.splice(at, 1);
