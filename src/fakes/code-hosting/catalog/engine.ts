@@ -6,6 +6,7 @@ import { linkHeader, parsePaging } from './paging.js';
 import { prepareReferences } from './references.js';
 import { CREATOR, type CatalogSlice, type Resource } from './state.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
+import { keyList, keyListAll, keyListHas, keyListPush, keyListRemove, keyListSize, keyListSlice } from '../../../store/key-list.js';
 
 /** Everything one generic operation needs besides the state. */
 export interface Operation {
@@ -73,18 +74,13 @@ function addToParent(slice: CatalogSlice, template: string, key: string, isNew: 
   const depth = parentDepth(template);
   if (depth === undefined) return;
   const parent = keyPrefix(key, depth);
-  const list = slice.lists[parent];
-  if (!list) slice.lists[parent] = [key];
-  else if (isNew || !list.includes(key)) list.push(key);
+  if (isNew || !keyListHas(keyList(slice.lists, parent), key)) keyListPush(slice.lists, parent, key);
 }
 
 function removeFromParent(slice: CatalogSlice, template: string, key: string): void {
   const depth = parentDepth(template);
   if (depth === undefined) return;
-  const list = slice.lists[keyPrefix(key, depth)];
-  if (!list) return;
-  const i = list.lastIndexOf(key);
-  if (i >= 0) list.splice(i, 1);
+  keyListRemove(slice.lists, keyPrefix(key, depth), key);
 }
 
 /** Stores a resource at a concrete key (seeding and PUT): keeps its id, adds it to its parent list. */
@@ -158,9 +154,7 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
         updated_at: op.now,
       });
       tableSet(slice.records, childKey, rec);
-      const list = slice.lists[key];
-      if (list) list.push(childKey);
-      else slice.lists[key] = [childKey];
+      keyListPush(slice.lists, key, childKey);
       return answer(row.status, rec, { location: rec.url as string });
     }
     case 'item':
@@ -187,8 +181,8 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
       return answer(row.status, Object.values(body).find(Array.isArray) ?? []);
     }
     case 'clear-collection': {
-      for (const k of slice.lists[key] ?? []) tableDelete(slice.records, k);
-      delete slice.lists[key];
+      for (const k of keyListAll(keyList(slice.lists, key))) tableDelete(slice.records, k);
+      tableDelete(slice.lists, key);
       tableDelete(slice.records, key);
       return answer(row.status, []);
     }
@@ -209,17 +203,17 @@ export function read(slice: CatalogSlice, op: Operation): OpResult {
   if (row.kind === 'redirect') return { status: 302, headers: { location: `${htmlUrl(op.baseUrl, key)}?download=1` } };
   if (row.kind === 'list') {
     const paging = parsePaging(op.query);
-    const keys = slice.lists[key] ?? [];
-    const start = (paging.page - 1) * paging.perPage;
+    const list = keyList(slice.lists, key);
+    const total = keyListSize(list);
     const items: Resource[] = [];
-    for (let i = start; i < keys.length && items.length < paging.perPage; i++) {
-      const rec = tableGet(slice.records, keys[i] as string);
+    for (const k of keyListSlice(list, (paging.page - 1) * paging.perPage, paging.perPage)) {
+      const rec = tableGet(slice.records, k);
       if (rec) items.push(rec);
     }
-    const link = linkHeader(op.url, paging, keys.length);
+    const link = linkHeader(op.url, paging, total);
     const headers = link ? { link } : undefined;
     if (!row.listKey) return answer(row.status, items, headers);
-    const wrapped: Resource = { total_count: keys.length, [row.listKey]: items };
+    const wrapped: Resource = { total_count: total, [row.listKey]: items };
     if (row.path.startsWith('/search/')) wrapped.incomplete_results = false;
     return answer(row.status, wrapped, headers);
   }

@@ -10,6 +10,7 @@ import type { Resource } from './state.js';
 import { concreteKey, keyPrefix, parentDepth, templateOf } from './table.js';
 import { type RelationSeeder, type SeededItem, seederFor } from '../relations/index.js';
 import { tableGet, tableSetMany } from '../../../store/table.js';
+import { keyListPushMany } from '../../../store/key-list.js';
 
 /**
  * Seeds any catalog resource by its concrete path (either spelling), e.g.
@@ -79,7 +80,7 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
       else added[parent] = [r.key];
     }
     tableSetMany(d.catalog.records, Object.entries(records));
-    for (const [parent, keys] of Object.entries(added)) d.catalog.lists[parent] = [...(current.lists[parent] ?? []), ...keys];
+    for (const [parent, keys] of Object.entries(added)) keyListPushMany(d.catalog.lists, parent, keys);
     for (const [seeder, items] of runs) seeder.put(draft as unknown as CodeHostingState, items, { baseUrl, now });
   });
   return all.length;

@@ -1,6 +1,7 @@
 /** Where a created record keeps the login of its creator (never rendered: no response schema documents it). */
 export const CREATOR = '_creator';
 
+import type { KeyLists } from '../../../store/key-list.js';
 import { type Table, emptyTable } from '../../../store/table.js';
 
 /** A stored catalog resource (JSON object). */
@@ -23,12 +24,13 @@ export interface RateWindow {
 export interface CatalogSlice {
   /** Resources by concrete path, in buckets (a write copies a few small objects, not every record). */
   records: Table<Resource>;
-  lists: Record<string, string[]>;
+  /** Members of each collection by its concrete path, in creation order (chunked: appends stay cheap). */
+  lists: KeyLists;
   /** Action calls (`/rerun`, `/pings`, ...) by concrete path: how many times and the last body. */
   actions: Record<string, { count: number; last: unknown }>;
 }
 
 /** An empty catalog slice. */
 export function initialCatalog(): CatalogSlice {
-  return { records: emptyTable(), lists: {}, actions: {} };
+  return { records: emptyTable(), lists: emptyTable(), actions: {} };
 }

@@ -6,6 +6,7 @@ import type { CatalogSlice, Resource } from '../catalog/state.js';
 import type { RelationContext } from '../relations/types.js';
 import { rootCommit } from '../relations/git/hash.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
+import { keyList, keyListAll, keyListPush, keyListRemove, keyListReplace } from '../../../store/key-list.js';
 
 /**
  * Branches with protection, over the catalog slice: a branch lives at `/repos/o/r/branches/<name>`,
@@ -64,16 +65,14 @@ export function deleteBranch(slice: CatalogSlice, repo: BranchRepo, name: string
   if (!tableGet(slice.records, key)) return false;
   tableDelete(slice.records, key);
   tableDelete(slice.records, `${key}/protection`);
-  const list = slice.lists[listOf(repo)] ?? [];
-  const i = list.indexOf(key);
-  if (i >= 0) list.splice(i, 1);
+  keyListRemove(slice.lists, listOf(repo), key);
   return true;
 }
 
 /** Branch names in listing order: the default branch first, then the others as they were created. */
 export function branchNames(slice: CatalogSlice, repo: BranchRepo): string[] {
   const prefix = listOf(repo).length + 1;
-  const names = (slice.lists[listOf(repo)] ?? []).map((k) => decodeURIComponent(k.slice(prefix)));
+  const names = keyListAll(keyList(slice.lists, listOf(repo))).map((k) => decodeURIComponent(k.slice(prefix)));
   if (!names.includes(repo.defaultBranch)) names.unshift(repo.defaultBranch);
   return names;
 }
@@ -194,9 +193,7 @@ function ensureBranch(slice: CatalogSlice, repo: BranchRepo, name: string, env: 
   if (tableGet(slice.records, key)) return;
   const sha = rootCommit(repo.createdAt).sha;
   tableSet(slice.records, key, { name, commit: { sha, url: `${env.baseUrl}${repo.path}/commits/${sha}` }, created_at: env.now });
-  const list = slice.lists[listOf(repo)];
-  if (list) list.push(key);
-  else slice.lists[listOf(repo)] = [key];
+  keyListPush(slice.lists, listOf(repo), key);
 }
 
 const renameBranch: BranchOp = (slice, op, repo, rc) => {
@@ -215,9 +212,7 @@ const renameBranch: BranchOp = (slice, op, repo, rc) => {
     tableSet(slice.records, `${dest}/protection`, prot);
     tableDelete(slice.records, `${from}/protection`);
   }
-  const list = slice.lists[listOf(repo)] ?? [];
-  const i = list.indexOf(from);
-  if (i >= 0) list[i] = dest;
+  keyListReplace(slice.lists, listOf(repo), from, dest);
   // Renaming the default branch renames the repository's default branch (as on GitHub).
   const record = rc.repo ? rc.state.repos[rc.repo.record.id] : undefined;
   const moved = { ...repo };

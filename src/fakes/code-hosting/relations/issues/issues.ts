@@ -6,6 +6,7 @@ import { assigneesOf, changeIssue, ensureLabels, hasMilestone, labelsOf, milesto
 import { type ListQuery, directionParam, runQuery, sinceParam, stateParam } from './query.js';
 import { headSha, issueView } from './views.js';
 import { tableGet, tableSet } from '../../../../store/table.js';
+import { keyListPush } from '../../../../store/key-list.js';
 
 /** Issues: list with GitHub's filters, create, read (pull requests too), update, lock. */
 
@@ -65,9 +66,7 @@ export function markAssignable(c: IssueCtx, logins: readonly string[]): void {
     const key = `${c.rp}/assignees/${encodeURIComponent(login)}`;
     if (tableGet(c.s.catalog.records, key)) continue;
     tableSet(c.s.catalog.records, key, { login });
-    const list = c.s.catalog.lists[`${c.rp}/assignees`];
-    if (list) list.push(key);
-    else c.s.catalog.lists[`${c.rp}/assignees`] = [key];
+    keyListPush(c.s.catalog.lists, `${c.rp}/assignees`, key);
   }
 }
 

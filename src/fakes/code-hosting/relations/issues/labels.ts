@@ -8,6 +8,7 @@ import { membersOf } from './lists.js';
 import { changeIssue, ensureLabels, labelsOf } from './model.js';
 import { pageIds } from './query.js';
 import { tableDelete } from '../../../../store/table.js';
+import { keyListRemove } from '../../../../store/key-list.js';
 
 /**
  * Labels on issues and the repository's labels as one set of objects: names sent on an issue create
@@ -117,9 +118,7 @@ const updateLabel = (c: IssueCtx) => {
       );
     }
     tableDelete(c.s.catalog.records, key);
-    const list = c.s.catalog.lists[`${c.rp}/labels`];
-    const at = list ? list.indexOf(key) : -1;
-    if (list && at >= 0) list.splice(at, 1);
+    keyListRemove(c.s.catalog.lists, `${c.rp}/labels`, key);
   }
   const out = putResource(c.s.catalog, c.s.counters, '/repos/{owner}/{repo}/labels/{name}', toKey, fields, { baseUrl: c.base, now: c.now });
   return ok(200, out);
@@ -140,9 +139,7 @@ const deleteLabel = (c: IssueCtx) => {
     );
   }
   tableDelete(c.s.catalog.records, key);
-  const list = c.s.catalog.lists[`${c.rp}/labels`];
-  const at = list ? list.indexOf(key) : -1;
-  if (list && at >= 0) list.splice(at, 1);
+  keyListRemove(c.s.catalog.lists, `${c.rp}/labels`, key);
   return ok(204);
 };
 
