@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Fakes } from '../create-fakes.js';
 import { DEFAULT_PERMISSIONS } from '../fakes/social-graph/models/tokens.js';
 import { defineScenario } from './define.js';
-import { tableValues } from '../fakes/social-graph/models/table.js';
+import { tableValues } from '../store/table.js';
 
 const GRAPH = 'https://graph.facebook.com/v24.0';
 

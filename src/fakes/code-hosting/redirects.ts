@@ -8,6 +8,7 @@ import { type ArchiveEntry, archivePath, codeloadToken, zip } from './relations/
 import type { RepoRecord } from './schemas/repo.js';
 import { hashSha, webOrigin } from './shapes/render.js';
 import type { CodeHostingState } from './state.js';
+import { tableGet } from '../../store/table.js';
 
 /**
  * Where GitHub's redirects go, and the fake's answers there. Tarball and zipball redirect to GitHub's
@@ -110,7 +111,7 @@ function logText(ctx: Ctx, repo: RepoRecord, what: string, id: string): string {
     .now()
     .toISOString()
     .replace(/\.(\d{3})Z$/, '.$10000Z')}`;
-  const rec = ctx.state.catalog.records[`/repos/${fullName(repo)}/actions/${what}/${id}`];
+  const rec = tableGet(ctx.state.catalog.records, `/repos/${fullName(repo)}/actions/${what}/${id}`);
   const name = typeof rec?.name === 'string' ? rec.name : `${what === 'jobs' ? 'job' : 'run'} ${id}`;
   return [`${t} ##[group]Run ${name}`, `${t} ${name} of ${fullName(repo)}`, `${t} ##[endgroup]`, `${t} Cleaning up orphan processes`, ''].join('\n');
 }

@@ -10,7 +10,7 @@ import { LIMIT_CODES } from './models/limits.js';
 import { type PageSeed, createPage, draftPage, edgeChunks, getPage } from './models/pages.js';
 import { createPost, createPostsBulk, getPost, postCount } from './models/posts.js';
 import { type ScheduleEntry, scheduleEntries } from './models/schedule.js';
-import { tableGet, tableSet } from './models/table.js';
+import { tableGet, tableSet } from '../../store/table.js';
 import { chunkedLength, liveIds } from './models/id-list.js';
 import { DEFAULT_PERMISSIONS, DEFAULT_TASKS, PAGE_TASKS, putToken } from './models/tokens.js';
 import { ensureUser, putUser } from './models/users.js';

@@ -5,10 +5,10 @@ import { createFakes, type Fakes } from '../../create-fakes.js';
 import { chunkedAt, chunkedLength, liveIds } from './models/id-list.js';
 import { pairKey } from './models/pages.js';
 import { scheduleEntries } from './models/schedule.js';
-import { tableDelete, tableEntries, tableGet, tableSet, tableValues } from './models/table.js';
+import { tableDelete, tableEntries, tableGet, tableSet, tableValues } from '../../store/table.js';
 import { canonical } from './models/audiences/integrity.js';
 import type { SocialGraphState } from './state.js';
-import type { Table } from './models/table.js';
+import type { Table } from '../../store/table.js';
 
 /**
  * Every secondary index of the social graph state against a brute-force scan of the records it

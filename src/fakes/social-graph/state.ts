@@ -1,10 +1,10 @@
 import type { Counters } from '../../store/ids.js';
 import type { Chunked, IdList } from './models/id-list.js';
 import { type ScheduleIndex, emptySchedule } from './models/schedule.js';
-import { type Table, emptyTable } from './models/table.js';
+import { emptyTable, tableGet, type Table } from '../../store/table.js';
 import { type AudienceSlices, initialAudienceSlices } from './schemas/audience-state.js';
 
-export type { Table } from './models/table.js';
+export type { Table } from '../../store/table.js';
 export type { ScheduleEntry, ScheduleIndex } from './models/schedule.js';
 export type { Chunked, IdList } from './models/id-list.js';
 

@@ -55,7 +55,14 @@ export function gitFixture(fakes: Fakes, octokit: Octokit, owner: string, repo: 
         const cur = await octokit.rest.repos.getContent({ owner, repo, path: String(params.path) });
         body.sha = (cur.data as { sha: string }).sha;
       }
-      if (p.includes('{release_id}') && !fakes.state.codeHosting.catalog.records[`/repos/${owner}/${repo}/releases/${params.release_id}`]) {
+      const releaseId = Number(params.release_id);
+      if (
+        p.includes('{release_id}') &&
+        !(await octokit.rest.repos.getRelease({ owner, repo, release_id: releaseId }).then(
+          () => true,
+          () => false,
+        ))
+      ) {
         seed.release({ owner, repo, tag: `v0.${params.release_id}.0`, id: Number(params.release_id), assets: [{ name: 'app.zip', content: 'zip' }] });
       }
       return body;

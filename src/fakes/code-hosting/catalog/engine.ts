@@ -5,6 +5,8 @@ import { keyPrefix, parentDepth } from './table.js';
 import { linkHeader, parsePaging } from './paging.js';
 import { prepareReferences } from './references.js';
 import { CREATOR, type CatalogSlice, type Resource } from './state.js';
+import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
+import { keyList, keyListAll, keyListHas, keyListPush, keyListRemove, keyListSize, keyListSlice } from '../../../store/key-list.js';
 
 /** Everything one generic operation needs besides the state. */
 export interface Operation {
@@ -72,18 +74,13 @@ function addToParent(slice: CatalogSlice, template: string, key: string, isNew: 
   const depth = parentDepth(template);
   if (depth === undefined) return;
   const parent = keyPrefix(key, depth);
-  const list = slice.lists[parent];
-  if (!list) slice.lists[parent] = [key];
-  else if (isNew || !list.includes(key)) list.push(key);
+  if (isNew || !keyListHas(keyList(slice.lists, parent), key)) keyListPush(slice.lists, parent, key);
 }
 
 function removeFromParent(slice: CatalogSlice, template: string, key: string): void {
   const depth = parentDepth(template);
   if (depth === undefined) return;
-  const list = slice.lists[keyPrefix(key, depth)];
-  if (!list) return;
-  const i = list.lastIndexOf(key);
-  if (i >= 0) list.splice(i, 1);
+  keyListRemove(slice.lists, keyPrefix(key, depth), key);
 }
 
 /** Stores a resource at a concrete key (seeding and PUT): keeps its id, adds it to its parent list. */
@@ -95,7 +92,7 @@ export function putResource(
   rec: Resource,
   op: Pick<Operation, 'baseUrl' | 'now'>,
 ): Resource {
-  const prev = slice.records[key];
+  const prev = tableGet(slice.records, key);
   const id = prev?.id ?? rec.id ?? nextId(counters, 'catalog', 1000);
   const out: Resource = {
     id,
@@ -106,7 +103,7 @@ export function putResource(
     created_at: prev?.created_at ?? rec.created_at ?? op.now,
     updated_at: op.now,
   };
-  slice.records[key] = out;
+  tableSet(slice.records, key, out);
   addToParent(slice, template, key, !prev);
   return out;
 }
@@ -138,12 +135,13 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
       let number = row.numbered ? nextId(counters, numberCounter(key)) : undefined;
       let childKey = `${key}/${encodeURIComponent(itemKeyValue(row, body, id, number))}`;
       // Seeded items may hold the next number or id: generated keys move past them.
-      for (let guard = 0; slice.records[childKey] && guard < 10_000 && (row.numbered || !row.itemKey); guard++) {
+      for (let guard = 0; tableGet(slice.records, childKey) && guard < 10_000 && (row.numbered || !row.itemKey); guard++) {
         if (number !== undefined) number = nextId(counters, numberCounter(key));
         else id = nextId(counters, 'catalog', 1000);
         childKey = `${key}/${encodeURIComponent(itemKeyValue(row, body, id, number))}`;
       }
-      if (slice.records[childKey]) throw githubError.validation([{ resource: resourceName(row.path), code: 'already_exists', field: row.itemKey ?? 'id' }]);
+      if (tableGet(slice.records, childKey))
+        throw githubError.validation([{ resource: resourceName(row.path), code: 'already_exists', field: row.itemKey ?? 'id' }]);
       const rec: Resource = stamp(op, childKey, {
         id,
         node_id: `CR_${id.toString(36)}`,
@@ -155,15 +153,13 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
         created_at: op.now,
         updated_at: op.now,
       });
-      slice.records[childKey] = rec;
-      const list = slice.lists[key];
-      if (list) list.push(childKey);
-      else slice.lists[key] = [childKey];
+      tableSet(slice.records, childKey, rec);
+      keyListPush(slice.lists, key, childKey);
       return answer(row.status, rec, { location: rec.url as string });
     }
     case 'item':
     case 'singleton': {
-      const prev = slice.records[key];
+      const prev = tableGet(slice.records, key);
       if (row.method === 'PATCH') {
         if (!prev && row.kind === 'item') throw githubError.notFound();
         const rec = putResource(slice, counters, row.path, key, { ...(prev ?? {}), ...body }, op);
@@ -176,18 +172,18 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
       }
       // DELETE
       if (!prev && row.kind === 'item') throw githubError.notFound();
-      delete slice.records[key];
+      tableDelete(slice.records, key);
       removeFromParent(slice, row.path, key);
       return answer(row.status, {});
     }
     case 'set-collection': {
-      slice.records[key] = { ...body, updated_at: op.now };
+      tableSet(slice.records, key, { ...body, updated_at: op.now });
       return answer(row.status, Object.values(body).find(Array.isArray) ?? []);
     }
     case 'clear-collection': {
-      for (const k of slice.lists[key] ?? []) delete slice.records[k];
-      delete slice.lists[key];
-      delete slice.records[key];
+      for (const k of keyListAll(keyList(slice.lists, key))) tableDelete(slice.records, k);
+      tableDelete(slice.lists, key);
+      tableDelete(slice.records, key);
       return answer(row.status, []);
     }
     default: {
@@ -195,7 +191,7 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
       const prev = slice.actions[key];
       slice.actions[key] = { count: (prev?.count ?? 0) + 1, last: body };
       if (row.status === 204 || row.status === 202) return answer(row.status, {});
-      const rec = putResource(slice, counters, row.path, key, { ...(slice.records[key] ?? {}), ...body }, op);
+      const rec = putResource(slice, counters, row.path, key, { ...(tableGet(slice.records, key) ?? {}), ...body }, op);
       return answer(row.status, rec);
     }
   }
@@ -207,21 +203,21 @@ export function read(slice: CatalogSlice, op: Operation): OpResult {
   if (row.kind === 'redirect') return { status: 302, headers: { location: `${htmlUrl(op.baseUrl, key)}?download=1` } };
   if (row.kind === 'list') {
     const paging = parsePaging(op.query);
-    const keys = slice.lists[key] ?? [];
-    const start = (paging.page - 1) * paging.perPage;
+    const list = keyList(slice.lists, key);
+    const total = keyListSize(list);
     const items: Resource[] = [];
-    for (let i = start; i < keys.length && items.length < paging.perPage; i++) {
-      const rec = slice.records[keys[i] as string];
+    for (const k of keyListSlice(list, (paging.page - 1) * paging.perPage, paging.perPage)) {
+      const rec = tableGet(slice.records, k);
       if (rec) items.push(rec);
     }
-    const link = linkHeader(op.url, paging, keys.length);
+    const link = linkHeader(op.url, paging, total);
     const headers = link ? { link } : undefined;
     if (!row.listKey) return answer(row.status, items, headers);
-    const wrapped: Resource = { total_count: keys.length, [row.listKey]: items };
+    const wrapped: Resource = { total_count: total, [row.listKey]: items };
     if (row.path.startsWith('/search/')) wrapped.incomplete_results = false;
     return answer(row.status, wrapped, headers);
   }
-  const rec = slice.records[key];
+  const rec = tableGet(slice.records, key);
   if (rec) return answer(row.status, rec);
   if (row.kind === 'item' || row.status === 204) throw githubError.notFound();
   if (row.path === '/user') return answer(200, { login: op.login ?? 'octocat', id: 1, type: 'User', url: `${op.baseUrl}/user` });

@@ -9,6 +9,8 @@ import { rateTable } from './rate-limit.js';
 import type { Resource } from './state.js';
 import { concreteKey, keyPrefix, parentDepth, templateOf } from './table.js';
 import { type RelationSeeder, type SeededItem, seederFor } from '../relations/index.js';
+import { tableGet, tableSetMany } from '../../../store/table.js';
+import { keyListPushMany } from '../../../store/key-list.js';
 
 /**
  * Seeds any catalog resource by its concrete path (either spelling), e.g.
@@ -59,7 +61,7 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
     }
     for (const r of all) {
       if (seederFor(r.template)) continue;
-      const prev = current.records[r.key] ?? records[r.key];
+      const prev = tableGet(current.records, r.key) ?? records[r.key];
       const id = prev?.id ?? r.body.id ?? nextId(d.counters, 'catalog', 1000);
       records[r.key] = {
         id,
@@ -77,8 +79,8 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
       if (list) list.push(r.key);
       else added[parent] = [r.key];
     }
-    Object.assign(d.catalog.records, records);
-    for (const [parent, keys] of Object.entries(added)) d.catalog.lists[parent] = [...(current.lists[parent] ?? []), ...keys];
+    tableSetMany(d.catalog.records, Object.entries(records));
+    for (const [parent, keys] of Object.entries(added)) keyListPushMany(d.catalog.lists, parent, keys);
     for (const [seeder, items] of runs) seeder.put(draft as unknown as CodeHostingState, items, { baseUrl, now });
   });
   return all.length;

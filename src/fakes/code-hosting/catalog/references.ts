@@ -1,5 +1,6 @@
 import type { Operation } from './engine.js';
 import type { CatalogSlice, Resource } from './state.js';
+import { tableGet } from '../../../store/table.js';
 
 const ISSUE_LIKE = /^(\/repos\/[^/]+\/[^/]+)\/(issues|pulls)(\/|$)/;
 
@@ -21,6 +22,6 @@ export function prepareReferences(slice: CatalogSlice, op: Pick<Operation, 'key'
       typeof l === 'string' ? l : typeof l === 'object' && l && typeof (l as Resource).name === 'string' ? ((l as Resource).name as string) : undefined;
     if (!name) continue;
     const key = `${m[1]}/labels/${encodeURIComponent(name)}`;
-    if (!slice.records[key]) put('/repos/{owner}/{repo}/labels/{name}', key, { name, color: 'ededed', description: null, default: false });
+    if (!tableGet(slice.records, key)) put('/repos/{owner}/{repo}/labels/{name}', key, { name, color: 'ededed', description: null, default: false });
   }
 }

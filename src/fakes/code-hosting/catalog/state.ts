@@ -1,6 +1,9 @@
 /** Where a created record keeps the login of its creator (never rendered: no response schema documents it). */
 export const CREATOR = '_creator';
 
+import type { KeyLists } from '../../../store/key-list.js';
+import { type Table, emptyTable } from '../../../store/table.js';
+
 /** A stored catalog resource (JSON object). */
 export type Resource = Record<string, unknown>;
 
@@ -19,13 +22,15 @@ export interface RateWindow {
  * same at page 1 and page 100.
  */
 export interface CatalogSlice {
-  records: Record<string, Resource>;
-  lists: Record<string, string[]>;
+  /** Resources by concrete path, in buckets (a write copies a few small objects, not every record). */
+  records: Table<Resource>;
+  /** Members of each collection by its concrete path, in creation order (chunked: appends stay cheap). */
+  lists: KeyLists;
   /** Action calls (`/rerun`, `/pings`, ...) by concrete path: how many times and the last body. */
   actions: Record<string, { count: number; last: unknown }>;
 }
 
 /** An empty catalog slice. */
 export function initialCatalog(): CatalogSlice {
-  return { records: {}, lists: {}, actions: {} };
+  return { records: emptyTable(), lists: emptyTable(), actions: {} };
 }

@@ -5,6 +5,8 @@ import { linkHeader, parsePaging } from '../catalog/paging.js';
 import type { CatalogSlice, Resource } from '../catalog/state.js';
 import type { RelationContext } from '../relations/types.js';
 import { rootCommit } from '../relations/git/hash.js';
+import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
+import { keyList, keyListAll, keyListPush, keyListRemove, keyListReplace } from '../../../store/key-list.js';
 
 /**
  * Branches with protection, over the catalog slice: a branch lives at `/repos/o/r/branches/<name>`,
@@ -39,7 +41,7 @@ const keyOf = branchKey;
 const listOf = (repo: Pick<BranchRepo, 'path'>) => `${repo.path}/branches`;
 
 function branchRecord(slice: CatalogSlice, repo: BranchRepo, name: string): Resource | undefined {
-  return slice.records[keyOf(repo, name)] ?? (name === repo.defaultBranch ? { name } : undefined);
+  return tableGet(slice.records, keyOf(repo, name)) ?? (name === repo.defaultBranch ? { name } : undefined);
 }
 
 /** The head sha of a branch (a record without a commit, or none for the default branch: the root commit); undefined when there is no such branch. */
@@ -52,7 +54,7 @@ export function branchHead(slice: CatalogSlice, repo: BranchRepo, name: string):
 /** Moves a branch to a sha, creating the branch (listed after the others) when it does not exist. */
 export function setBranchHead(slice: CatalogSlice, repo: BranchRepo, name: string, sha: string, env: { baseUrl: string; now: string }): void {
   ensureBranch(slice, repo, name, env);
-  const rec = slice.records[keyOf(repo, name)] as Resource;
+  const rec = tableGet(slice.records, keyOf(repo, name)) as Resource;
   rec.commit = { sha, url: `${env.baseUrl}${repo.path}/commits/${sha}` };
   rec.updated_at = env.now;
 }
@@ -60,19 +62,17 @@ export function setBranchHead(slice: CatalogSlice, repo: BranchRepo, name: strin
 /** Removes a branch (its record, protection and list entry); false when it had no record. */
 export function deleteBranch(slice: CatalogSlice, repo: BranchRepo, name: string): boolean {
   const key = keyOf(repo, name);
-  if (!slice.records[key]) return false;
-  delete slice.records[key];
-  delete slice.records[`${key}/protection`];
-  const list = slice.lists[listOf(repo)] ?? [];
-  const i = list.indexOf(key);
-  if (i >= 0) list.splice(i, 1);
+  if (!tableGet(slice.records, key)) return false;
+  tableDelete(slice.records, key);
+  tableDelete(slice.records, `${key}/protection`);
+  keyListRemove(slice.lists, listOf(repo), key);
   return true;
 }
 
 /** Branch names in listing order: the default branch first, then the others as they were created. */
 export function branchNames(slice: CatalogSlice, repo: BranchRepo): string[] {
   const prefix = listOf(repo).length + 1;
-  const names = (slice.lists[listOf(repo)] ?? []).map((k) => decodeURIComponent(k.slice(prefix)));
+  const names = keyListAll(keyList(slice.lists, listOf(repo))).map((k) => decodeURIComponent(k.slice(prefix)));
   if (!names.includes(repo.defaultBranch)) names.unshift(repo.defaultBranch);
   return names;
 }
@@ -80,7 +80,7 @@ export function branchNames(slice: CatalogSlice, repo: BranchRepo): string[] {
 function render(slice: CatalogSlice, repo: BranchRepo, name: string, op: Operation, full: boolean): Resource {
   const key = keyOf(repo, name);
   const sha = branchHead(slice, repo, name) as string;
-  const prot = slice.records[`${key}/protection`];
+  const prot = tableGet(slice.records, `${key}/protection`);
   const out: Resource = {
     name,
     commit: { sha, url: `${op.baseUrl}${repo.path}/commits/${sha}` },
@@ -105,7 +105,7 @@ function render(slice: CatalogSlice, repo: BranchRepo, name: string, op: Operati
 
 function protectionOf(slice: CatalogSlice, repo: BranchRepo, name: string): Resource {
   if (!branchRecord(slice, repo, name)) throw notFound();
-  const prot = slice.records[`${keyOf(repo, name)}/protection`];
+  const prot = tableGet(slice.records, `${keyOf(repo, name)}/protection`);
   if (!prot) throw notProtected();
   return prot;
 }
@@ -114,7 +114,7 @@ const listBranches: BranchOp = (slice, op, repo) => {
   const wantProtected = op.query.protected;
   let names = branchNames(slice, repo);
   if (wantProtected === 'true' || wantProtected === 'false')
-    names = names.filter((n) => Boolean(slice.records[`${keyOf(repo, n)}/protection`]) === (wantProtected === 'true'));
+    names = names.filter((n) => Boolean(tableGet(slice.records, `${keyOf(repo, n)}/protection`)) === (wantProtected === 'true'));
   const paging = parsePaging(op.query);
   const start = (paging.page - 1) * paging.perPage;
   const link = linkHeader(op.url, paging, names.length);
@@ -153,7 +153,7 @@ const putProtection: BranchOp = (slice, op, repo) => {
     allow_deletions: { enabled: b.allow_deletions === true },
   };
   ensureBranch(slice, repo, name, op);
-  slice.records[`${keyOf(repo, name)}/protection`] = prot;
+  tableSet(slice.records, `${keyOf(repo, name)}/protection`, prot);
   return { status: 200, body: prot };
 };
 
@@ -162,7 +162,7 @@ const getProtection: BranchOp = (slice, op, repo) => ({ status: 200, body: prote
 const deleteProtection: BranchOp = (slice, op, repo) => {
   const name = branchName(op);
   protectionOf(slice, repo, name);
-  delete slice.records[`${keyOf(repo, name)}/protection`];
+  tableDelete(slice.records, `${keyOf(repo, name)}/protection`);
   return { status: 204 };
 };
 
@@ -190,12 +190,10 @@ function subProtection(field: string): BranchOp {
 
 function ensureBranch(slice: CatalogSlice, repo: BranchRepo, name: string, env: { baseUrl: string; now: string }): void {
   const key = keyOf(repo, name);
-  if (slice.records[key]) return;
+  if (tableGet(slice.records, key)) return;
   const sha = rootCommit(repo.createdAt).sha;
-  slice.records[key] = { name, commit: { sha, url: `${env.baseUrl}${repo.path}/commits/${sha}` }, created_at: env.now };
-  const list = slice.lists[listOf(repo)];
-  if (list) list.push(key);
-  else slice.lists[listOf(repo)] = [key];
+  tableSet(slice.records, key, { name, commit: { sha, url: `${env.baseUrl}${repo.path}/commits/${sha}` }, created_at: env.now });
+  keyListPush(slice.lists, listOf(repo), key);
 }
 
 const renameBranch: BranchOp = (slice, op, repo, rc) => {
@@ -207,16 +205,14 @@ const renameBranch: BranchOp = (slice, op, repo, rc) => {
   ensureBranch(slice, repo, name, op);
   const from = keyOf(repo, name);
   const dest = keyOf(repo, to);
-  slice.records[dest] = { ...(slice.records[from] as Resource), name: to };
-  delete slice.records[from];
-  const prot = slice.records[`${from}/protection`];
+  tableSet(slice.records, dest, { ...(tableGet(slice.records, from) as Resource), name: to });
+  tableDelete(slice.records, from);
+  const prot = tableGet(slice.records, `${from}/protection`);
   if (prot) {
-    slice.records[`${dest}/protection`] = prot;
-    delete slice.records[`${from}/protection`];
+    tableSet(slice.records, `${dest}/protection`, prot);
+    tableDelete(slice.records, `${from}/protection`);
   }
-  const list = slice.lists[listOf(repo)] ?? [];
-  const i = list.indexOf(from);
-  if (i >= 0) list[i] = dest;
+  keyListReplace(slice.lists, listOf(repo), from, dest);
   // Renaming the default branch renames the repository's default branch (as on GitHub).
   const record = rc.repo ? rc.state.repos[rc.repo.record.id] : undefined;
   const moved = { ...repo };

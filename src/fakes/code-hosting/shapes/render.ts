@@ -2,6 +2,7 @@ import { PATH_ALIASES } from '../catalog/aliases.js';
 import { CREATOR, type Resource } from '../catalog/state.js';
 import { type ShapeNode, type ShapeSchema, shapes } from './load.js';
 import { rootCommit } from '../relations/git/hash.js';
+import { type Readable, tableGet } from '../../../store/table.js';
 
 /**
  * The one renderer of code hosting answers: turns a stored object into the shape GitHub documents for
@@ -21,7 +22,7 @@ export interface RenderContext {
   /** Login of the caller (a fixed default account when unknown). */
   login: string;
   /** Catalog records by concrete key (labels, milestones, branches looked up by name). */
-  records: Readonly<Record<string, Resource>>;
+  records: Readable<Resource>;
   /** The repository of repository operations. */
   repo?: RepoView;
 }
@@ -323,7 +324,7 @@ function convert(v: string | number | boolean, s: ShapeSchema, name: string, f: 
   const rp = repoPrefix(f.key) ?? (f.ctx.repo ? `/repos/${f.ctx.repo.owner}/${f.ctx.repo.name}` : undefined);
   if ('login' in p) return { login: String(v) };
   if ('ref' in p && 'sha' in p && typeof v === 'string') {
-    const branchRec = rp ? f.ctx.records[`${rp}/branches/${encodeURIComponent(v)}`] : undefined;
+    const branchRec = rp ? tableGet(f.ctx.records, `${rp}/branches/${encodeURIComponent(v)}`) : undefined;
     // A branch record without a commit, and the default branch without a record, are at the repository's root commit (as models/branches.ts has them).
     const root = f.ctx.repo?.createdAt && (branchRec || v === f.ctx.repo.defaultBranch) ? rootCommit(f.ctx.repo.createdAt).sha : undefined;
     const sha = (branchRec?.commit as { sha?: string } | undefined)?.sha ?? root ?? branchSha(v);
@@ -334,12 +335,20 @@ function convert(v: string | number | boolean, s: ShapeSchema, name: string, f: 
     const key = `${rp}/labels/${encodeURIComponent(v)}`;
     const id = hashNumber(key);
     return (
-      f.ctx.records[key] ?? { id, node_id: `LA_${id.toString(36)}`, url: `${f.ctx.baseUrl}${key}`, name: v, description: null, color: 'ededed', default: false }
+      tableGet(f.ctx.records, key) ?? {
+        id,
+        node_id: `LA_${id.toString(36)}`,
+        url: `${f.ctx.baseUrl}${key}`,
+        name: v,
+        description: null,
+        color: 'ededed',
+        default: false,
+      }
     );
   }
   if ('number' in p && typeof v === 'number') {
     const key = rp ? `${rp}/${name === 'milestone' ? 'milestones' : 'issues'}/${v}` : undefined;
-    return (key && f.ctx.records[key]) || { number: v, ...(key ? { url: `${f.ctx.baseUrl}${key}` } : {}) };
+    return (key && tableGet(f.ctx.records, key)) || { number: v, ...(key ? { url: `${f.ctx.baseUrl}${key}` } : {}) };
   }
   if ('sha' in p && typeof v === 'string') return { sha: v };
   if ('name' in p) return { name: String(v) };

@@ -7,7 +7,7 @@ import { type FieldSpec, type FieldTable, type Selected, checkSelection, renderF
 import { PAGE_FIELDS } from './page-field-table.js';
 import { type IdSeq, appendId } from './id-list.js';
 import { draftPage, edgeIds, edgeList, getPage } from './pages.js';
-import { tableGet, tableSet } from './table.js';
+import { tableGet, tableSet } from '../../../store/table.js';
 import { pageIds, pagedBody, readLimit } from './paging.js';
 import type { GraphContext } from './registry.js';
 import { requirePageAccess, requirePageRead } from './tokens.js';

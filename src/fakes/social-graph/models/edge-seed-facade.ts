@@ -22,7 +22,7 @@ import type { SocialGraphState } from '../state.js';
 import { addEdgeNode } from './edge-nodes.js';
 import { type IdList, chunkedLength } from './id-list.js';
 import { draftPage } from './pages.js';
-import { tableGet } from './table.js';
+import { tableGet } from '../../../store/table.js';
 import { ensureUser } from './users.js';
 import { graphTime } from './fields.js';
 import { PAGE_TASKS } from './tokens.js';

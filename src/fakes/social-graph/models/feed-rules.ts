@@ -4,7 +4,7 @@ import type { FeedCreate } from '../schemas/feed.js';
 import type { SocialGraphState } from '../state.js';
 import type { NewPost } from './posts.js';
 import { getPage } from './pages.js';
-import { tableGet } from './table.js';
+import { tableGet } from '../../../store/table.js';
 
 const MIN_AHEAD = 10 * 60_000;
 const MAX_AHEAD = 75 * 86_400_000;

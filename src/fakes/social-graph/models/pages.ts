@@ -4,7 +4,7 @@ import { GraphError } from '../errors.js';
 import type { PageRecord, SocialGraphState } from '../state.js';
 import { type IdList, type IdSeq, appendId, seqOf } from './id-list.js';
 import type { GraphContext } from './registry.js';
-import { tableGet, tableSet } from './table.js';
+import { tableGet, tableSet } from '../../../store/table.js';
 
 /** What `seed.page` takes. */
 export interface PageSeed {

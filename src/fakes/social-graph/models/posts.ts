@@ -4,7 +4,7 @@ import type { PostRecord, SocialGraphState } from '../state.js';
 import { appendId, appendIds, removeAt } from './id-list.js';
 import { edgeList } from './pages.js';
 import { scheduleFirst, scheduleInsert, scheduleRemove } from './schedule.js';
-import { tableDelete, tableGet, tableSet, tableSetMany } from './table.js';
+import { tableDelete, tableGet, tableSet, tableSetMany } from '../../../store/table.js';
 
 /** A post by id (O(1)). */
 export function getPost(state: SocialGraphState, id: string): PostRecord | undefined {

@@ -5,7 +5,7 @@ import { GraphError, graphErrors } from '../errors.js';
 import { DEFAULT_APP_ID, type PageRecord, type SocialGraphState, type TokenRecord } from '../state.js';
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
-import { tableGet, tableSet, tableDelete } from './table.js';
+import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 
 /** Every Page task (section 4.2 assigned_users enum). */
 export const PAGE_TASKS = [

@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import type { SocialGraphState, UserRecord } from '../state.js';
 import { pairKey } from './pages.js';
-import { tableGet, tableSet, tableDelete } from './table.js';
+import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 
 /** A profile by id (O(1)). */
 export function getUser(state: SocialGraphState, id: string): UserRecord | undefined {

@@ -4,7 +4,7 @@ import { GraphError, codeError, graphErrors } from '../errors.js';
 import { listEdgeNodes } from '../models/edge-nodes.js';
 import { edgeList, getPage } from '../models/pages.js';
 import { appendId } from '../models/id-list.js';
-import { tableGet, tableSet } from '../models/table.js';
+import { tableGet, tableSet } from '../../../store/table.js';
 import { PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
 import { parseParams } from '../models/params.js';
 import { type EdgeSpec, type GraphContext, registerNodeType } from '../models/registry.js';

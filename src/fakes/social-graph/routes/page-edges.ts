@@ -4,7 +4,7 @@ import { codeError, graphErrors } from '../errors.js';
 import { listEdgeNodes } from '../models/edge-nodes.js';
 import { appendId, removeAt } from '../models/id-list.js';
 import { draftPage, edgeIds, edgeList, getPage, isLocationOf, pageOf, pairKey } from '../models/pages.js';
-import { tableDelete, tableGet, tableSet } from '../models/table.js';
+import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 import { getUser, knowsPsid } from '../models/users.js';
 import { PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
 import { parseParams } from '../models/params.js';

@@ -2,7 +2,7 @@ import { json } from '../../../http/response.js';
 import { GraphError, codeError, graphErrors } from '../errors.js';
 import { formatFields, renderFields, selectionOf } from '../models/fields.js';
 import { edgeIds, getPage } from '../models/pages.js';
-import { tableGet } from '../models/table.js';
+import { tableGet } from '../../../store/table.js';
 import { type EdgeSpec, type GraphContext, registerNodeType } from '../models/registry.js';
 import { requirePageRead } from '../models/tokens.js';
 import type { PageRecord } from '../state.js';

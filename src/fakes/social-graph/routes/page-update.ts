@@ -10,7 +10,7 @@ import { gUrl } from '../schemas/coerce.js';
 import { type PageUpdate, PageUpdateSchema } from '../schemas/page-update.js';
 import type { PageRecord } from '../state.js';
 import { draftPage, getPage } from '../models/pages.js';
-import { tableGet } from '../models/table.js';
+import { tableGet } from '../../../store/table.js';
 
 const PLAIN = [
   'about',

@@ -7,7 +7,7 @@ import { gBool, gUrl } from '../schemas/coerce.js';
 import type { SocialGraphOptions } from '../options.js';
 import type { SharedUrlRecord, SocialGraphState } from '../state.js';
 import { graphContext } from './context.js';
-import { tableGet, tableSet } from '../models/table.js';
+import { tableGet, tableSet } from '../../../store/table.js';
 
 /** Section 2.5 as a typed field table. */
 export const URL_FIELDS: FieldTable<SharedUrlRecord> = {

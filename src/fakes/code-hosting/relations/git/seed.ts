@@ -10,6 +10,7 @@ import { commitChanges } from './contents.js';
 import { type TreeChange, entryAt, getCommit, identOf, putBlob, refSha, setRef } from './graph.js';
 import { commitOnTop } from './merge.js';
 import type { GitIdent } from './hash.js';
+import { tableGet } from '../../../../store/table.js';
 
 /** Seeds of the git graph: files and commits, committed on a branch like a push would. */
 
@@ -170,5 +171,5 @@ export function seedBranchResource(state: CodeHostingState, key: string, body: R
   const from = refSha(state, repo, `refs/heads/${record.defaultBranch}`);
   const sha = from ? commitOnTop(state, repo.path, from, `Seeded commit on ${name}`, { login: record.ownerLogin, ...env }) : undefined;
   if (sha) setRef(state, repo, `refs/heads/${name}`, sha, env);
-  return state.catalog.records[key] ?? out;
+  return tableGet(state.catalog.records, key) ?? out;
 }

@@ -2,6 +2,7 @@ import { githubError } from '../../errors.js';
 import { type IssueCtx, lastParam, ok } from './context.js';
 import { assignable } from './issues.js';
 import { pageIds } from './query.js';
+import { keyList, keyListAll } from '../../../../store/key-list.js';
 
 /**
  * Who can be assigned in a repository: its owner, its collaborators, and anyone assigned to one of
@@ -13,7 +14,7 @@ function assignableLogins(c: IssueCtx): string[] {
   const out = [c.repo.ownerLogin];
   const seen = new Set([c.repo.ownerLogin.toLowerCase()]);
   for (const list of [`${c.rp}/collaborators`, `${c.rp}/assignees`]) {
-    for (const key of c.s.catalog.lists[list] ?? []) {
+    for (const key of keyListAll(keyList(c.s.catalog.lists, list))) {
       const login = decodeURIComponent(key.slice(list.length + 1));
       if (!login || seen.has(login.toLowerCase())) continue;
       seen.add(login.toLowerCase());

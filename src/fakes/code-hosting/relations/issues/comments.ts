@@ -8,6 +8,7 @@ import { changeIssue, refreshMentions, timelineOrders } from './model.js';
 import { pageIds, sinceParam } from './query.js';
 import { dropReactions } from './reactions.js';
 import { commitCommentView, issueCommentView } from './views.js';
+import { tableDelete, tableGet, tableSet } from '../../../../store/table.js';
 
 /**
  * Issue comments and commit comments, each stored once under GitHub's by-id path
@@ -18,7 +19,7 @@ import { commitCommentView, issueCommentView } from './views.js';
 /** Orders of comment lists over records at `keyOf(id)`: `created`, `updated`. */
 export function commentOrders(c: Pick<IssueCtx, 's'>, keyOf: (id: number) => string): Orders {
   const r = c.s.catalog.records;
-  return { created: (id) => ms(r[keyOf(id)]?.created_at), updated: (id) => ms(r[keyOf(id)]?.updated_at) };
+  return { created: (id) => ms(tableGet(r, keyOf(id))?.created_at), updated: (id) => ms(tableGet(r, keyOf(id))?.updated_at) };
 }
 
 /** A paged read of a comment list honouring `sort`, `direction` (only with `sort`) and `since`. */
@@ -44,7 +45,7 @@ export function pageComments(c: IssueCtx, name: string, keyOf: (id: number) => s
 /** Creates an issue comment on issue n (API, seeds); returns its id. */
 export function insertIssueComment(c: IssueCtx, n: number, body: string, user = c.actor, at = c.now, id = newId(c)): number {
   const key = issueCommentKey(c.rp, id);
-  c.s.catalog.records[key] = { id, node_id: `IC_kwDO${id.toString(36)}`, body, user, issue_number: n, created_at: at, updated_at: at };
+  tableSet(c.s.catalog.records, key, { id, node_id: `IC_kwDO${id.toString(36)}`, body, user, issue_number: n, created_at: at, updated_at: at });
   const orders = commentOrders(c, (x) => issueCommentKey(c.rp, x));
   addMember(c.ix.lists, `C|${n}`, id, orders);
   addMember(c.ix.lists, 'C|*', id, orders);
@@ -100,7 +101,7 @@ const updateIssueComment = (c: IssueCtx) => {
   const id = intParam(c, 'comments');
   const key = issueCommentKey(c.rp, id);
   const prev = must(c, key);
-  c.s.catalog.records[key] = { ...prev, body: bodyOf(c, 'IssueComment'), updated_at: c.now };
+  tableSet(c.s.catalog.records, key, { ...prev, body: bodyOf(c, 'IssueComment'), updated_at: c.now });
   reposition(c.ix.lists, 'C|*', id, { updated: commentOrders(c, (x) => issueCommentKey(c.rp, x)).updated as (id: number) => number });
   const n = prev.issue_number;
   if (typeof n === 'number' && rec(c, `${c.rp}/issues/${n}`))
@@ -118,7 +119,7 @@ const updateIssueComment = (c: IssueCtx) => {
 export function deleteIssueComment(c: IssueCtx, id: number): void {
   const key = issueCommentKey(c.rp, id);
   const prev = must(c, key);
-  delete c.s.catalog.records[key];
+  tableDelete(c.s.catalog.records, key);
   removeMember(c.ix.lists, 'C|*', id);
   dropReactions(c, key);
   const n = prev.issue_number;
@@ -142,7 +143,7 @@ const commitOrders = (c: IssueCtx) => commentOrders(c, (x) => commitCommentKey(c
 
 /** Creates a commit comment (API, seeds); returns its id. */
 export function insertCommitComment(c: IssueCtx, sha: string, b: Resource, user = c.actor, at = c.now, id = newId(c)): number {
-  c.s.catalog.records[commitCommentKey(c.rp, id)] = {
+  tableSet(c.s.catalog.records, commitCommentKey(c.rp, id), {
     id,
     node_id: `CC_kwDO${id.toString(36)}`,
     body: String(b.body ?? ''),
@@ -153,7 +154,7 @@ export function insertCommitComment(c: IssueCtx, sha: string, b: Resource, user 
     user,
     created_at: at,
     updated_at: at,
-  };
+  });
   addMember(c.ix.lists, `CC|${sha}`, id, commitOrders(c));
   addMember(c.ix.lists, 'CC|*', id, commitOrders(c));
   return id;
@@ -199,7 +200,7 @@ const updateCommitComment = (c: IssueCtx) => {
   const id = intParam(c, 'comments');
   const key = commitCommentKey(c.rp, id);
   const prev = must(c, key);
-  c.s.catalog.records[key] = { ...prev, body: bodyOf(c, 'CommitComment'), updated_at: c.now };
+  tableSet(c.s.catalog.records, key, { ...prev, body: bodyOf(c, 'CommitComment'), updated_at: c.now });
   return ok(200, commitCommentView(c, id));
 };
 
@@ -207,7 +208,7 @@ const deleteCommitComment = (c: IssueCtx) => {
   const id = intParam(c, 'comments');
   const key = commitCommentKey(c.rp, id);
   const prev = must(c, key);
-  delete c.s.catalog.records[key];
+  tableDelete(c.s.catalog.records, key);
   removeMember(c.ix.lists, 'CC|*', id);
   removeMember(c.ix.lists, `CC|${String(prev.commit_id)}`, id);
   dropReactions(c, key);

@@ -7,6 +7,7 @@ import { DEFAULT_LOGIN, webOrigin } from '../../shapes/render.js';
 import type { CodeHostingState } from '../../state.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import { type RepoIssueIndex, emptyRepoIndex } from './state.js';
+import { tableGet } from '../../../../store/table.js';
 
 /** What every operation of the family works with: one repository's records and indexes. */
 export interface IssueCtx {
@@ -65,12 +66,12 @@ export function issueOp(write: boolean, fn: (c: IssueCtx) => { status: number; b
 
 /** The record at a key, or undefined. */
 export function rec(c: IssueCtx, key: string): Resource | undefined {
-  return c.s.catalog.records[key];
+  return tableGet(c.s.catalog.records, key);
 }
 
 /** The record at a key, or GitHub's 404. */
 export function must(c: IssueCtx, key: string): Resource {
-  const r = c.s.catalog.records[key];
+  const r = tableGet(c.s.catalog.records, key);
   if (!r) throw githubError.notFound();
   return r;
 }
@@ -115,7 +116,7 @@ export function loginOf(v: unknown): string | undefined {
 export function association(c: IssueCtx, login: string | undefined): string {
   if (!login) return 'NONE';
   if (login.toLowerCase() === c.repo.ownerLogin.toLowerCase()) return 'OWNER';
-  if (c.s.catalog.records[`${c.rp}/collaborators/${encodeURIComponent(login)}`]) return 'COLLABORATOR';
+  if (tableGet(c.s.catalog.records, `${c.rp}/collaborators/${encodeURIComponent(login)}`)) return 'COLLABORATOR';
   return 'NONE';
 }
 

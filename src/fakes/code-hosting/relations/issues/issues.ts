@@ -5,6 +5,8 @@ import { issueKey, milestoneKey, pullKey } from './keys.js';
 import { assigneesOf, changeIssue, ensureLabels, hasMilestone, labelsOf, milestoneOf, nextNumber, recordEvent, refreshMentions, saveIssue } from './model.js';
 import { type ListQuery, directionParam, runQuery, sinceParam, stateParam } from './query.js';
 import { headSha, issueView } from './views.js';
+import { tableGet, tableSet } from '../../../../store/table.js';
+import { keyListPush } from '../../../../store/key-list.js';
 
 /** Issues: list with GitHub's filters, create, read (pull requests too), update, lock. */
 
@@ -62,11 +64,9 @@ export function diffEvents(c: IssueCtx, n: number, before: Resource | undefined,
 export function markAssignable(c: IssueCtx, logins: readonly string[]): void {
   for (const login of logins) {
     const key = `${c.rp}/assignees/${encodeURIComponent(login)}`;
-    if (c.s.catalog.records[key]) continue;
-    c.s.catalog.records[key] = { login };
-    const list = c.s.catalog.lists[`${c.rp}/assignees`];
-    if (list) list.push(key);
-    else c.s.catalog.lists[`${c.rp}/assignees`] = [key];
+    if (tableGet(c.s.catalog.records, key)) continue;
+    tableSet(c.s.catalog.records, key, { login });
+    keyListPush(c.s.catalog.lists, `${c.rp}/assignees`, key);
   }
 }
 
@@ -137,7 +137,7 @@ export function setState(c: IssueCtx, issue: Resource, n: number, state: 'open' 
     const pk = pullKey(c.rp, n);
     const pull = issue._pull ? rec(c, pk) : undefined;
     // A closed pull keeps the head it had: its branch may move or go away.
-    if (pull) c.s.catalog.records[pk] = { ...pull, head: { ...((pull.head as Resource | undefined) ?? {}), sha: headSha(c, pull) } };
+    if (pull) tableSet(c.s.catalog.records, pk, { ...pull, head: { ...((pull.head as Resource | undefined) ?? {}), sha: headSha(c, pull) } });
     return;
   }
   if (was === 'open') return;

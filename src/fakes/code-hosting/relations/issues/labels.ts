@@ -7,6 +7,8 @@ import { issueKey, labelKey } from './keys.js';
 import { membersOf } from './lists.js';
 import { changeIssue, ensureLabels, labelsOf } from './model.js';
 import { pageIds } from './query.js';
+import { tableDelete } from '../../../../store/table.js';
+import { keyListRemove } from '../../../../store/key-list.js';
 
 /**
  * Labels on issues and the repository's labels as one set of objects: names sent on an issue create
@@ -115,10 +117,8 @@ const updateLabel = (c: IssueCtx) => {
         false,
       );
     }
-    delete c.s.catalog.records[key];
-    const list = c.s.catalog.lists[`${c.rp}/labels`];
-    const at = list ? list.indexOf(key) : -1;
-    if (list && at >= 0) list.splice(at, 1);
+    tableDelete(c.s.catalog.records, key);
+    keyListRemove(c.s.catalog.lists, `${c.rp}/labels`, key);
   }
   const out = putResource(c.s.catalog, c.s.counters, '/repos/{owner}/{repo}/labels/{name}', toKey, fields, { baseUrl: c.base, now: c.now });
   return ok(200, out);
@@ -138,10 +138,8 @@ const deleteLabel = (c: IssueCtx) => {
       false,
     );
   }
-  delete c.s.catalog.records[key];
-  const list = c.s.catalog.lists[`${c.rp}/labels`];
-  const at = list ? list.indexOf(key) : -1;
-  if (list && at >= 0) list.splice(at, 1);
+  tableDelete(c.s.catalog.records, key);
+  keyListRemove(c.s.catalog.lists, `${c.rp}/labels`, key);
   return ok(204);
 };
 

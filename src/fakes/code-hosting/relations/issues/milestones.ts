@@ -6,6 +6,7 @@ import { type Orders, addMember, membersOf, ms, removeMember, reposition } from 
 import { changeIssue, recordEvent } from './model.js';
 import { pageIds, stateParam } from './query.js';
 import { milestoneView, sizeOf } from './views.js';
+import { tableDelete, tableGet, tableSet } from '../../../../store/table.js';
 
 /**
  * Milestones: counters `open_issues` / `closed_issues` are the sizes of the issue index lists of the
@@ -18,7 +19,7 @@ const low = (s: string) => s.toLowerCase();
 export function milestoneOrders(c: Pick<IssueCtx, 'rp' | 's'>): Orders {
   return {
     due_on: (n) => {
-      const due = c.s.catalog.records[milestoneKey(c.rp, n)]?.due_on;
+      const due = tableGet(c.s.catalog.records, milestoneKey(c.rp, n))?.due_on;
       return due ? ms(due) : Number.MAX_SAFE_INTEGER;
     },
   };
@@ -31,7 +32,7 @@ function listsOfMilestone(m: Resource): string[] {
 
 /** Stores a milestone and moves it between its lists (`prev`: the record before the change). */
 export function saveMilestone(c: IssueCtx, n: number, m: Resource, prev: Resource | undefined): void {
-  c.s.catalog.records[milestoneKey(c.rp, n)] = m;
+  tableSet(c.s.catalog.records, milestoneKey(c.rp, n), m);
   const had = prev ? listsOfMilestone(prev) : [];
   const has = listsOfMilestone(m);
   const orders = milestoneOrders(c);
@@ -146,7 +147,7 @@ const deleteMilestone = (c: IssueCtx) => {
   }
   for (const l of listsOfMilestone(prev)) removeMember(c.ix.lists, l, n);
   if (typeof prev.title === 'string') delete c.ix.refs[`MT|${low(prev.title)}`];
-  delete c.s.catalog.records[key];
+  tableDelete(c.s.catalog.records, key);
   return ok(204);
 };
 

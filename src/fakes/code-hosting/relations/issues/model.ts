@@ -3,6 +3,7 @@ import type { Resource } from '../../catalog/state.js';
 import { type IssueCtx, loginOf, newId, rec } from './context.js';
 import { TIMELINE_KIND, eventKey, issueCommentKey, issueKey, labelKey, milestoneKey, pullKey, reviewKey, timelineEntry } from './keys.js';
 import { type Orders, addMember, membersOf, ms, removeMember, reposition } from './lists.js';
+import { tableGet, tableSet } from '../../../../store/table.js';
 
 /**
  * Issues and pull requests: one record per issue number at `/repos/o/r/issues/<n>` holding what both
@@ -115,7 +116,7 @@ export function listsOf(c: IssueCtx, issue: Resource, pull: Resource | undefined
 /** Orders of issue and pull lists: `created`, `updated`, `comments` (popularity). `records` overrides where records are read. */
 export function issueOrders(c: Pick<IssueCtx, 'rp' | 's'>, records?: (key: string) => Resource | undefined): Orders {
   const r = c.s.catalog.records;
-  const at = records ? (n: number) => records(issueKey(c.rp, n)) : (n: number) => r[issueKey(c.rp, n)];
+  const at = records ? (n: number) => records(issueKey(c.rp, n)) : (n: number) => tableGet(r, issueKey(c.rp, n));
   return {
     created: (n) => ms(at(n)?.created_at),
     updated: (n) => ms(at(n)?.updated_at),
@@ -151,7 +152,7 @@ export function snapIssue(c: IssueCtx, n: number): IssueSnap | undefined {
 
 /** Stores issue n (its pull record already stored) and moves it between its index lists. */
 export function saveIssue(c: IssueCtx, n: number, issue: Resource, snap: IssueSnap | undefined): void {
-  c.s.catalog.records[issueKey(c.rp, n)] = issue;
+  tableSet(c.s.catalog.records, issueKey(c.rp, n), issue);
   const pull = issue._pull ? rec(c, pullKey(c.rp, n)) : undefined;
   const lists = c.ix.lists;
   const orders = issueOrders(c);
@@ -181,7 +182,7 @@ export function changeIssue(c: IssueCtx, n: number, fn: (issue: Resource) => voi
   saveIssue(c, n, issue, snap);
   const pk = pullKey(c.rp, n);
   const pull = issue._pull ? rec(c, pk) : undefined;
-  if (pull && touch) c.s.catalog.records[pk] = { ...pull, updated_at: c.now };
+  if (pull && touch) tableSet(c.s.catalog.records, pk, { ...pull, updated_at: c.now });
   return issue;
 }
 
@@ -263,7 +264,7 @@ export function recordEvent(
   at: { id?: number; actor?: string; created_at?: string } = {},
 ): number {
   const id = at.id ?? newId(c);
-  c.s.catalog.records[eventKey(c.rp, id)] = {
+  tableSet(c.s.catalog.records, eventKey(c.rp, id), {
     id,
     node_id: `IE_${id.toString(36)}`,
     event,
@@ -272,7 +273,7 @@ export function recordEvent(
     commit_id: null,
     created_at: at.created_at ?? c.now,
     ...extra,
-  };
+  });
   const orders = eventOrders(c);
   addMember(c.ix.lists, `E|${n}`, id, orders);
   addMember(c.ix.lists, 'E|*', id, orders);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakes } from '../../../../create-fakes.js';
 import type { CodeHostingState } from '../../state.js';
 import { moveRepositoryIssues } from './move.js';
+import { tableDelete, tableEntries, tableGet, tableSet } from '../../../../store/table.js';
 
 // A repository rename as the repositories model performs it (records re-keyed under the new path),
 // followed by moveRepositoryIssues: lists, filters and lookups answer under the new path.
@@ -23,10 +24,10 @@ describe('moveRepositoryIssues', () => {
       (d.repos[id] as { name: string }).name = 'world';
       d.repoIndex['octo/world'] = id;
       delete d.repoIndex['octo/hello'];
-      for (const key of Object.keys(d.catalog.records)) {
+      for (const key of [...tableEntries(d.catalog.records)].map(([k]) => k)) {
         if (!key.startsWith(`${from}/`)) continue;
-        d.catalog.records[`${to}${key.slice(from.length)}`] = d.catalog.records[key] as Record<string, unknown>;
-        delete d.catalog.records[key];
+        tableSet(d.catalog.records, `${to}${key.slice(from.length)}`, tableGet(d.catalog.records, key) as Record<string, unknown>);
+        tableDelete(d.catalog.records, key);
       }
       moveRepositoryIssues(d, from, to, { baseUrl: 'https://api.github.com', now: '2024-01-10T00:00:00Z' });
     });

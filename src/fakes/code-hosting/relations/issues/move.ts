@@ -4,6 +4,7 @@ import { pullKey } from './keys.js';
 import { membersOf } from './lists.js';
 import { headOf, saveIssue, snapIssue } from './model.js';
 import { seedCtx } from './seed.js';
+import { tableGet, tableSet } from '../../../../store/table.js';
 
 /**
  * Moves the family's indexes with a repository renamed or transferred from catalog path `from` to
@@ -21,12 +22,12 @@ export function moveRepositoryIssues(s: CodeHostingState, from: string, to: stri
   if (!c) return;
   for (const n of [...membersOf(ix.lists, 'P|all', 'created')]) {
     const key = pullKey(to, n);
-    const pull = s.catalog.records[key];
+    const pull = tableGet(s.catalog.records, key);
     if (!pull || headOf(c, pull).repo !== from) continue;
     // Index the pull as it was (head in `from`), then save it with its head in `to`.
     const snap = snapIssue(c, n);
-    s.catalog.records[key] = { ...pull, head: { ...(pull.head as Resource), repo: to } };
-    const issue = s.catalog.records[`${to}/issues/${n}`];
+    tableSet(s.catalog.records, key, { ...pull, head: { ...(pull.head as Resource), repo: to } });
+    const issue = tableGet(s.catalog.records, `${to}/issues/${n}`);
     if (issue) saveIssue(c, n, { ...issue }, snap);
   }
 }

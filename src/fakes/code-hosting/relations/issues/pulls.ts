@@ -9,6 +9,7 @@ import { ms } from './lists.js';
 import { baseOf, changeIssue, headLabel, headOf, nextNumber, recordEvent, reserveNumber, saveIssue, snapIssue } from './model.js';
 import { type ListQuery, directionParam, runQuery, stateParam } from './query.js';
 import { headSha, pullView } from './views.js';
+import { tableSet } from '../../../../store/table.js';
 
 /**
  * Pull requests: issue n with a pull record beside it. Created from branches that exist (the head's
@@ -89,7 +90,7 @@ export function insertPull(c: IssueCtx, p: NewPull): number {
   };
   if (p.issue !== undefined) {
     const num = p.issue;
-    c.s.catalog.records[pullKey(c.rp, num)] = { ...pull, number: num };
+    tableSet(c.s.catalog.records, pullKey(c.rp, num), { ...pull, number: num });
     const snap = snapIssue(c, num);
     saveIssue(c, num, { ...(rec(c, issueKey(c.rp, num)) as Resource), _pull: true, updated_at: c.now }, snap);
     return num;
@@ -97,7 +98,7 @@ export function insertPull(c: IssueCtx, p: NewPull): number {
   // The pull record goes first: indexing the issue puts it in the pull lists too.
   const num = n ?? nextNumber(c);
   if (n !== undefined) reserveNumber(c, n);
-  c.s.catalog.records[pullKey(c.rp, num)] = { ...pull, number: num };
+  tableSet(c.s.catalog.records, pullKey(c.rp, num), { ...pull, number: num });
   return insertIssue(c, {
     number: num,
     title: p.title ?? '',
@@ -183,11 +184,11 @@ const updatePull = (c: IssueCtx) => {
   }
   if (base !== undefined || b.maintainer_can_modify !== undefined) {
     const snap = snapIssue(c, n);
-    c.s.catalog.records[pullKey(c.rp, n)] = {
+    tableSet(c.s.catalog.records, pullKey(c.rp, n), {
       ...pull,
       ...(base !== undefined ? { base: { ref: base, sha: branchHead(c.s, c.rp, base) } } : {}),
       ...(b.maintainer_can_modify !== undefined ? { maintainer_can_modify: b.maintainer_can_modify === true } : {}),
-    };
+    });
     saveIssue(c, n, { ...(rec(c, issueKey(c.rp, n)) as Resource) }, snap);
     if (base !== undefined) recordEvent(c, n, 'base_ref_changed');
   }
@@ -233,7 +234,7 @@ export function mergePull(c: IssueCtx, n: number, b: Resource): string {
     baseUrl: c.base,
     now: c.now,
   });
-  c.s.catalog.records[pullKey(c.rp, n)] = {
+  tableSet(c.s.catalog.records, pullKey(c.rp, n), {
     ...pull,
     head: { ...(pull.head as Resource), sha: head },
     base: { ...(pull.base as Resource), sha: baseSha },
@@ -241,7 +242,7 @@ export function mergePull(c: IssueCtx, n: number, b: Resource): string {
     merged_at: c.now,
     merged_by: c.actor,
     merge_commit_sha: sha,
-  };
+  });
   recordEvent(c, n, 'merged', { commit_id: sha });
   changeIssue(c, n, (i) => setState(c, i, n, 'closed', undefined, sha));
   return sha;
@@ -264,7 +265,7 @@ const listRequested = (c: IssueCtx) => {
 
 function setRequested(c: IssueCtx, n: number, users: string[], teams: string[]): void {
   const snap = snapIssue(c, n);
-  c.s.catalog.records[pullKey(c.rp, n)] = { ...(rec(c, pullKey(c.rp, n)) as Resource), requested_reviewers: users, requested_teams: teams };
+  tableSet(c.s.catalog.records, pullKey(c.rp, n), { ...(rec(c, pullKey(c.rp, n)) as Resource), requested_reviewers: users, requested_teams: teams });
   saveIssue(c, n, { ...(rec(c, issueKey(c.rp, n)) as Resource), updated_at: c.now }, snap);
 }
 

@@ -4,6 +4,7 @@ import { type IssueCtx, invalid, loginOf, newId, ok, q, rec } from './context.js
 import { addMember, membersOf, ms, removeMember } from './lists.js';
 import { pageIds } from './query.js';
 import { REACTIONS } from './views.js';
+import { tableDelete, tableSet } from '../../../../store/table.js';
 
 /**
  * Reactions on issues (and pull requests), issue comments, review comments and commit comments:
@@ -38,7 +39,7 @@ export function react(c: IssueCtx, subjectKey: string, content: string, user = c
   const have = c.ix.refs[ref];
   if (have !== undefined && rec(c, `${subjectKey}/reactions/${have}`)) return { id: have, created: false };
   const id = id0 ?? newId(c);
-  c.s.catalog.records[`${subjectKey}/reactions/${id}`] = { id, node_id: `REA_lADO${id.toString(36)}`, user, content, created_at: at };
+  tableSet(c.s.catalog.records, `${subjectKey}/reactions/${id}`, { id, node_id: `REA_lADO${id.toString(36)}`, user, content, created_at: at });
   addMember(c.ix.lists, `X|${subject}`, id, orders(c, subjectKey));
   addMember(c.ix.lists, `X|${subject}|${content}`, id, orders(c, subjectKey));
   c.ix.refs[ref] = id;
@@ -52,7 +53,7 @@ function unreact(c: IssueCtx, subjectKey: string, id: number): void {
   if (!r) throw githubError.notFound();
   const subject = rel(c, subjectKey);
   const content = String(r.content);
-  delete c.s.catalog.records[key];
+  tableDelete(c.s.catalog.records, key);
   removeMember(c.ix.lists, `X|${subject}`, id);
   removeMember(c.ix.lists, `X|${subject}|${content}`, id);
   delete c.ix.refs[`X|${subject}|${(loginOf(r.user) ?? '').toLowerCase()}|${content}`];

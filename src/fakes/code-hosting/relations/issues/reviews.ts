@@ -10,6 +10,7 @@ import { mustPull } from './pulls.js';
 import { pageIds } from './query.js';
 import { dropReactions } from './reactions.js';
 import { headSha, reviewCommentView, reviewView } from './views.js';
+import { tableDelete, tableSet } from '../../../../store/table.js';
 
 /**
  * Reviews and review comments. A review is stored under its pull (`/pulls/<n>/reviews/<id>`), a
@@ -27,7 +28,7 @@ const reviewOrders = (c: IssueCtx, n: number): Orders => ({ created: (id) => ms(
 export function insertReviewComment(c: IssueCtx, n: number, reviewId: number | null, b: Resource, user = c.actor, at = c.now, id = newId(c)): number {
   const pull = rec(c, pullKey(c.rp, n));
   const commit = typeof b.commit_id === 'string' ? b.commit_id : pull ? headSha(c, pull) : undefined;
-  c.s.catalog.records[reviewCommentKey(c.rp, id)] = {
+  tableSet(c.s.catalog.records, reviewCommentKey(c.rp, id), {
     id,
     node_id: `PRRC_kwDO${id.toString(36)}`,
     pull_number: n,
@@ -46,7 +47,7 @@ export function insertReviewComment(c: IssueCtx, n: number, reviewId: number | n
     user,
     created_at: at,
     updated_at: at,
-  };
+  });
   addMember(c.ix.lists, `RC|${n}`, id, rcOrders(c));
   addMember(c.ix.lists, 'RC|*', id, rcOrders(c));
   if (reviewId !== null) addMember(c.ix.lists, `RV|${reviewId}`, id, rcOrders(c));
@@ -59,7 +60,7 @@ export function insertReview(c: IssueCtx, n: number, r: { state: string; body?: 
   const id = r.id ?? newId(c);
   const pull = rec(c, pullKey(c.rp, n));
   const at = r.at ?? c.now;
-  c.s.catalog.records[reviewKey(c.rp, n, id)] = {
+  tableSet(c.s.catalog.records, reviewKey(c.rp, n, id), {
     id,
     node_id: `PRR_kwDO${id.toString(36)}`,
     pull_number: n,
@@ -69,7 +70,7 @@ export function insertReview(c: IssueCtx, n: number, r: { state: string; body?: 
     commit_id: r.commit_id ?? (pull ? headSha(c, pull) : null),
     created_at: at,
     ...(r.state !== 'PENDING' ? { submitted_at: at } : {}),
-  };
+  });
   addMember(c.ix.lists, `R|${n}`, id, reviewOrders(c, n));
   if (r.state !== 'PENDING') submitted(c, n, id, r.user ?? c.actor);
   return id;
@@ -83,7 +84,7 @@ function submitted(c: IssueCtx, n: number, id: number, author: string): void {
   if (!pull || !rec(c, issueKey(c.rp, n))) return;
   const left = (names(pull.requested_reviewers, 'login') ?? []).filter((u) => low(u) !== low(author));
   const snap = snapIssue(c, n);
-  c.s.catalog.records[pk] = { ...pull, requested_reviewers: left, updated_at: c.now };
+  tableSet(c.s.catalog.records, pk, { ...pull, requested_reviewers: left, updated_at: c.now });
   saveIssue(c, n, { ...(rec(c, issueKey(c.rp, n)) as Resource), updated_at: c.now }, snap);
 }
 
@@ -150,7 +151,7 @@ const getReview = (c: IssueCtx) => {
 const updateReview = (c: IssueCtx) => {
   const { n, id, r } = mustReview(c);
   if (typeof c.op.body.body !== 'string') throw invalid('PullRequestReview', 'body', 'missing_field');
-  c.s.catalog.records[reviewKey(c.rp, n, id)] = { ...r, body: c.op.body.body };
+  tableSet(c.s.catalog.records, reviewKey(c.rp, n, id), { ...r, body: c.op.body.body });
   return ok(200, reviewView(c, n, id));
 };
 
@@ -159,7 +160,7 @@ const deletePending = (c: IssueCtx) => {
   if (r.state !== 'PENDING') throw custom('PullRequestReview', 'Can not delete a non-pending pull request review');
   const view = reviewView(c, n, id);
   for (const cid of [...membersOf(c.ix.lists, `RV|${id}`, 'created')]) deleteReviewComment(c, cid);
-  delete c.s.catalog.records[reviewKey(c.rp, n, id)];
+  tableDelete(c.s.catalog.records, reviewKey(c.rp, n, id));
   removeMember(c.ix.lists, `R|${n}`, id);
   return ok(200, view);
 };
@@ -178,7 +179,7 @@ const dismiss = (c: IssueCtx) => {
   const { n, id, r } = mustReview(c);
   if (typeof c.op.body.message !== 'string') throw invalid('PullRequestReview', 'message', 'missing_field');
   if (r.state === 'PENDING') throw custom('PullRequestReview', 'Can not dismiss a pending review');
-  c.s.catalog.records[reviewKey(c.rp, n, id)] = { ...r, state: 'DISMISSED' };
+  tableSet(c.s.catalog.records, reviewKey(c.rp, n, id), { ...r, state: 'DISMISSED' });
   recordEvent(c, n, 'review_dismissed', {
     dismissed_review: { state: String(r.state).toLowerCase(), review_id: id, dismissal_message: c.op.body.message, dismissal_commit_id: null },
   });
@@ -191,7 +192,7 @@ const submit = (c: IssueCtx) => {
   const body = c.op.body.body ?? r.body;
   const state = eventState(c, n, c.op.body.event, body);
   if (state === 'PENDING') throw invalid('PullRequestReview', 'event', 'missing_field');
-  c.s.catalog.records[reviewKey(c.rp, n, id)] = { ...r, body: body ?? '', state, submitted_at: c.now };
+  tableSet(c.s.catalog.records, reviewKey(c.rp, n, id), { ...r, body: body ?? '', state, submitted_at: c.now });
   submitted(c, n, id, loginOf(r.user) ?? c.actor);
   return ok(200, reviewView(c, n, id));
 };
@@ -261,7 +262,7 @@ const updateComment = (c: IssueCtx) => {
   const key = reviewCommentKey(c.rp, id);
   const prev = must(c, key);
   if (typeof c.op.body.body !== 'string') throw invalid('PullRequestReviewComment', 'body', 'missing_field');
-  c.s.catalog.records[key] = { ...prev, body: c.op.body.body, updated_at: c.now };
+  tableSet(c.s.catalog.records, key, { ...prev, body: c.op.body.body, updated_at: c.now });
   const orders = rcOrders(c);
   reposition(c.ix.lists, 'RC|*', id, orders);
   if (typeof prev.pull_number === 'number') reposition(c.ix.lists, `RC|${prev.pull_number}`, id, orders);
@@ -272,7 +273,7 @@ const updateComment = (c: IssueCtx) => {
 export function deleteReviewComment(c: IssueCtx, id: number): void {
   const key = reviewCommentKey(c.rp, id);
   const prev = must(c, key);
-  delete c.s.catalog.records[key];
+  tableDelete(c.s.catalog.records, key);
   removeMember(c.ix.lists, 'RC|*', id);
   if (typeof prev.pull_number === 'number') removeMember(c.ix.lists, `RC|${prev.pull_number}`, id);
   if (typeof prev.pull_request_review_id === 'number') removeMember(c.ix.lists, `RV|${prev.pull_request_review_id}`, id);

@@ -18,6 +18,7 @@ import { insertPull, mergePull, parseHead } from './pulls.js';
 import { standaloneReviewComment } from './reviews.js';
 import { ensureSeedBranch, seedCtx } from './seed.js';
 import { commitCommentView, issueCommentView, issueView, pullView, reviewCommentView } from './views.js';
+import { tableGet, tableSet } from '../../../../store/table.js';
 
 const Login = z.string().min(1);
 const Time = z.iso.datetime({ offset: true });
@@ -185,7 +186,7 @@ export function issueSeedHelpers(host: GitHubHost): IssueSeedHelpers {
       const rp = repoPath(s.owner, s.repo);
       return render(
         inRepo(rp, s.user, (c) => {
-          if (s.number !== undefined && (c.s.catalog.records[issueKey(rp, s.number)] || c.s.catalog.records[pullKey(rp, s.number)])) {
+          if (s.number !== undefined && (tableGet(c.s.catalog.records, issueKey(rp, s.number)) || tableGet(c.s.catalog.records, pullKey(rp, s.number)))) {
             throw new Error(`stuntdouble: ${s.owner}/${s.repo} already has an issue or pull request #${s.number}`);
           }
           const n = insertIssue(c, {
@@ -230,7 +231,7 @@ export function issueSeedHelpers(host: GitHubHost): IssueSeedHelpers {
           });
           if (s.requestedReviewers?.length) {
             const pk = pullKey(rp, n);
-            c.s.catalog.records[pk] = { ...(c.s.catalog.records[pk] as Resource), requested_reviewers: s.requestedReviewers };
+            tableSet(c.s.catalog.records, pk, { ...(tableGet(c.s.catalog.records, pk) as Resource), requested_reviewers: s.requestedReviewers });
           }
           addComments(c, n, s.comments);
           if (s.merged) mergePull(c, n, {});
@@ -246,12 +247,12 @@ export function issueSeedHelpers(host: GitHubHost): IssueSeedHelpers {
         inRepo(rp, s.user, (c) => {
           const at = s.createdAt ?? c.now;
           if (s.issue !== undefined) {
-            if (!c.s.catalog.records[issueKey(rp, s.issue)]) throw new Error(`stuntdouble: ${s.owner}/${s.repo} has no issue #${s.issue}`);
+            if (!tableGet(c.s.catalog.records, issueKey(rp, s.issue))) throw new Error(`stuntdouble: ${s.owner}/${s.repo} has no issue #${s.issue}`);
             const id = insertIssueComment(c, s.issue, s.body, c.actor, at);
             return { rp, key: issueCommentKey(rp, id), get: 'issueComment', id };
           }
           if (s.pull !== undefined) {
-            if (!c.s.catalog.records[pullKey(rp, s.pull)]) throw new Error(`stuntdouble: ${s.owner}/${s.repo} has no pull request #${s.pull}`);
+            if (!tableGet(c.s.catalog.records, pullKey(rp, s.pull))) throw new Error(`stuntdouble: ${s.owner}/${s.repo} has no pull request #${s.pull}`);
             const id = standaloneReviewComment(c, s.pull, { body: s.body, path: s.path ?? 'README.md', line: s.line ?? 1 });
             return { rp, key: reviewCommentKey(rp, id), get: 'reviewComment', id };
           }

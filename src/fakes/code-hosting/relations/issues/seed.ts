@@ -29,6 +29,7 @@ import { insertMilestone, saveMilestone } from './milestones.js';
 import { react } from './reactions.js';
 import { insertReview, insertReviewComment } from './reviews.js';
 import { emptyRepoIndex } from './state.js';
+import { tableGet, tableSet, tableSetMany } from '../../../../store/table.js';
 
 /**
  * Seeding by path (`seed.resource('/repos/o/r/issues/1', {...})`, `seed.resources([...])`) for the
@@ -174,7 +175,7 @@ function putOne(c: IssueCtx, item: SeededItem): Resource {
       const n = Number(segAfter(key, 'pulls'));
       const prev = rec(c, pullKey(c.rp, n));
       const pull = pullRecord(c, n, b, prev);
-      c.s.catalog.records[pullKey(c.rp, n)] = pull;
+      tableSet(c.s.catalog.records, pullKey(c.rp, n), pull);
       reserveId(c, Number(pull.id));
       putIssue(c, n, { ...b, pull_request: true });
       return pull;
@@ -184,7 +185,7 @@ function putOne(c: IssueCtx, item: SeededItem): Resource {
       const pull = rec(c, pullKey(c.rp, n));
       if (!pull) return b;
       const next = pullRecord(c, n, { ...pull, merged: true, ...b }, pull);
-      c.s.catalog.records[pullKey(c.rp, n)] = next;
+      tableSet(c.s.catalog.records, pullKey(c.rp, n), next);
       putIssue(c, n, { state: 'closed', state_reason: null });
       return next;
     }
@@ -195,14 +196,14 @@ function putOne(c: IssueCtx, item: SeededItem): Resource {
       if (n !== undefined && rec(c, issueKey(c.rp, n)))
         insertIssueComment(c, n, String(b.body ?? ''), loginOf(b.user) ?? c.actor, String(b.created_at ?? c.now), id);
       else
-        c.s.catalog.records[key] = {
+        tableSet(c.s.catalog.records, key, {
           id,
           node_id: `IC_kwDO${id.toString(36)}`,
           body: String(b.body ?? ''),
           user: loginOf(b.user) ?? c.actor,
           created_at: c.now,
           updated_at: c.now,
-        };
+        });
       return rec(c, key) as Resource;
     }
     case T.reviewComment: {
@@ -246,7 +247,7 @@ function putOne(c: IssueCtx, item: SeededItem): Resource {
           actor: loginOf(actor) ?? c.actor,
           created_at: typeof created_at === 'string' ? created_at : c.now,
         });
-      } else c.s.catalog.records[key] = { id, node_id: `IE_${id.toString(36)}`, ...b, created_at: b.created_at ?? c.now };
+      } else tableSet(c.s.catalog.records, key, { id, node_id: `IE_${id.toString(36)}`, ...b, created_at: b.created_at ?? c.now });
       return rec(c, key) as Resource;
     }
     case T.milestone: {
@@ -316,7 +317,7 @@ function putIssuesBulk(c: IssueCtx, items: readonly SeededItem[]): Resource[] {
   }
   // Sort keys read from plain objects, once per issue: no draft traps in the sorts.
   const base = plain(c.s.catalog.records);
-  const orders = issueOrders(c, (k) => records[k] ?? base[k]);
+  const orders = issueOrders(c, (k) => records[k] ?? tableGet(base, k));
   const memo: Orders = Object.fromEntries(
     Object.entries(orders).map(([o, keyOf]) => {
       const cache = new Map<number, number>();
@@ -325,14 +326,14 @@ function putIssuesBulk(c: IssueCtx, items: readonly SeededItem[]): Resource[] {
   );
   for (const issue of out) {
     const n = issue.number as number;
-    for (const l of listsOf(c, issue, issue._pull ? base[pullKey(c.rp, n)] : undefined)) {
+    for (const l of listsOf(c, issue, issue._pull ? tableGet(base, pullKey(c.rp, n)) : undefined)) {
       const ids = members.get(l);
       if (ids) ids.push(n);
       else members.set(l, [n]);
     }
   }
   addMembersBulk(c.ix.lists, members, memo);
-  Object.assign(c.s.catalog.records, records);
+  tableSetMany(c.s.catalog.records, Object.entries(records));
   ensureLabels(c, [...labels]);
   markAssignable(c, [...assignees]);
   return out;
@@ -347,7 +348,7 @@ export const ISSUE_SEEDER: RelationSeeder = {
     const bulk = new Map<string, number[]>();
     items.forEach((item, i) => {
       const rp = /^\/repos\/[^/]+\/[^/]+/.exec(item.key)?.[0] ?? '';
-      if (item.template === T.issue && !s.catalog.records[item.key]) {
+      if (item.template === T.issue && !tableGet(s.catalog.records, item.key)) {
         const list = bulk.get(rp);
         if (list) list.push(i);
         else bulk.set(rp, [i]);

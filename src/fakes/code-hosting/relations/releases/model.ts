@@ -5,6 +5,7 @@ import type { CodeHostingState } from '../../state.js';
 import { fullRef, refSha, resolveCommitish, setRef } from '../git/graph.js';
 import { type View, apiOf, encPath, nodeId, webOf } from '../git/views.js';
 import type { RelationRepo } from '../types.js';
+import { tableDelete, tableGet, tableSet } from '../../../../store/table.js';
 
 /**
  * Releases and their assets. A release is stored once, as the catalog record
@@ -55,7 +56,7 @@ const tagKey = (repo: RelationRepo, tag: string) => `${repo.record.id}:${tag}`;
 
 /** A release by id, or undefined. */
 export function releaseById(state: CodeHostingState, repo: RelationRepo, id: number | string): ReleaseRecord | undefined {
-  const r = state.catalog.records[releaseKey(repo, id)] as ReleaseRecord | undefined;
+  const r = tableGet(state.catalog.records, releaseKey(repo, id)) as ReleaseRecord | undefined;
   return r && typeof r.tag_name === 'string' ? r : undefined;
 }
 
@@ -141,12 +142,12 @@ export function createRelease(state: CodeHostingState, repo: RelationRepo, input
   };
   if (releaseById(state, repo, id)) throw githubError.validation([{ resource: 'Release', code: 'already_exists', field: 'id' }]);
   ensureTag(state, repo, rec, env);
-  state.catalog.records[releaseKey(repo, id)] = rec;
+  tableSet(state.catalog.records, releaseKey(repo, id), rec);
   state.releases.byTag[tagKey(repo, rec.tag_name)] = id;
   const ids = state.releases.order[repo.record.id] ?? [];
   ids.splice(orderIndex(state, ids, repo, rec), 0, id);
   state.releases.order[repo.record.id] = ids;
-  return state.catalog.records[releaseKey(repo, id)] as ReleaseRecord;
+  return tableGet(state.catalog.records, releaseKey(repo, id)) as ReleaseRecord;
 }
 
 /** Changes a release (tag, text, draft/prerelease, make_latest); publishing creates its tag. */
@@ -180,12 +181,12 @@ export function deleteRelease(state: CodeHostingState, repo: RelationRepo, id: n
   const i = orderIndex(state, ids, repo, rec);
   if (ids[i] === id) ids.splice(i, 1);
   for (const a of state.releases.assets[id] ?? []) {
-    delete state.catalog.records[assetKey(repo, a)];
+    tableDelete(state.catalog.records, assetKey(repo, a));
     delete state.releases.assetRelease[a];
   }
   delete state.releases.assets[id];
   delete state.releases.byTag[tagKey(repo, rec.tag_name)];
-  delete state.catalog.records[releaseKey(repo, id)];
+  tableDelete(state.catalog.records, releaseKey(repo, id));
 }
 
 /** What adding an asset takes. */
@@ -214,7 +215,7 @@ export function addAsset(state: CodeHostingState, repo: RelationRepo, releaseId:
     updated_at: env.now,
     uploader: a.uploader,
   };
-  state.catalog.records[assetKey(repo, id)] = rec;
+  tableSet(state.catalog.records, assetKey(repo, id), rec);
   const list = state.releases.assets[releaseId];
   if (list) list.push(id);
   else state.releases.assets[releaseId] = [id];
@@ -239,7 +240,7 @@ export function assetView(v: View, rec: Resource): Resource {
 /** GitHub's release JSON (the renderer adds `upload_url` and the author's user fields). */
 export function releaseView(v: View, rec: ReleaseRecord): Resource {
   const assets = (v.state.releases.assets[rec.id] ?? [])
-    .map((a) => v.state.catalog.records[assetKey(v.repo, a)])
+    .map((a) => tableGet(v.state.catalog.records, assetKey(v.repo, a)))
     .filter((a): a is Resource => a !== undefined)
     .map((a) => assetView(v, a));
   const tag = encodeURIComponent(rec.tag_name);

@@ -18,6 +18,7 @@ import {
   releaseView,
   updateRelease,
 } from './model.js';
+import { tableDelete, tableGet } from '../../../../store/table.js';
 
 /** Release operations: by id, by tag, latest, list (newest first), assets, generated notes. */
 
@@ -105,14 +106,14 @@ const listAssets: RelationOp = (rc) => {
   return {
     ...out,
     body: (out.body as string[])
-      .map((k) => rc.state.catalog.records[k])
+      .map((k) => tableGet(rc.state.catalog.records, k))
       .filter((a): a is Resource => a !== undefined)
       .map((a) => assetView(v, a)),
   };
 };
 
 function assetOf(rc: RelationContext): Resource {
-  const rec = rc.state.catalog.records[assetKey(repoOf(rc), param(rc.op, 'asset_id'))];
+  const rec = tableGet(rc.state.catalog.records, assetKey(repoOf(rc), param(rc.op, 'asset_id')));
   if (!rec) throw githubError.notFound('https://docs.github.com/rest/releases/assets');
   return rec;
 }
@@ -135,7 +136,7 @@ const deleteAsset: RelationOp = (rc) => {
     if (i >= 0) list.splice(i, 1);
     delete rc.state.releases.assetRelease[id];
   }
-  delete rc.state.catalog.records[assetKey(repo, id)];
+  tableDelete(rc.state.catalog.records, assetKey(repo, id));
   return { status: 204 };
 };
 

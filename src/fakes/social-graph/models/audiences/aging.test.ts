@@ -9,7 +9,7 @@ import { insertAudience } from './crud.js';
 import { audiencesTick, deleteAudience } from './lifecycle.js';
 import { eachAudience, getAdSet, getAudience } from './store.js';
 import { scheduleEntries } from '../schedule.js';
-import { tableValues } from '../table.js';
+import { tableValues } from '../../../../store/table.js';
 
 type Op =
   | { kind: 'audience'; unusedDays: number }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Draft } from 'immer';
 import { nextId } from '../../../../store/ids.js';
 import { appendId } from '../id-list.js';
-import { emptyTable, tableDelete, tableGet, tableSet } from '../table.js';
+import { emptyTable, tableDelete, tableGet, tableSet } from '../../../../store/table.js';
 import { GraphError, unsupportedRequest } from '../../errors.js';
 import { type CreateAudienceParams, LookalikeSpecInput, type UpdateAudienceParams } from '../../schemas/audience-params.js';
 import type { AudienceRecord, AudienceSlices, FlaggableField } from '../../schemas/audience-state.js';

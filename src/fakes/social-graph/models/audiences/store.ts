@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
 import type { AdAccountRecord, AdSetRecord, AudienceRecord, AudienceSlices } from '../../schemas/audience-state.js';
-import { tableDelete, tableGet, tableSet, tableValues } from '../table.js';
+import { tableDelete, tableGet, tableSet, tableValues } from '../../../../store/table.js';
 
 /**
  * Audiences, ad accounts and ad sets are tables (see `models/table.ts`): immer copies what a write

@@ -5,7 +5,7 @@ import type { UsersParams, UsersPayload } from '../../schemas/audience-params.js
 import type { AudienceRecord, AudienceSlices } from '../../schemas/audience-state.js';
 import { requireAdAccount } from '../ad-accounts.js';
 import { pairKey } from '../pages.js';
-import { tableDelete, tableEntries, tableGet, tableSet } from '../table.js';
+import { tableDelete, tableEntries, tableGet, tableSet } from '../../../../store/table.js';
 import { requireAudience } from './crud.js';
 import { applyIntegrity } from './integrity.js';
 import { getAudience } from './store.js';

@@ -49,7 +49,7 @@ function slotOf(key: string): [string, string] {
 }
 
 /** What the read helpers accept: a table of the state or of a draft. */
-type Readable<T> = { readonly slots: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, T>>>>>> };
+export type Readable<T> = { readonly slots: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, T>>>>>> };
 
 /**
  * The entry under `key` (O(1)), own keys only: a key such as `constructor` or `__proto__` finds
@@ -74,7 +74,7 @@ export function tableHas<T>(table: Readable<T>, key: string): boolean {
  * Stores `value` under `key` in a draft table (O(1)); `size` counts a new key.
  * @example tableSet(draft.pages, page.id, page)
  */
-export function tableSet<T>(table: Draft<Table<T>>, key: string, value: Draft<T> | T): void {
+export function tableSet<T>(table: Draft<Table<T>>, key: string, value: NoInfer<Draft<T> | T>): void {
   const [a, b] = slotOf(key);
   const slots = table.slots as Record<string, Record<string, Record<string, unknown>>>;
   let mid = Object.hasOwn(slots, a) ? slots[a] : undefined;
