@@ -1,7 +1,7 @@
 import type { Counters } from '../../store/ids.js';
 import type { Chunked, IdList } from './models/id-list.js';
 import { type ScheduleIndex, emptySchedule } from './models/schedule.js';
-import { emptyTable, tableGet, type Table } from '../../store/table.js';
+import { type Table, emptyTable } from '../../store/table.js';
 import { type AudienceSlices, initialAudienceSlices } from './schemas/audience-state.js';
 
 export type { Table } from '../../store/table.js';

@@ -1,4 +1,6 @@
-import type { Draft } from 'immer';
+import { type Draft, current } from 'immer';
+import type { KeyLists } from '../../../../store/key-list.js';
+import { type Table, tableDelete, tableEntries, tableSet } from '../../../../store/table.js';
 import type { Resource } from '../../catalog/state.js';
 import { githubError } from '../../errors.js';
 import { ensureAccount, repoKey } from '../../models/repos.js';
@@ -83,17 +85,17 @@ export function moveRepository(d: CodeHostingState, id: number, to: RepoDestinat
   // Everything the catalog keys by path. A move is rare: one pass over the keys, no index to keep on every write.
   const moved = (key: string) => (key === from || key.startsWith(`${from}/`) ? `${dest}${key.slice(from.length)}` : undefined);
   const { records, lists, actions } = d.catalog;
-  for (const key of Object.keys(records)) {
+  for (const [key, value] of [...tableEntries(current(records) as Table<Resource>)]) {
     const k = moved(key);
     if (k === undefined) continue;
-    records[k] = rewrite(records[key]) as Resource;
-    delete records[key];
+    tableSet(records, k, rewrite(value) as Resource);
+    tableDelete(records, key);
   }
-  for (const key of Object.keys(lists)) {
+  for (const [key, list] of [...tableEntries(current(lists) as KeyLists)]) {
     const k = moved(key);
     if (k === undefined) continue;
-    lists[k] = (lists[key] ?? []).map((child) => moved(child) ?? child);
-    delete lists[key];
+    tableSet(lists, k, { size: list.size, chunks: list.chunks.map((chunk) => chunk.map((child) => moved(child) ?? child)) });
+    tableDelete(lists, key);
   }
   for (const key of Object.keys(actions)) {
     const k = moved(key);
