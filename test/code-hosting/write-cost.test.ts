@@ -1,0 +1,53 @@
+import { createFakes } from 'stuntdouble';
+import { describe, expect, it } from 'vitest';
+
+// A write must not copy the collection it writes to: the state is immutable and shared between
+// snapshots, so what a write copies is exactly what differs (by identity) between the snapshots taken
+// before and after it. With 5,000 records, one create may replace a few small buckets and chunks, never
+// an object holding every record or every key of a collection (that made each write O(n)).
+
+type Slots = Record<string, Record<string, Record<string, unknown>>>;
+
+/** How many leaf buckets of a bucketed table differ (by identity) between two states of it. */
+function changedLeaves(a: { slots: Slots }, b: { slots: Slots }): number {
+  let n = 0;
+  for (const x of new Set([...Object.keys(a.slots), ...Object.keys(b.slots)])) {
+    const ma = a.slots[x] ?? {};
+    const mb = b.slots[x] ?? {};
+    for (const y of new Set([...Object.keys(ma), ...Object.keys(mb)])) if (ma[y] !== mb[y]) n += 1;
+  }
+  return n;
+}
+
+describe('a write copies what it changes, not the collection', () => {
+  it('creating one item next to 5,000 changes one record bucket and one chunk of the collection list', async () => {
+    const fakes = createFakes({ clock: '2024-01-01T00:00:00Z', journal: false });
+    fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
+    const items = Array.from({ length: 5_000 }, (_, i) => [`/repos/octo/hello/actions/variables/V${i}`, { name: `V${i}`, value: 'x' }] as const);
+    fakes.codeHosting.seed.resources(items);
+    const before = fakes.snapshot().codeHosting.catalog;
+    const res = await fakes.fetch('https://api.github.com/repos/octo/hello/actions/variables', {
+      method: 'POST',
+      headers: { authorization: 'token ghp_lenient', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'NEW', value: 'y' }),
+    });
+    expect(res.status).toBe(201);
+    const after = fakes.snapshot().codeHosting.catalog;
+    expect(after.records.size).toBe(before.records.size + 1);
+    expect(changedLeaves(before.records as never, after.records as never)).toBe(1);
+    const list = (t: typeof before) => Object.values(t.lists.slots).flatMap((m) => Object.values(m).flatMap((leaf) => Object.entries(leaf)));
+    const [name, grown] = list(after).find(([k]) => k === '/repos/octo/hello/actions/variables') ?? [];
+    const old = list(before).find(([k]) => k === name)?.[1];
+    expect(grown?.size).toBe(5_001);
+    // Every chunk but the last is shared with the state before the write.
+    expect(grown?.chunks.slice(0, -1).every((c, i) => c === old?.chunks[i])).toBe(true);
+    expect(grown?.chunks.length).toBeGreaterThan(5);
+    // And the page the list endpoint answers is still the right one.
+    const last = await fakes.fetch('https://api.github.com/repos/octo/hello/actions/variables?per_page=100&page=51', {
+      headers: { authorization: 'token ghp_lenient' },
+    });
+    const body = (await last.json()) as { total_count: number; variables: Array<{ name: string }> };
+    expect(body.total_count).toBe(5_001);
+    expect(body.variables.map((v) => v.name)).toEqual(['NEW']);
+  });
+});
