@@ -7,6 +7,7 @@ import type { CodeHostingState } from '../state.js';
 import { operationShape } from '../shapes/load.js';
 import { renderShape } from '../shapes/render.js';
 import { trimBase, webBase } from '../urls.js';
+import { membersOf } from '../relations/issues/lists.js';
 
 type S = CodeHostingState;
 
@@ -207,7 +208,8 @@ export function accountOf(state: S | Draft<S>, login: string): Account {
 
 /** Open issues and pull requests of a repository (GitHub counts both), from the issue indexes. */
 function openIssues(state: S | Draft<S>, rec: RepoRecord): number {
-  return state.issueIndex.repos[`/repos/${encodeURIComponent(rec.ownerLogin)}/${encodeURIComponent(rec.name)}`]?.lists['I|open']?.created?.length ?? 0;
+  const ix = state.issueIndex.repos[`/repos/${encodeURIComponent(rec.ownerLogin)}/${encodeURIComponent(rec.name)}`];
+  return ix ? membersOf(ix.lists, 'I|open', 'created').length : 0;
 }
 
 /** Direct forks of a repository (ids, oldest first). */

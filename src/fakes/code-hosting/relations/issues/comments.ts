@@ -3,7 +3,7 @@ import { githubError } from '../../errors.js';
 import { type IssueCtx, intParam, invalid, must, newId, ok, q, rec } from './context.js';
 import { mustIssue } from './issues.js';
 import { commitCommentKey, issueCommentKey, timelineEntry } from './keys.js';
-import { type Orders, addMember, firstAtLeast, membersOf, ms, removeMember, reposition } from './lists.js';
+import { type Ids, type Orders, addMember, firstAtLeast, membersOf, ms, removeMember, reposition } from './lists.js';
 import { changeIssue, refreshMentions, timelineOrders } from './model.js';
 import { pageIds, sinceParam } from './query.js';
 import { dropReactions } from './reactions.js';
@@ -26,16 +26,16 @@ export function commentOrders(c: Pick<IssueCtx, 's'>, keyOf: (id: number) => str
 export function pageComments(c: IssueCtx, name: string, keyOf: (id: number) => string, sortable: boolean) {
   const sort = sortable ? q(c, 'sort') : undefined;
   const order = sort === 'updated' ? 'updated' : 'created';
-  let ids = membersOf(c.ix.lists, name, order);
+  let ids: Ids = membersOf(c.ix.lists, name, order);
   const since = sinceParam(c);
   if (since !== undefined) {
-    if (order === 'updated') ids = ids.slice(firstAtLeast(ids, since, commentOrders(c, keyOf).updated as (id: number) => number));
+    const upd = membersOf(c.ix.lists, name, 'updated');
+    const from = firstAtLeast(upd, since, commentOrders(c, keyOf).updated as (id: number) => number);
+    if (order === 'updated') ids = [...upd].slice(from);
     else {
-      const upd = membersOf(c.ix.lists, name, 'updated');
-      const from = firstAtLeast(upd, since, commentOrders(c, keyOf).updated as (id: number) => number);
       // Comments of one parent: a bounded walk; repository-wide lists page the `updated` order instead.
-      const keep = new Set(upd.slice(from));
-      ids = ids.filter((id) => keep.has(id));
+      const keep = new Set([...upd].slice(from));
+      ids = [...ids].filter((id) => keep.has(id));
     }
   }
   const desc = sort !== undefined && q(c, 'direction') === 'desc';
@@ -102,7 +102,9 @@ const updateIssueComment = (c: IssueCtx) => {
   const key = issueCommentKey(c.rp, id);
   const prev = must(c, key);
   tableSet(c.s.catalog.records, key, { ...prev, body: bodyOf(c, 'IssueComment'), updated_at: c.now });
-  reposition(c.ix.lists, 'C|*', id, { updated: commentOrders(c, (x) => issueCommentKey(c.rp, x)).updated as (id: number) => number });
+  // Found by their old keys: the comment's place in each order before this edit.
+  const old = { created: ms(prev.created_at), updated: ms(prev.updated_at) };
+  reposition(c.ix.lists, 'C|*', id, { updated: commentOrders(c, (x) => issueCommentKey(c.rp, x)).updated as (id: number) => number }, old);
   const n = prev.issue_number;
   if (typeof n === 'number' && rec(c, `${c.rp}/issues/${n}`))
     reposition(
@@ -110,6 +112,7 @@ const updateIssueComment = (c: IssueCtx) => {
       `C|${n}`,
       id,
       commentOrders(c, (x) => issueCommentKey(c.rp, x)),
+      old,
     );
   if (typeof n === 'number' && rec(c, `${c.rp}/issues/${n}`)) changeIssue(c, n, (issue) => refreshMentions(c, n, issue), false);
   return ok(200, issueCommentView(c, id));

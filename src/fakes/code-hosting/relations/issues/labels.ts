@@ -4,7 +4,7 @@ import { GitHubError } from '../../errors.js';
 import { type IssueCtx, intParam, invalid, lastParam, must, ok, rec } from './context.js';
 import { diffEvents, mustIssue, names } from './issues.js';
 import { issueKey, labelKey } from './keys.js';
-import { membersOf } from './lists.js';
+import { type Ids, membersOf } from './lists.js';
 import { changeIssue, ensureLabels, labelsOf } from './model.js';
 import { pageIds } from './query.js';
 import { tableDelete } from '../../../../store/table.js';
@@ -90,7 +90,7 @@ const removeFromIssue = (c: IssueCtx) => {
 };
 
 /** Issue numbers carrying a label (any state). */
-function issuesWith(c: IssueCtx, name: string): readonly number[] {
+function issuesWith(c: IssueCtx, name: string): Ids {
   return membersOf(c.ix.lists, `I|all|l:${low(name)}`, 'created');
 }
 

@@ -1,19 +1,40 @@
 import { type Draft, current, isDraft } from 'immer';
-import type { IdList } from './state.js';
+import { type Readable, tableDelete, tableGet, tableSet } from '../../../../store/table.js';
+import type { IdList, IdLists, SortedIds } from './state.js';
 
 /**
  * Sorted id lists. Each list keeps its members sorted in every order it is read in, so a page of a
- * list is a slice (page 100 costs what page 1 costs). A write copies the arrays it changes into new
- * frozen arrays (immer would copy them anyway; frozen, neither immer nor the store walks them again).
+ * list is a slice (page 100 costs what page 1 costs). An order is kept in chunks of at most
+ * 2 × {@link ID_CHUNK} ids: a write copies the one chunk it changes (and the chunk index) into new
+ * frozen arrays, never the whole order (immer copies what a write touches; frozen, neither immer nor
+ * the store walks them again). The lists live in a {@link Table}, so adding a list copies a few small
+ * buckets, not every list of the repository.
  */
+
+/** Ids per chunk after a split; a chunk splits when it grows past twice this. */
+export const ID_CHUNK = 256;
 
 /** How each order of a list sorts: a numeric key per member (epoch ms, a count); ties go by id. */
 export type Orders = Readonly<Record<string, (id: number) => number>>;
+
+/** What reads of an order get: a plain array and a chunked order alike (`at`, `length`, iteration). */
+export interface Ids extends Iterable<number> {
+  readonly length: number;
+  at(index: number): number | undefined;
+}
 
 /** The plain (non-draft) value of a possibly drafted state node: no proxy traps when reading it. */
 export function plain<T>(v: T): T {
   return isDraft(v) ? (current(v as Draft<T>) as T) : v;
 }
+
+const EMPTY: SortedIds = Object.freeze({ size: 0, chunks: Object.freeze([]) as unknown as number[][] });
+
+function freezeOrder(chunks: readonly (readonly number[])[], size: number): SortedIds {
+  return Object.freeze({ size, chunks: Object.freeze(chunks) as unknown as number[][] });
+}
+
+const before = (m: number, mk: number, id: number, k: number) => mk < k || (mk === k && m < id);
 
 function lowerBound(arr: readonly number[], id: number, k: number, keyOf: (id: number) => number): number {
   let lo = 0;
@@ -21,77 +42,168 @@ function lowerBound(arr: readonly number[], id: number, k: number, keyOf: (id: n
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     const m = arr[mid] as number;
-    const mk = keyOf(m);
-    if (mk < k || (mk === k && m < id)) lo = mid + 1;
+    if (before(m, keyOf(m), id, k)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-function without(arr: readonly number[], id: number): readonly number[] {
-  const at = arr.lastIndexOf(id);
-  if (at < 0) return arr;
-  const out = arr.slice(0, at);
-  for (let i = at + 1; i < arr.length; i++) out.push(arr[i] as number);
-  return Object.freeze(out);
+/**
+ * Where `id` sits in an order, found by binary search with its sort key `k` (the key it was filed
+ * under: callers moving a member pass its old key). Undefined when it is not there under that key.
+ */
+function locate(s: SortedIds, id: number, k: number, keyOf: (id: number) => number): [number, number] | undefined {
+  const key = (m: number) => (m === id ? k : keyOf(m));
+  let lo = 0;
+  let hi = s.chunks.length - 1;
+  if (hi < 0) return undefined;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const chunk = s.chunks[mid] as number[];
+    const last = chunk[chunk.length - 1] as number;
+    if (before(last, key(last), id, k)) lo = mid + 1;
+    else hi = mid;
+  }
+  const chunk = s.chunks[lo] as number[];
+  const at = lowerBound(chunk, id, k, key);
+  return chunk[at] === id ? [lo, at] : undefined;
 }
 
-function withAt(arr: readonly number[], id: number, keyOf: (id: number) => number): readonly number[] {
-  const at = lowerBound(arr, id, keyOf(id), keyOf);
-  if (arr[at] === id) return arr;
-  const out = arr.slice(0, at);
-  out.push(id);
-  for (let i = at; i < arr.length; i++) out.push(arr[i] as number);
-  return Object.freeze(out);
+/** Where `id` sits, by scanning (a member whose old sort key is unknown). */
+function scan(s: SortedIds, id: number): [number, number] | undefined {
+  for (let c = s.chunks.length - 1; c >= 0; c--) {
+    const at = (s.chunks[c] as number[]).lastIndexOf(id);
+    if (at >= 0) return [c, at];
+  }
+  return undefined;
+}
+
+/**
+ * The order without `id` (same object when absent): one chunk copied. With its old key `k` (and the
+ * order's `keyOf`) the id is found by binary search, else by a scan.
+ */
+function without(s: SortedIds | undefined, id: number, k?: number, keyOf?: (id: number) => number): SortedIds {
+  if (!s) return EMPTY;
+  const where = (k !== undefined && keyOf ? locate(s, id, k, keyOf) : undefined) ?? scan(s, id);
+  if (!where) return s;
+  const [c, at] = where;
+  const chunk = s.chunks[c] as number[];
+  const chunks = s.chunks.slice();
+  if (chunk.length === 1) chunks.splice(c, 1);
+  else chunks[c] = Object.freeze([...chunk.slice(0, at), ...chunk.slice(at + 1)]) as number[];
+  return freezeOrder(chunks, s.size - 1);
+}
+
+/** The order with `id` at its sorted place (the id must not be in it). */
+function withAt(s: SortedIds, id: number, keyOf: (id: number) => number): SortedIds {
+  const k = keyOf(id);
+  const n = s.chunks.length;
+  if (n === 0) return freezeOrder([Object.freeze([id]) as number[]], 1);
+  // The first chunk whose last member sorts after the id (else the last chunk).
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const chunk = s.chunks[mid] as number[];
+    const last = chunk[chunk.length - 1] as number;
+    if (before(last, keyOf(last), id, k)) lo = mid + 1;
+    else hi = mid;
+  }
+  const chunk = s.chunks[lo] as number[];
+  const at = lowerBound(chunk, id, k, keyOf);
+  const grown = [...chunk.slice(0, at), id, ...chunk.slice(at)];
+  const chunks = s.chunks.slice();
+  if (grown.length > 2 * ID_CHUNK) {
+    const half = grown.length >>> 1;
+    chunks.splice(lo, 1, Object.freeze(grown.slice(0, half)) as number[], Object.freeze(grown.slice(half)) as number[]);
+  } else chunks[lo] = Object.freeze(grown) as number[];
+  return freezeOrder(chunks, s.size + 1);
+}
+
+/** A read view of an order: `at` finds the chunk by a binary search over the chunks' start offsets. */
+function view(s: SortedIds | undefined): Ids {
+  if (!s || s.size === 0) return [];
+  if (s.chunks.length === 1) return s.chunks[0] as number[];
+  const starts: number[] = [];
+  let total = 0;
+  for (const chunk of s.chunks) {
+    starts.push(total);
+    total += chunk.length;
+  }
+  const chunks = s.chunks;
+  return {
+    length: total,
+    at(index: number) {
+      if (index < 0 || index >= total || !Number.isInteger(index)) return undefined;
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if ((starts[mid] as number) <= index) lo = mid;
+        else hi = mid - 1;
+      }
+      return (chunks[lo] as number[])[index - (starts[lo] as number)];
+    },
+    *[Symbol.iterator]() {
+      for (const chunk of chunks) yield* chunk;
+    },
+  };
 }
 
 /** Adds a member to a list in each order (no-op where present). The member's record must hold its new keys. */
-export function addMember(lists: Record<string, IdList>, name: string, id: number, orders: Orders): void {
-  const prev = plain(lists[name]);
-  const next: Record<string, readonly number[]> = {};
+export function addMember(lists: IdLists, name: string, id: number, orders: Orders): void {
+  const prev = plain(tableGet(lists, name));
+  const next: Record<string, SortedIds> = {};
   for (const [order, keyOf] of Object.entries(orders)) {
-    const arr = prev?.[order] ?? [];
-    next[order] = withAt(arr.indexOf(id) >= 0 ? without(arr, id) : arr, id, keyOf);
+    const ids = prev?.[order] ?? EMPTY;
+    next[order] = locate(ids, id, keyOf(id), keyOf) ? ids : withAt(ids, id, keyOf);
   }
-  lists[name] = Object.freeze(next);
+  tableSet(lists as Draft<IdLists>, name, Object.freeze(next));
 }
 
-/** Removes a member from every order of a list; an emptied list is dropped. */
-export function removeMember(lists: Record<string, IdList>, name: string, id: number): void {
-  const prev = plain(lists[name]);
+/**
+ * Removes a member from every order of a list; an emptied list is dropped. With the list's `orders`
+ * (and the member's `old` keys where they changed) the member is found by binary search, else by a scan.
+ */
+export function removeMember(lists: IdLists, name: string, id: number, orders?: Orders, old?: Readonly<Record<string, number>>): void {
+  const prev = plain(tableGet(lists, name));
   if (!prev) return;
-  const next: Record<string, readonly number[]> = {};
+  const next: Record<string, SortedIds> = {};
   let size = 0;
-  for (const [order, arr] of Object.entries(prev)) {
-    next[order] = without(arr, id);
-    size = next[order].length;
+  for (const [order, ids] of Object.entries(prev)) {
+    const keyOf = orders?.[order];
+    next[order] = without(ids, id, old?.[order] ?? keyOf?.(id), keyOf);
+    size = next[order].size;
   }
-  if (size === 0) delete lists[name];
-  else lists[name] = Object.freeze(next);
+  if (size === 0) tableDelete(lists as Draft<IdLists>, name);
+  else tableSet(lists as Draft<IdLists>, name, Object.freeze(next));
 }
 
-/** Moves a member to its place in the given orders of a list (after its sort keys changed). */
-export function reposition(lists: Record<string, IdList>, name: string, id: number, orders: Orders): void {
-  const prev = plain(lists[name]);
+/**
+ * Moves a member to its place in the given orders of a list (after its sort keys changed). With its
+ * `old` keys by order the member is found by binary search, else by a scan.
+ */
+export function reposition(lists: IdLists, name: string, id: number, orders: Orders, old?: Readonly<Record<string, number>>): void {
+  const prev = plain(tableGet(lists, name));
   if (!prev) return;
-  const next: Record<string, readonly number[]> = { ...prev };
+  const next: Record<string, SortedIds> = { ...prev };
   for (const [order, keyOf] of Object.entries(orders)) {
-    const arr = prev[order];
-    if (arr) next[order] = withAt(without(arr, id), id, keyOf);
+    const ids = prev[order];
+    if (ids) next[order] = withAt(without(ids, id, old?.[order], keyOf), id, keyOf);
   }
-  lists[name] = Object.freeze(next);
+  tableSet(lists as Draft<IdLists>, name, Object.freeze(next));
 }
 
 /**
  * Adds many members to many lists at once (seeding thousands): each list is merged and sorted once.
  * `keys` gives each member's sort keys by order.
  */
-export function addMembersBulk(lists: Record<string, IdList>, members: ReadonlyMap<string, number[]>, orders: Orders): void {
+export function addMembersBulk(lists: IdLists, members: ReadonlyMap<string, number[]>, orders: Orders): void {
   for (const [name, ids] of members) {
-    const prev = plain(lists[name]);
-    const next: Record<string, readonly number[]> = {};
+    const prev = plain(tableGet(lists, name));
+    const next: Record<string, SortedIds> = {};
     for (const [order, keyOf] of Object.entries(orders)) {
-      const have = prev?.[order] ?? [];
+      const have = [...view(prev?.[order])];
       const seen = new Set(have);
       const all = [...have, ...ids.filter((id) => !seen.has(id))];
       const keys = all.map(keyOf);
@@ -105,15 +217,17 @@ export function addMembersBulk(lists: Record<string, IdList>, members: ReadonlyM
         const k = new Map(all.map((id, i) => [id, keys[i] as number]));
         all.sort((a, b) => (k.get(a) as number) - (k.get(b) as number) || a - b);
       }
-      next[order] = Object.freeze(all);
+      const chunks: number[][] = [];
+      for (let i = 0; i < all.length; i += ID_CHUNK) chunks.push(Object.freeze(all.slice(i, i + ID_CHUNK)) as number[]);
+      next[order] = freezeOrder(chunks, all.length);
     }
-    lists[name] = Object.freeze(next);
+    tableSet(lists as Draft<IdLists>, name, Object.freeze(next));
   }
 }
 
 /** The members of one order of a list (empty when the list does not exist). */
-export function membersOf(lists: Readonly<Record<string, IdList>>, name: string, order: string): readonly number[] {
-  return lists[name]?.[order] ?? [];
+export function membersOf(lists: Readable<IdList>, name: string, order: string): Ids {
+  return view(tableGet(lists, name)?.[order]);
 }
 
 /** Epoch ms of an ISO time (0 when missing or invalid): sort keys of times. */
@@ -123,20 +237,20 @@ export function ms(v: unknown): number {
 }
 
 /** A page of an ordered list, read from the front (`asc`) or the back: a slice, whatever the page. */
-export function slicePage(arr: readonly number[], desc: boolean, start: number, count: number, from = 0, to = arr.length): number[] {
+export function slicePage(arr: Ids, desc: boolean, start: number, count: number, from = 0, to = arr.length): number[] {
   const out: number[] = [];
   const size = to - from;
-  for (let i = start; i < size && out.length < count; i++) out.push(arr[desc ? to - 1 - i : from + i] as number);
+  for (let i = start; i < size && out.length < count; i++) out.push(arr.at(desc ? to - 1 - i : from + i) as number);
   return out;
 }
 
 /** The first index in an ascending list whose key is at least `k` (binary search). */
-export function firstAtLeast(arr: readonly number[], k: number, keyOf: (id: number) => number): number {
+export function firstAtLeast(arr: Ids, k: number, keyOf: (id: number) => number): number {
   let lo = 0;
   let hi = arr.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (keyOf(arr[mid] as number) < k) lo = mid + 1;
+    if (keyOf(arr.at(mid) as number) < k) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -2,7 +2,7 @@ import { nextId } from '../../../../store/ids.js';
 import type { Resource } from '../../catalog/state.js';
 import { type IssueCtx, intParam, invalid, must, newId, ok, q, rec } from './context.js';
 import { milestoneKey } from './keys.js';
-import { type Orders, addMember, membersOf, ms, removeMember, reposition } from './lists.js';
+import { type Ids, type Orders, addMember, membersOf, ms, removeMember, reposition } from './lists.js';
 import { changeIssue, recordEvent } from './model.js';
 import { pageIds, stateParam } from './query.js';
 import { milestoneView, sizeOf } from './views.js';
@@ -88,7 +88,7 @@ export function insertMilestone(c: IssueCtx, b: Resource, number?: number): numb
 const listMilestones = (c: IssueCtx) => {
   const ids = membersOf(c.ix.lists, `M|${stateParam(c)}`, 'due_on');
   const desc = q(c, 'direction') === 'desc';
-  let ordered: readonly number[] = ids;
+  let ordered: Ids = ids;
   if (q(c, 'sort') === 'completeness') {
     // Completeness changes with every issue of the milestone: sorted on read, over this repository's milestones.
     const done = (n: number) => {

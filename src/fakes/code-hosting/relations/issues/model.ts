@@ -159,12 +159,12 @@ export function saveIssue(c: IssueCtx, n: number, issue: Resource, snap: IssueSn
   const next = listsOf(c, issue, pull);
   const had = new Set(snap?.lists ?? []);
   const has = new Set(next);
-  for (const l of had) if (!has.has(l)) removeMember(lists, l, n);
+  for (const l of had) if (!has.has(l)) removeMember(lists, l, n, orders, snap?.keys);
   const moved: Record<string, (id: number) => number> = {};
   for (const [o, k] of Object.entries(orders)) if (!snap || snap.keys[o] !== k(n)) moved[o] = k;
   for (const l of next) {
     if (!had.has(l)) addMember(lists, l, n, orders);
-    else if (Object.keys(moved).length) reposition(lists, l, n, moved);
+    else if (Object.keys(moved).length) reposition(lists, l, n, moved, snap?.keys);
   }
   const ref = openRefOf(c, issue, pull);
   if (snap?.openRef && snap.openRef !== ref && c.ix.refs[snap.openRef] === n) delete c.ix.refs[snap.openRef];

@@ -1,7 +1,7 @@
 import { linkHeader, parsePaging } from '../../catalog/paging.js';
 import { type IssueCtx, q, rec } from './context.js';
 import { issueKey, pullKey } from './keys.js';
-import { firstAtLeast, membersOf, ms, slicePage } from './lists.js';
+import { type Ids, firstAtLeast, membersOf, ms, slicePage } from './lists.js';
 import { issueOrders, listsOf } from './model.js';
 
 /**
@@ -75,7 +75,7 @@ export function runQuery(c: IssueCtx, query: ListQuery): PageOf {
     total = 0;
     const size = to - from;
     for (let i = 0; i < size; i++) {
-      const n = main[query.desc ? to - 1 - i : from + i] as number;
+      const n = main.at(query.desc ? to - 1 - i : from + i) as number;
       if (!tests.every((t) => t(n))) continue;
       if (total >= start && ids.length < paging.perPage) ids.push(n);
       total++;
@@ -86,7 +86,7 @@ export function runQuery(c: IssueCtx, query: ListQuery): PageOf {
 }
 
 /** A plain paged list of ids (children of one object: comments, events, reviews, reactions). */
-export function pageIds(c: IssueCtx, ids: readonly number[], desc = false): PageOf {
+export function pageIds(c: IssueCtx, ids: Ids, desc = false): PageOf {
   const paging = parsePaging(c.op.query);
   const out = slicePage(ids, desc, (paging.page - 1) * paging.perPage, paging.perPage);
   const link = linkHeader(c.op.url, paging, ids.length);

@@ -5,8 +5,19 @@
  * member ids kept sorted in each order a list endpoint offers, reaction counters, and unique lookups.
  */
 
+import { type Table, emptyTable } from '../../../../store/table.js';
+
+/** One order of a list: its ids ascending by the order's key, in chunks (see lists.ts). */
+export interface SortedIds {
+  readonly size: number;
+  readonly chunks: readonly (readonly number[])[];
+}
+
 /** Member ids of one list, kept sorted in each order it is read in (order name → ids, ascending). */
-export type IdList = Readonly<Record<string, readonly number[]>>;
+export type IdList = Readonly<Record<string, SortedIds>>;
+
+/** A repository's lists by name. */
+export type IdLists = Table<IdList>;
 
 /** The indexes of one repository (keyed in the slice by its catalog path `/repos/<owner>/<repo>`). */
 export interface RepoIssueIndex {
@@ -18,7 +29,7 @@ export interface RepoIssueIndex {
    * `T|<n>` timeline, `R|<n>` reviews, `RC|<n>` / `RC|*` / `RV|<review>` review comments, `CC|<sha>` /
    * `CC|*` commit comments, `X|<subject>` / `X|<subject>|<content>` reactions, `M|<state>` milestones.
    */
-  lists: Record<string, IdList>;
+  lists: IdLists;
   /** Reaction counts by subject path (relative to the repository) and content. */
   counts: Record<string, Readonly<Record<string, number>>>;
   /** Unique lookups: `X|<subject>|<login>|<content>` → reaction id, `OPEN|<head label>|<base>` → pull number. */
@@ -38,5 +49,5 @@ export function initialIssueIndex(): IssueIndexSlice {
 
 /** A repository's empty indexes. */
 export function emptyRepoIndex(): RepoIssueIndex {
-  return { lists: {}, counts: {}, refs: {} };
+  return { lists: emptyTable(), counts: {}, refs: {} };
 }
