@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyTable } from '../../../../store/table.js';
+import { emptyTable, tableGet } from '../../../../store/table.js';
 import { ID_CHUNK, addMember, membersOf, removeMember, reposition, slicePage } from './lists.js';
 import type { IdLists } from './state.js';
 
@@ -60,11 +60,7 @@ describe('chunked sorted id lists', () => {
     const lists = emptyTable() as IdLists;
     const orders = { created: (id: number) => id };
     for (let id = 1; id <= 10 * ID_CHUNK; id++) addMember(lists, 'L', id, orders);
-    const before = lists.slots as Record<string, Record<string, Record<string, { created: { chunks: number[][] } }>>>;
-    const leaf = () =>
-      Object.values(before)
-        .flatMap((m) => Object.values(m))
-        .find((l) => l.L)?.L?.created.chunks ?? [];
+    const leaf = () => tableGet(lists, 'L')?.created?.chunks ?? [];
     const chunksBefore = leaf();
     addMember(lists, 'L', 10 * ID_CHUNK + 1, orders);
     const chunksAfter = leaf();
