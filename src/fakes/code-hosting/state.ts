@@ -6,6 +6,7 @@ import { type CatalogSlice, initialCatalog } from './catalog/state.js';
 import { type IssueIndexSlice, initialIssueIndex } from './relations/issues/state.js';
 import { type GitSlice, initialGitSlice } from './relations/git/graph.js';
 import { type ReleaseSlice, initialReleaseSlice } from './relations/releases/model.js';
+import { type StatusSlice, initialStatusSlice } from './relations/statuses/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState {
@@ -55,6 +56,8 @@ export interface CodeHostingState {
   git: GitSlice;
   /** Release indexes: by tag, by creation time (relations/releases/model.ts). */
   releases: ReleaseSlice;
+  /** Commit statuses and their per-commit indexes (relations/statuses/model.ts). */
+  statuses: StatusSlice;
 }
 
 /** A fresh state slice. */
@@ -81,5 +84,6 @@ export function initialCodeHostingState(): CodeHostingState {
     issueIndex: initialIssueIndex(),
     git: initialGitSlice(),
     releases: initialReleaseSlice(),
+    statuses: initialStatusSlice(),
   };
 }

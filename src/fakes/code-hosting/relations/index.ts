@@ -2,6 +2,7 @@ import { BRANCH_OPS } from '../models/branches.js';
 import { GIT_OPS, GIT_PATHS, GIT_SEEDER } from './git/index.js';
 import { ISSUE_OPS, ISSUE_SEEDER } from './issues/index.js';
 import { RELEASE_OPS, RELEASE_SEEDER } from './releases/index.js';
+import { STATUS_OPS, STATUS_PATHS } from './statuses/index.js';
 import type { RelationOp, RelationSeeder } from './types.js';
 
 export type { PathSeed, RelationContext, RelationOp, RelationRepo, RelationSeeder, SeedEnv, SeededItem } from './types.js';
@@ -28,11 +29,13 @@ export const RELATION_OPS: Readonly<Record<string, RelationOp>> = {
   ...ISSUE_OPS,
   ...GIT_OPS,
   ...RELEASE_OPS,
+  ...STATUS_OPS,
 };
 
 /** Extra route spellings GitHub answers (`METHOD path` → the catalog row `METHOD template` that serves it). */
 export const RELATION_PATHS: Readonly<Record<string, string>> = {
   ...GIT_PATHS,
+  ...STATUS_PATHS,
 };
 
 /**
