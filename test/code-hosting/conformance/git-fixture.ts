@@ -55,6 +55,9 @@ export function gitFixture(fakes: Fakes, octokit: Octokit, owner: string, repo: 
         const cur = await octokit.rest.repos.getContent({ owner, repo, path: String(params.path) });
         body.sha = (cur.data as { sha: string }).sha;
       }
+      // A commit status names a commit the repository has and one of GitHub's four states.
+      if (p.endsWith('/statuses/{sha}')) params.sha = shas.commit;
+      if (body && p.endsWith('/statuses/{sha}')) body.state = 'success';
       if (p.includes('{release_id}') && !fakes.state.codeHosting.catalog.records[`/repos/${owner}/${repo}/releases/${params.release_id}`]) {
         seed.release({ owner, repo, tag: `v0.${params.release_id}.0`, id: Number(params.release_id), assets: [{ name: 'app.zip', content: 'zip' }] });
       }
