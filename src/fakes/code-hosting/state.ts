@@ -7,6 +7,7 @@ import { type IssueIndexSlice, initialIssueIndex } from './relations/issues/stat
 import { type GitSlice, initialGitSlice } from './relations/git/graph.js';
 import { type ReleaseSlice, initialReleaseSlice } from './relations/releases/model.js';
 import { type StatusSlice, initialStatusSlice } from './relations/statuses/model.js';
+import { type TeamSlice, initialTeamSlice } from './relations/teams/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState {
@@ -58,6 +59,8 @@ export interface CodeHostingState {
   releases: ReleaseSlice;
   /** Commit statuses and their per-commit indexes (relations/statuses/model.ts). */
   statuses: StatusSlice;
+  /** Organization teams, their members and repositories (relations/teams/model.ts). */
+  teams: TeamSlice;
 }
 
 /** A fresh state slice. */
@@ -85,5 +88,6 @@ export function initialCodeHostingState(): CodeHostingState {
     git: initialGitSlice(),
     releases: initialReleaseSlice(),
     statuses: initialStatusSlice(),
+    teams: initialTeamSlice(),
   };
 }

@@ -58,6 +58,23 @@ export function gitFixture(fakes: Fakes, octokit: Octokit, owner: string, repo: 
       // A commit status names a commit the repository has and one of GitHub's four states.
       if (p.endsWith('/statuses/{sha}')) params.sha = shas.commit;
       if (body && p.endsWith('/statuses/{sha}')) body.state = 'success';
+      // Team rows: the team (`team-slug-1`, id 7 for the legacy `/teams/{team_id}` rows) of `acme`, its
+      // member and repository unless the row adds them; a repository added to a team is the organization's
+      // (GitHub refuses others with 422).
+      if (p.includes('{team_slug}') || p.includes('{team_id}')) {
+        const teams = fakes.state.codeHosting.teams;
+        const slugPath = '/orgs/acme/teams/team-slug-1';
+        if (teams.bySlug['acme\nteam-slug-1'] === undefined) seed.resource(slugPath, { name: 'Team One', ...(teams.records[7] ? {} : { id: 7 }) });
+        if (p.includes('{username}') && row.method !== 'PUT') seed.resource(`${slugPath}/memberships/${params.username}`, { role: 'member' });
+        if (p.endsWith('/repos/{owner}/{repo}')) {
+          if (row.method === 'PUT') {
+            seed.repo({ owner: 'acme', repo: 'team-repo', ownerType: 'Organization' });
+            Object.assign(params, { owner: 'acme', repo: 'team-repo' });
+          } else seed.resource(`${slugPath}/repos/${params.owner}/${params.repo}`, { permission: 'push' });
+          // The check answers the repository (200) with GitHub's repository media type, 204 without.
+          if (row.method === 'GET') params.headers = { accept: 'application/vnd.github.v3.repository+json' };
+        }
+      }
       if (p.includes('{release_id}') && !fakes.state.codeHosting.catalog.records[`/repos/${owner}/${repo}/releases/${params.release_id}`]) {
         seed.release({ owner, repo, tag: `v0.${params.release_id}.0`, id: Number(params.release_id), assets: [{ name: 'app.zip', content: 'zip' }] });
       }
