@@ -8,6 +8,7 @@ import { type GitSlice, initialGitSlice } from './relations/git/graph.js';
 import { type ReleaseSlice, initialReleaseSlice } from './relations/releases/model.js';
 import { type StatusSlice, initialStatusSlice } from './relations/statuses/model.js';
 import { type TeamSlice, initialTeamSlice } from './relations/teams/model.js';
+import { type CheckSlice, initialCheckSlice } from './relations/checks/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState {
@@ -61,6 +62,8 @@ export interface CodeHostingState {
   statuses: StatusSlice;
   /** Organization teams, their members and repositories (relations/teams/model.ts). */
   teams: TeamSlice;
+  /** Check runs, check suites and annotations (relations/checks/model.ts). */
+  checks: CheckSlice;
 }
 
 /** A fresh state slice. */
@@ -89,5 +92,6 @@ export function initialCodeHostingState(): CodeHostingState {
     releases: initialReleaseSlice(),
     statuses: initialStatusSlice(),
     teams: initialTeamSlice(),
+    checks: initialCheckSlice(),
   };
 }

@@ -55,6 +55,16 @@ export function gitFixture(fakes: Fakes, octokit: Octokit, owner: string, repo: 
         const cur = await octokit.rest.repos.getContent({ owner, repo, path: String(params.path) });
         body.sha = (cur.data as { sha: string }).sha;
       }
+      // Check runs and suites are made on a commit the repository has.
+      if (body && (p.endsWith('/check-runs') || p.endsWith('/check-suites')) && row.method === 'POST') body.head_sha = shas.commit;
+      // The run or suite of the row, on a seeded commit (the description's example sha is no commit here).
+      const checks = fakes.state.codeHosting.checks;
+      if (p.includes('{check_suite_id}') && !checks.suites[String(params.check_suite_id)]) {
+        seed.resource(`/repos/${owner}/${repo}/check-suites/${params.check_suite_id}`, { head_sha: shas.commit });
+      }
+      if (p.includes('{check_run_id}') && !checks.runs[String(params.check_run_id)]) {
+        seed.resource(`/repos/${owner}/${repo}/check-runs/${params.check_run_id}`, { name: 'ci', head_sha: shas.commit });
+      }
       // A commit status names a commit the repository has and one of GitHub's four states.
       if (p.endsWith('/statuses/{sha}')) params.sha = shas.commit;
       if (body && p.endsWith('/statuses/{sha}')) body.state = 'success';
