@@ -9,6 +9,7 @@ import { type ReleaseSlice, initialReleaseSlice } from './relations/releases/mod
 import { type StatusSlice, initialStatusSlice } from './relations/statuses/model.js';
 import { type TeamSlice, initialTeamSlice } from './relations/teams/model.js';
 import { type CheckSlice, initialCheckSlice } from './relations/checks/model.js';
+import { type DeploymentSlice, initialDeploymentSlice } from './relations/deployments/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState {
@@ -64,6 +65,8 @@ export interface CodeHostingState {
   teams: TeamSlice;
   /** Check runs, check suites and annotations (relations/checks/model.ts). */
   checks: CheckSlice;
+  /** Deployments and deployment statuses (relations/deployments/model.ts). */
+  deployments: DeploymentSlice;
 }
 
 /** A fresh state slice. */
@@ -93,5 +96,6 @@ export function initialCodeHostingState(): CodeHostingState {
     statuses: initialStatusSlice(),
     teams: initialTeamSlice(),
     checks: initialCheckSlice(),
+    deployments: initialDeploymentSlice(),
   };
 }

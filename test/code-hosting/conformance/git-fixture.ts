@@ -65,6 +65,16 @@ export function gitFixture(fakes: Fakes, octokit: Octokit, owner: string, repo: 
       if (p.includes('{check_run_id}') && !checks.runs[String(params.check_run_id)]) {
         seed.resource(`/repos/${owner}/${repo}/check-runs/${params.check_run_id}`, { name: 'ci', head_sha: shas.commit });
       }
+      // Deployments name a branch the repository has; the row's deployment and status exist first.
+      if (body && row.method === 'POST' && p.endsWith('/deployments')) body.ref = 'master';
+      if (body && row.method === 'POST' && p.endsWith('/deployments/{deployment_id}/statuses') && body.state === 'state-value') body.state = 'success';
+      const deployments = fakes.state.codeHosting.deployments;
+      if (p.includes('{deployment_id}') && !deployments.records[String(params.deployment_id)]) {
+        seed.resource(`/repos/${owner}/${repo}/deployments/${params.deployment_id}`, { ref: 'master' });
+      }
+      if (p.includes('{status_id}') && p.includes('/deployments/') && !deployments.statuses[String(params.status_id)]) {
+        seed.resource(`/repos/${owner}/${repo}/deployments/${params.deployment_id}/statuses/${params.status_id}`, { state: 'success' });
+      }
       // A commit status names a commit the repository has and one of GitHub's four states.
       if (p.endsWith('/statuses/{sha}')) params.sha = shas.commit;
       if (body && p.endsWith('/statuses/{sha}')) body.state = 'success';
