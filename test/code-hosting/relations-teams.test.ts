@@ -159,4 +159,12 @@ describe('teams, their members and repositories', () => {
     const r = await octokit.rest.teams.listReposInOrg({ org: ORG, team_slug: 'ops' });
     expect(r.data.map((x) => [x.full_name, x.role_name])).toEqual([['acme/api', 'admin']]);
   });
+
+  it('a team created after seeds takes an id no seeded team holds', async () => {
+    fakes.codeHosting.seed.resource('/orgs/acme/teams/ops', { name: 'Ops', id: 1 });
+    const t = await octokit.rest.teams.create({ org: ORG, name: 'Core Devs' });
+    expect(t.status).toBe(201);
+    expect(t.data.id).not.toBe(1);
+    expect((await octokit.rest.teams.list({ org: ORG })).data.map((x) => x.slug)).toEqual(['ops', 'core-devs']);
+  });
 });

@@ -1,4 +1,4 @@
-import { nextId } from '../../../../store/ids.js';
+import { freshId } from '../ids.js';
 import type { Resource } from '../../catalog/state.js';
 import { githubError } from '../../errors.js';
 import type { CodeHostingState } from '../../state.js';
@@ -92,7 +92,7 @@ export function ensureSuite(
 ): { suite: SuiteRecord; created: boolean } {
   const existing = suiteOf(state, repo, sha);
   if (existing) return { suite: existing, created: false };
-  const id = fixedId ?? nextId(state.counters, 'catalog', 1000);
+  const id = fixedId ?? freshId(state.counters, 'catalog', 1000, (n) => state.checks.suites[n] !== undefined);
   if (state.checks.suites[id]) throw new Error(`stuntdouble: check suite ${id} exists`);
   // The branch pushed: the default branch when the commit is its head (the fake keeps no push log).
   const head = refSha(state, repo, `refs/heads/${repo.defaultBranch}`);
@@ -150,7 +150,7 @@ function apply(state: CodeHostingState, rec: RunRecord, body: Resource, now: str
 export function createRun(state: CodeHostingState, repo: RelationRepo, body: Resource, env: { now: string }, fixedId?: number): RunRecord {
   const sha = commitOrFail(state, repo, String(body.head_sha ?? ''));
   const { suite } = ensureSuite(state, repo, sha, env);
-  const id = fixedId ?? nextId(state.counters, 'catalog', 1000);
+  const id = fixedId ?? freshId(state.counters, 'catalog', 1000, (n) => state.checks.runs[n] !== undefined);
   if (state.checks.runs[id]) throw new Error(`stuntdouble: check run ${id} exists`);
   const rec: RunRecord = {
     id,

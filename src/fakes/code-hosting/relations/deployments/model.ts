@@ -1,4 +1,4 @@
-import { nextId } from '../../../../store/ids.js';
+import { freshId } from '../ids.js';
 import type { Resource } from '../../catalog/state.js';
 import { GitHubError, githubError } from '../../errors.js';
 import type { CodeHostingState } from '../../state.js';
@@ -149,7 +149,7 @@ export function createDeployment(
     throw new GitHubError(409, `Conflict: Commit status checks failed for ${input.ref}.`, { documentationUrl: DEPLOY_DOCS, errors: [issue] });
   }
   const environment = input.environment ?? 'production';
-  const id = seed?.id ?? nextId(state.counters, 'catalog', 1000);
+  const id = seed?.id ?? freshId(state.counters, 'catalog', 1000, (n) => state.deployments.records[n] !== undefined);
   if (state.deployments.records[id]) throw new Error(`stuntdouble: deployment ${id} exists`);
   const rec: DeploymentRecord = {
     id,
@@ -212,7 +212,7 @@ function addStatus(
   s: Omit<DeploymentStatusRecord, 'id' | 'deployment'>,
   fixedId?: number,
 ): DeploymentStatusRecord {
-  const id = fixedId ?? nextId(state.counters, 'catalog', 1000);
+  const id = fixedId ?? freshId(state.counters, 'catalog', 1000, (n) => state.deployments.statuses[n] !== undefined);
   if (state.deployments.statuses[id]) throw new Error(`stuntdouble: deployment status ${id} exists`);
   const st: DeploymentStatusRecord = { id, deployment: rec.id, ...s };
   state.deployments.statuses[id] = st;

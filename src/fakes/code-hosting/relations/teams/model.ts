@@ -1,4 +1,4 @@
-import { nextId } from '../../../../store/ids.js';
+import { freshId } from '../ids.js';
 import type { Resource } from '../../catalog/state.js';
 import { githubError } from '../../errors.js';
 import type { CodeHostingState } from '../../state.js';
@@ -136,7 +136,7 @@ export function createTeam(state: CodeHostingState, input: NewTeam, env: { now: 
   const slug = input.slug ?? teamSlug(input.name);
   uniqueName(state, input.org, slug);
   const parent = input.parent ?? null;
-  const id = input.id ?? nextId(state.counters, 'team', 0);
+  const id = input.id ?? freshId(state.counters, 'team', 0, (n) => state.teams.records[n] !== undefined);
   if (state.teams.records[id]) throw githubError.validation([{ resource: 'Team', code: 'already_exists', field: 'id' }], TEAM_DOCS);
   const rec: TeamRecord = {
     id,
