@@ -167,4 +167,17 @@ describe('teams, their members and repositories', () => {
     expect(t.data.id).not.toBe(1);
     expect((await octokit.rest.teams.list({ org: ORG })).data.map((x) => x.slug)).toEqual(['ops', 'core-devs']);
   });
+
+  it('every team route answers under GitHub’s /organizations/{org_id}/team/{team_id} spelling too', async () => {
+    const t = (await octokit.rest.teams.create({ org: ORG, name: 'Core Devs' })).data;
+    const g = { org_id: t.organization.id, team_id: t.id };
+    const m = await octokit.request('PUT /organizations/{org_id}/team/{team_id}/memberships/{username}', { ...g, username: 'mona', role: 'maintainer' });
+    expect(m.data).toEqual({ url: `${t.url}/memberships/mona`, role: 'maintainer', state: 'active' });
+    await octokit.request('PUT /organizations/{org_id}/team/{team_id}/repos/{owner}/{repo}', { ...g, owner: ORG, repo: 'api', permission: 'maintain' });
+    await octokit.request('PATCH /organizations/{org_id}/team/{team_id}', { ...g, description: 'Renamed by id' });
+    const bySlug = await octokit.rest.teams.getByName({ org: ORG, team_slug: 'core-devs' });
+    expect(bySlug.data).toMatchObject({ description: 'Renamed by id', members_count: 2, repos_count: 1 });
+    const repos = await octokit.rest.teams.listReposInOrg({ org: ORG, team_slug: 'core-devs' });
+    expect(repos.data.map((r) => [r.full_name, r.role_name])).toEqual([['acme/api', 'maintain']]);
+  });
 });

@@ -239,10 +239,12 @@ export const TEAM_OPS: Readonly<Record<string, RelationOp>> = {
 };
 
 const G = '/organizations/{org_id}/team/{team_id}';
-/** The links GitHub puts in team bodies (`url`, `repositories_url`, `members_url`, a membership's `url`), served by the legacy rows. */
-export const TEAM_PATHS: Readonly<Record<string, string>> = {
-  [`GET ${G}`]: `GET ${L}`,
-  [`GET ${G}/repos`]: `GET ${L}/repos`,
-  [`GET ${G}/members`]: `GET ${L}/members`,
-  [`GET ${G}/memberships/{username}`]: `GET ${L}/memberships/{username}`,
-};
+/**
+ * GitHub's `org_id`/`team_id` spelling of every team route (`/organizations/{org_id}/team/{team_id}/...`:
+ * the `url`, `repositories_url`, `members_url` of a team, a membership's `url`), served by the legacy rows.
+ */
+export const TEAM_PATHS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.keys(TEAM_OPS)
+    .filter((k) => k.includes(` ${L}`))
+    .map((k) => [k.replace(` ${L}`, ` ${G}`), k]),
+);
