@@ -138,4 +138,15 @@ describe('commit statuses and the combined status', () => {
     });
     await expect(octokit.rest.repos.getCombinedStatusForRef({ ...R, ref: 'no-such-branch' })).rejects.toMatchObject({ status: 422 });
   });
+
+  it('a pull request’s statuses_url lists the statuses of its head commit', async () => {
+    const head = fakes.codeHosting.seed.commit({ ...R, branch: 'feature', files: { 'f.txt': 'f\n' }, message: 'feature' }).sha;
+    const pr = await octokit.rest.pulls.create({ ...R, head: 'feature', base: 'main', title: 'Feature' });
+    expect(pr.data.head.sha).toBe(head);
+    const st = await octokit.rest.repos.createCommitStatus({ ...R, sha: head, state: 'failure', context: 'ci' });
+    const listed = await octokit.request(`GET ${pr.data.statuses_url}`);
+    expect(listed.data).toEqual([st.data]);
+    const combined = await octokit.rest.repos.getCombinedStatusForRef({ ...R, ref: 'feature' });
+    expect(combined.data).toMatchObject({ sha: head, state: 'failure', total_count: 1 });
+  });
 });
