@@ -103,7 +103,8 @@ describe('catalog answers carry GitHub’s fields', () => {
   });
 
   it('check runs and suites: status, head_sha, app, counts', async () => {
-    const sha = 'a'.repeat(40);
+    // A commit the repository has (GitHub refuses an unknown head_sha with 422).
+    const sha = fakes.codeHosting.seed.commit({ ...R, files: { 'a.txt': 'a\n' }, message: 'a' }).sha;
     const run = await octokit.rest.checks.create({ ...R, name: 'ci', head_sha: sha });
     expect(run.status).toBe(201);
     expect(run.data.head_sha).toBe(sha);

@@ -6,6 +6,10 @@ import { type CatalogSlice, initialCatalog } from './catalog/state.js';
 import { type IssueIndexSlice, initialIssueIndex } from './relations/issues/state.js';
 import { type GitSlice, initialGitSlice } from './relations/git/graph.js';
 import { type ReleaseSlice, initialReleaseSlice } from './relations/releases/model.js';
+import { type StatusSlice, initialStatusSlice } from './relations/statuses/model.js';
+import { type TeamSlice, initialTeamSlice } from './relations/teams/model.js';
+import { type CheckSlice, initialCheckSlice } from './relations/checks/model.js';
+import { type DeploymentSlice, initialDeploymentSlice } from './relations/deployments/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState {
@@ -59,6 +63,14 @@ export interface CodeHostingState {
   git: GitSlice;
   /** Release indexes: by tag, by creation time (relations/releases/model.ts). */
   releases: ReleaseSlice;
+  /** Commit statuses and their per-commit indexes (relations/statuses/model.ts). */
+  statuses: StatusSlice;
+  /** Organization teams, their members and repositories (relations/teams/model.ts). */
+  teams: TeamSlice;
+  /** Check runs, check suites and annotations (relations/checks/model.ts). */
+  checks: CheckSlice;
+  /** Deployments and deployment statuses (relations/deployments/model.ts). */
+  deployments: DeploymentSlice;
 }
 
 /** A fresh state slice. */
@@ -87,5 +99,9 @@ export function initialCodeHostingState(): CodeHostingState {
     issueIndex: initialIssueIndex(),
     git: initialGitSlice(),
     releases: initialReleaseSlice(),
+    statuses: initialStatusSlice(),
+    teams: initialTeamSlice(),
+    checks: initialCheckSlice(),
+    deployments: initialDeploymentSlice(),
   };
 }

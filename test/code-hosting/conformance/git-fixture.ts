@@ -55,6 +55,46 @@ export function gitFixture(fakes: Fakes, octokit: Octokit, owner: string, repo: 
         const cur = await octokit.rest.repos.getContent({ owner, repo, path: String(params.path) });
         body.sha = (cur.data as { sha: string }).sha;
       }
+      // Check runs and suites are made on a commit the repository has.
+      if (body && (p.endsWith('/check-runs') || p.endsWith('/check-suites')) && row.method === 'POST') body.head_sha = shas.commit;
+      // The run or suite of the row, on a seeded commit (the description's example sha is no commit here).
+      const checks = fakes.state.codeHosting.checks;
+      if (p.includes('{check_suite_id}') && !checks.suites[String(params.check_suite_id)]) {
+        seed.resource(`/repos/${owner}/${repo}/check-suites/${params.check_suite_id}`, { head_sha: shas.commit });
+      }
+      if (p.includes('{check_run_id}') && !checks.runs[String(params.check_run_id)]) {
+        seed.resource(`/repos/${owner}/${repo}/check-runs/${params.check_run_id}`, { name: 'ci', head_sha: shas.commit });
+      }
+      // Deployments name a branch the repository has; the row's deployment and status exist first.
+      if (body && row.method === 'POST' && p.endsWith('/deployments')) body.ref = 'master';
+      if (body && row.method === 'POST' && p.endsWith('/deployments/{deployment_id}/statuses') && body.state === 'state-value') body.state = 'success';
+      const deployments = fakes.state.codeHosting.deployments;
+      if (p.includes('{deployment_id}') && !deployments.records[String(params.deployment_id)]) {
+        seed.resource(`/repos/${owner}/${repo}/deployments/${params.deployment_id}`, { ref: 'master' });
+      }
+      if (p.includes('{status_id}') && p.includes('/deployments/') && !deployments.statuses[String(params.status_id)]) {
+        seed.resource(`/repos/${owner}/${repo}/deployments/${params.deployment_id}/statuses/${params.status_id}`, { state: 'success' });
+      }
+      // A commit status names a commit the repository has and one of GitHub's four states.
+      if (p.endsWith('/statuses/{sha}')) params.sha = shas.commit;
+      if (body && p.endsWith('/statuses/{sha}')) body.state = 'success';
+      // Team rows: the team (`team-slug-1`, id 7 for the legacy `/teams/{team_id}` rows) of `acme`, its
+      // member and repository unless the row adds them; a repository added to a team is the organization's
+      // (GitHub refuses others with 422).
+      if (p.includes('{team_slug}') || p.includes('{team_id}')) {
+        const teams = fakes.state.codeHosting.teams;
+        const slugPath = '/orgs/acme/teams/team-slug-1';
+        if (teams.bySlug['acme\nteam-slug-1'] === undefined) seed.resource(slugPath, { name: 'Team One', ...(teams.records[7] ? {} : { id: 7 }) });
+        if (p.includes('{username}') && row.method !== 'PUT') seed.resource(`${slugPath}/memberships/${params.username}`, { role: 'member' });
+        if (p.endsWith('/repos/{owner}/{repo}')) {
+          if (row.method === 'PUT') {
+            seed.repo({ owner: 'acme', repo: 'team-repo', ownerType: 'Organization' });
+            Object.assign(params, { owner: 'acme', repo: 'team-repo' });
+          } else seed.resource(`${slugPath}/repos/${params.owner}/${params.repo}`, { permission: 'push' });
+          // The check answers the repository (200) with GitHub's repository media type, 204 without.
+          if (row.method === 'GET') params.headers = { accept: 'application/vnd.github.v3.repository+json' };
+        }
+      }
       const releaseId = Number(params.release_id);
       if (
         p.includes('{release_id}') &&

@@ -3,6 +3,10 @@ import { GIT_OPS, GIT_PATHS, GIT_SEEDER } from './git/index.js';
 import { ISSUE_OPS, ISSUE_SEEDER } from './issues/index.js';
 import { RELEASE_OPS, RELEASE_SEEDER } from './releases/index.js';
 import { REPO_OPS } from './repos/index.js';
+import { STATUS_OPS, STATUS_PATHS } from './statuses/index.js';
+import { TEAM_OPS, TEAM_PATHS, TEAM_SEEDER } from './teams/index.js';
+import { CHECK_OPS, CHECK_SEEDER } from './checks/index.js';
+import { DEPLOYMENT_OPS, DEPLOYMENT_SEEDER } from './deployments/index.js';
 import type { RelationOp, RelationSeeder } from './types.js';
 
 export type { PathSeed, RelationContext, RelationOp, RelationRepo, RelationSeeder, SeedEnv, SeededItem } from './types.js';
@@ -31,11 +35,17 @@ export const RELATION_OPS: Readonly<Record<string, RelationOp>> = {
   ...GIT_OPS,
   ...RELEASE_OPS,
   ...REPO_OPS,
+  ...STATUS_OPS,
+  ...TEAM_OPS,
+  ...CHECK_OPS,
+  ...DEPLOYMENT_OPS,
 };
 
 /** Extra route spellings GitHub answers (`METHOD path` → the catalog row `METHOD template` that serves it). */
 export const RELATION_PATHS: Readonly<Record<string, string>> = {
   ...GIT_PATHS,
+  ...STATUS_PATHS,
+  ...TEAM_PATHS,
 };
 
 /**
@@ -43,7 +53,7 @@ export const RELATION_PATHS: Readonly<Record<string, string>> = {
  * `seed.resource('/repos/o/r/contents/a.md', { content })`, `seed.resource('/repos/o/r/releases/tags/v1', ...)`):
  * the one seed registry, consulted by `seed.resource` and `seed.resources`.
  */
-export const RELATION_SEEDERS: readonly RelationSeeder[] = [ISSUE_SEEDER, GIT_SEEDER, RELEASE_SEEDER];
+export const RELATION_SEEDERS: readonly RelationSeeder[] = [ISSUE_SEEDER, GIT_SEEDER, RELEASE_SEEDER, TEAM_SEEDER, CHECK_SEEDER, DEPLOYMENT_SEEDER];
 
 const SEEDER_BY_TEMPLATE: ReadonlyMap<string, RelationSeeder> = new Map(RELATION_SEEDERS.flatMap((s) => [...s.templates].map((t) => [t, s] as const)));
 

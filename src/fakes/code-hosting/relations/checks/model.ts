@@ -1,0 +1,314 @@
+import { freshId } from '../ids.js';
+import type { Resource } from '../../catalog/state.js';
+import { githubError } from '../../errors.js';
+import type { CodeHostingState } from '../../state.js';
+import { fail } from '../git/common.js';
+import { getCommit, refSha, resolveCommitish } from '../git/graph.js';
+import { type View, apiOf, nodeId, webOf } from '../git/views.js';
+import type { RelationRepo } from '../types.js';
+
+/**
+ * Check runs and check suites. A run is stored once, by id; a suite once per commit (the fake has one
+ * app, GitHub Actions, and GitHub keeps one suite per app and commit), created with the commit's first
+ * run or by `POST /check-suites`. Beside them: the suite of each commit, the runs of each suite (in
+ * creation order) and each run's annotations. A suite's status and conclusion are its runs'.
+ */
+
+/** The app every check belongs to (GitHub Actions' id and slug). */
+export const CHECKS_APP = { id: 15368, slug: 'github-actions', name: 'GitHub Actions' } as const;
+
+/** A check run's status. */
+export type RunStatus = 'queued' | 'in_progress' | 'completed' | 'waiting' | 'requested' | 'pending';
+const STATUSES: ReadonlySet<string> = new Set<RunStatus>(['queued', 'in_progress', 'completed', 'waiting', 'requested', 'pending']);
+const CONCLUSIONS: ReadonlySet<string> = new Set(['action_required', 'cancelled', 'failure', 'neutral', 'success', 'skipped', 'stale', 'timed_out']);
+
+/** The stored fields of a check run. */
+export interface RunRecord {
+  id: number;
+  repoId: number;
+  suite: number;
+  name: string;
+  head_sha: string;
+  external_id: string;
+  details_url: string | null;
+  status: RunStatus;
+  conclusion: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  output: { title: string | null; summary: string | null; text: string | null };
+}
+
+/** The stored fields of a check suite. */
+export interface SuiteRecord {
+  id: number;
+  repoId: number;
+  head_sha: string;
+  head_branch: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The checks indexes. */
+export interface CheckSlice {
+  runs: Record<string, RunRecord>;
+  suites: Record<string, SuiteRecord>;
+  /** `<repo id>:<sha>` → suite id. */
+  suiteBySha: Record<string, number>;
+  /** Suite id → run ids, oldest first. */
+  runsBySuite: Record<string, number[]>;
+  /** Run id → annotations, in the order they were sent. */
+  annotations: Record<string, Resource[]>;
+}
+
+/** Empty checks indexes. */
+export function initialCheckSlice(): CheckSlice {
+  return { runs: {}, suites: {}, suiteBySha: {}, runsBySuite: {}, annotations: {} };
+}
+
+/** The checks documentation (error bodies). */
+export const CHECKS_DOCS = 'https://docs.github.com/rest/checks/runs';
+const shaKey = (repo: RelationRepo, sha: string) => `${repo.record.id}:${sha}`;
+
+/** The commit a ref names; 422 `No commit found for SHA` otherwise. */
+export function commitOrFail(state: CodeHostingState, repo: RelationRepo, ref: string): string {
+  const sha = resolveCommitish(state, repo, ref);
+  if (!sha) throw fail(`No commit found for SHA: ${ref}`, 422, CHECKS_DOCS);
+  return sha;
+}
+
+/** The suite of a commit, or undefined. */
+export function suiteOf(state: CodeHostingState, repo: RelationRepo, sha: string): SuiteRecord | undefined {
+  const id = state.checks.suiteBySha[shaKey(repo, sha)];
+  return id === undefined ? undefined : state.checks.suites[id];
+}
+
+/** The suite of a commit, created when it has none; `created` tells which. */
+export function ensureSuite(
+  state: CodeHostingState,
+  repo: RelationRepo,
+  sha: string,
+  env: { now: string },
+  fixedId?: number,
+): { suite: SuiteRecord; created: boolean } {
+  const existing = suiteOf(state, repo, sha);
+  if (existing) return { suite: existing, created: false };
+  const id = fixedId ?? freshId(state.counters, 'catalog', 1000, (n) => state.checks.suites[n] !== undefined);
+  if (state.checks.suites[id]) throw new Error(`stuntdouble: check suite ${id} exists`);
+  // The branch pushed: the default branch when the commit is its head (the fake keeps no push log).
+  const head = refSha(state, repo, `refs/heads/${repo.defaultBranch}`);
+  const suite: SuiteRecord = {
+    id,
+    repoId: repo.record.id,
+    head_sha: sha,
+    head_branch: head === sha ? repo.defaultBranch : null,
+    created_at: env.now,
+    updated_at: env.now,
+  };
+  state.checks.suites[id] = suite;
+  state.checks.suiteBySha[shaKey(repo, sha)] = id;
+  state.checks.runsBySuite[id] = [];
+  return { suite: state.checks.suites[id] as SuiteRecord, created: true };
+}
+
+function invalid(field: string): never {
+  throw githubError.validation([{ resource: 'CheckRun', code: 'invalid', field }], CHECKS_DOCS);
+}
+
+/** Applies a create/update body to a run: status, conclusion (which completes it), output, annotations. */
+function apply(state: CodeHostingState, rec: RunRecord, body: Resource, now: string): void {
+  if (typeof body.name === 'string') rec.name = body.name;
+  if (typeof body.external_id === 'string') rec.external_id = body.external_id;
+  if (typeof body.details_url === 'string') rec.details_url = body.details_url;
+  if (typeof body.started_at === 'string') rec.started_at = body.started_at;
+  if (body.status !== undefined) {
+    if (typeof body.status !== 'string' || !STATUSES.has(body.status)) invalid('status');
+    rec.status = body.status as RunStatus;
+  }
+  if (body.conclusion !== undefined && body.conclusion !== null) {
+    if (typeof body.conclusion !== 'string' || !CONCLUSIONS.has(body.conclusion)) invalid('conclusion');
+    // A conclusion completes the run (GitHub sets `status: completed`).
+    rec.conclusion = body.conclusion;
+    rec.status = 'completed';
+  }
+  if (rec.status === 'completed') {
+    if (rec.conclusion === null) invalid('conclusion');
+    rec.completed_at = typeof body.completed_at === 'string' ? body.completed_at : (rec.completed_at ?? now);
+  }
+  const out = body.output;
+  if (out && typeof out === 'object' && !Array.isArray(out)) {
+    const o = out as Resource;
+    for (const f of ['title', 'summary', 'text'] as const) if (typeof o[f] === 'string') rec.output[f] = o[f] as string;
+    if (Array.isArray(o.annotations)) {
+      const list = state.checks.annotations[rec.id] ?? [];
+      for (const a of o.annotations) if (a && typeof a === 'object') list.push(a as Resource);
+      state.checks.annotations[rec.id] = list;
+    }
+  }
+}
+
+/** Creates a run on the commit `head_sha` names, in its suite (created with the commit's first run). */
+export function createRun(state: CodeHostingState, repo: RelationRepo, body: Resource, env: { now: string }, fixedId?: number): RunRecord {
+  const sha = commitOrFail(state, repo, String(body.head_sha ?? ''));
+  const { suite } = ensureSuite(state, repo, sha, env);
+  const id = fixedId ?? freshId(state.counters, 'catalog', 1000, (n) => state.checks.runs[n] !== undefined);
+  if (state.checks.runs[id]) throw new Error(`stuntdouble: check run ${id} exists`);
+  const rec: RunRecord = {
+    id,
+    repoId: repo.record.id,
+    suite: suite.id,
+    name: String(body.name ?? ''),
+    head_sha: sha,
+    external_id: '',
+    details_url: null,
+    status: 'queued',
+    conclusion: null,
+    started_at: env.now,
+    completed_at: null,
+    output: { title: null, summary: null, text: null },
+  };
+  apply(state, rec, body, env.now);
+  state.checks.runs[id] = rec;
+  (state.checks.runsBySuite[suite.id] as number[]).push(id);
+  suite.updated_at = env.now;
+  return state.checks.runs[id] as RunRecord;
+}
+
+/** A run of the repository by id, or undefined. */
+export function runById(state: CodeHostingState, repo: RelationRepo, id: number | string): RunRecord | undefined {
+  const r = state.checks.runs[id];
+  return r && r.repoId === repo.record.id ? r : undefined;
+}
+
+/** A suite of the repository by id, or undefined. */
+export function suiteById(state: CodeHostingState, repo: RelationRepo, id: number | string): SuiteRecord | undefined {
+  const s = state.checks.suites[id];
+  return s && s.repoId === repo.record.id ? s : undefined;
+}
+
+/** Updates a run (a conclusion completes it, `completed_at` now unless given). */
+export function updateRun(state: CodeHostingState, rec: RunRecord, body: Resource, env: { now: string }): RunRecord {
+  apply(state, rec, body, env.now);
+  const suite = state.checks.suites[rec.suite];
+  if (suite) suite.updated_at = env.now;
+  return rec;
+}
+
+/** The runs of a suite, newest first. */
+export function suiteRuns(state: CodeHostingState, suite: SuiteRecord): RunRecord[] {
+  const ids = state.checks.runsBySuite[suite.id] ?? [];
+  const out: RunRecord[] = [];
+  for (let i = ids.length - 1; i >= 0; i--) {
+    const r = state.checks.runs[ids[i] as number];
+    if (r) out.push(r);
+  }
+  return out;
+}
+
+const FAILING = ['action_required', 'cancelled', 'timed_out', 'failure', 'stale'];
+
+/** A suite's status and conclusion, from its runs. */
+export function suiteState(runs: readonly RunRecord[]): { status: string; conclusion: string | null } {
+  if (runs.length === 0) return { status: 'queued', conclusion: null };
+  if (runs.some((r) => r.status !== 'completed')) return { status: runs.some((r) => r.status === 'in_progress') ? 'in_progress' : 'queued', conclusion: null };
+  const cs = new Set(runs.map((r) => r.conclusion));
+  const failing = FAILING.find((c) => cs.has(c));
+  if (failing) return { status: 'completed', conclusion: failing };
+  for (const c of ['success', 'neutral', 'skipped']) if (cs.has(c)) return { status: 'completed', conclusion: c };
+  return { status: 'completed', conclusion: 'success' };
+}
+
+/** Filters of the run lists: `check_name`, `status`, `filter` (`latest` keeps each name's newest run), `app_id`. */
+export function filterRuns(
+  runs: readonly RunRecord[],
+  q: { check_name?: string | undefined; status?: string | undefined; filter?: string | undefined; app_id?: string | undefined },
+): RunRecord[] {
+  if (q.app_id !== undefined && Number(q.app_id) !== CHECKS_APP.id) return [];
+  const seen = new Set<string>();
+  return runs.filter((r) => {
+    if (q.check_name !== undefined && r.name !== q.check_name) return false;
+    if (q.status !== undefined && r.status !== q.status) return false;
+    if ((q.filter ?? 'latest') === 'latest') {
+      if (seen.has(r.name)) return false;
+      seen.add(r.name);
+    }
+    return true;
+  });
+}
+
+function appView(v: View): Resource {
+  return {
+    id: CHECKS_APP.id,
+    slug: CHECKS_APP.slug,
+    node_id: 'MDM6QXBwMTUzNjg=',
+    name: CHECKS_APP.name,
+    owner: { login: 'github', type: 'Organization' },
+    description: 'Automate your workflow from idea to production',
+    external_url: 'https://help.github.com/en/actions',
+    html_url: `${webOf(v).replace(/\/[^/]+\/[^/]+$/, '')}/apps/github-actions`,
+    created_at: '2018-07-30T09:30:17Z',
+    updated_at: '2019-12-10T19:04:12Z',
+    permissions: { checks: 'write', metadata: 'read' },
+    events: ['check_run', 'check_suite'],
+  };
+}
+
+/** GitHub's check-run JSON. */
+export function runView(v: View, rec: RunRecord): Resource {
+  const url = `${apiOf(v)}/check-runs/${rec.id}`;
+  const html = `${webOf(v)}/runs/${rec.id}`;
+  return {
+    id: rec.id,
+    head_sha: rec.head_sha,
+    node_id: nodeId('CheckRun', v, String(rec.id)),
+    external_id: rec.external_id,
+    url,
+    html_url: html,
+    details_url: rec.details_url ?? html,
+    status: rec.status,
+    conclusion: rec.conclusion,
+    started_at: rec.started_at,
+    completed_at: rec.completed_at,
+    output: { ...rec.output, annotations_count: v.state.checks.annotations[rec.id]?.length ?? 0, annotations_url: `${url}/annotations` },
+    name: rec.name,
+    check_suite: { id: rec.suite },
+    app: appView(v),
+    pull_requests: [],
+  };
+}
+
+/** GitHub's check-suite JSON (the renderer adds `repository`). */
+export function suiteView(v: View, suite: SuiteRecord): Resource {
+  const runs = suiteRuns(v.state, suite);
+  const { status, conclusion } = suiteState(runs);
+  const c = getCommit(v.state, v.repo, suite.head_sha);
+  const url = `${apiOf(v)}/check-suites/${suite.id}`;
+  return {
+    id: suite.id,
+    node_id: nodeId('CheckSuite', v, String(suite.id)),
+    head_branch: suite.head_branch,
+    head_sha: suite.head_sha,
+    status,
+    conclusion,
+    url,
+    before: c?.parents[0] ?? '0000000000000000000000000000000000000000',
+    after: suite.head_sha,
+    pull_requests: [],
+    app: appView(v),
+    created_at: suite.created_at,
+    updated_at: suite.updated_at,
+    head_commit: c
+      ? {
+          id: suite.head_sha,
+          tree_id: c.tree,
+          message: c.message,
+          timestamp: c.committer.date,
+          author: { name: c.author.name, email: c.author.email },
+          committer: { name: c.committer.name, email: c.committer.email },
+        }
+      : null,
+    latest_check_runs_count: filterRuns(runs, {}).length,
+    check_runs_url: `${url}/check-runs`,
+    rerequestable: true,
+    runs_rerequestable: true,
+  };
+}

@@ -1,0 +1,123 @@
+import { checkRequired } from '../../catalog/engine.js';
+import type { Resource } from '../../catalog/state.js';
+import { githubError } from '../../errors.js';
+import { paged, param, query, repoOf, viewOf } from '../git/common.js';
+import type { RelationContext, RelationOp } from '../types.js';
+import {
+  CHECKS_APP,
+  CHECKS_DOCS,
+  type RunRecord,
+  commitOrFail,
+  createRun,
+  ensureSuite,
+  filterRuns,
+  runById,
+  runView,
+  suiteById,
+  suiteOf,
+  suiteRuns,
+  suiteView,
+  updateRun,
+} from './model.js';
+
+/** Check run and suite operations: one run under its id, its suite and its commit's refs. */
+
+const SUITES_DOCS = 'https://docs.github.com/rest/checks/suites';
+
+function runOf(rc: RelationContext): RunRecord {
+  const rec = runById(rc.state, repoOf(rc), param(rc.op, 'check_run_id'));
+  if (!rec) throw githubError.notFound(CHECKS_DOCS);
+  return rec;
+}
+
+const runFilters = (rc: RelationContext) => ({
+  check_name: query(rc.op, 'check_name'),
+  status: query(rc.op, 'status'),
+  filter: query(rc.op, 'filter'),
+  app_id: query(rc.op, 'app_id'),
+});
+
+/** `{ total_count, <key>: [...] }`, a page of the items (the `Link` header for the rest). */
+function pagedObject<T>(rc: RelationContext, key: string, items: readonly T[], render: (t: T) => Resource) {
+  const out = paged(rc.op, items);
+  return { ...out, body: { total_count: items.length, [key]: (out.body as T[]).map(render) } };
+}
+
+const create: RelationOp = (rc) => {
+  checkRequired(rc.op.row, rc.op.body);
+  const body = runView(viewOf(rc), createRun(rc.state, repoOf(rc), rc.op.body, rc.op));
+  return { status: 201, body };
+};
+const get: RelationOp = (rc) => ({ status: 200, body: runView(viewOf(rc), runOf(rc)) });
+const update: RelationOp = (rc) => ({ status: 200, body: runView(viewOf(rc), updateRun(rc.state, runOf(rc), rc.op.body, rc.op)) });
+const annotations: RelationOp = (rc) => {
+  const rec = runOf(rc);
+  const run = runView(viewOf(rc), rec);
+  const url = run.html_url as string;
+  return paged(
+    rc.op,
+    (rc.state.checks.annotations[rec.id] ?? []).map((a) => ({
+      path: a.path,
+      start_line: a.start_line,
+      end_line: a.end_line,
+      start_column: a.start_column ?? null,
+      end_column: a.end_column ?? null,
+      annotation_level: a.annotation_level ?? null,
+      title: a.title ?? null,
+      message: a.message ?? null,
+      raw_details: a.raw_details ?? null,
+      blob_href: `${url.replace(/\/runs\/\d+$/, '')}/blob/${rec.head_sha}/${String(a.path)}`,
+    })),
+  );
+};
+
+const forRef: RelationOp = (rc) => {
+  const v = viewOf(rc);
+  const suite = suiteOf(rc.state, v.repo, commitOrFail(rc.state, v.repo, param(rc.op, 'ref')));
+  const runs = suite ? filterRuns(suiteRuns(rc.state, suite), runFilters(rc)) : [];
+  return pagedObject(rc, 'check_runs', runs, (r) => runView(v, r));
+};
+
+const createSuite: RelationOp = (rc) => {
+  checkRequired(rc.op.row, rc.op.body);
+  const v = viewOf(rc);
+  const { suite, created } = ensureSuite(rc.state, v.repo, commitOrFail(rc.state, v.repo, String(rc.op.body.head_sha ?? '')), rc.op);
+  // GitHub: 201 for a new suite, 200 with the existing one.
+  return { status: created ? 201 : 200, body: suiteView(v, suite) };
+};
+
+function suiteOfRequest(rc: RelationContext) {
+  const s = suiteById(rc.state, repoOf(rc), param(rc.op, 'check_suite_id'));
+  if (!s) throw githubError.notFound(SUITES_DOCS);
+  return s;
+}
+
+const getSuite: RelationOp = (rc) => ({ status: 200, body: suiteView(viewOf(rc), suiteOfRequest(rc)) });
+const runsOfSuite: RelationOp = (rc) => {
+  const v = viewOf(rc);
+  return pagedObject(rc, 'check_runs', filterRuns(suiteRuns(rc.state, suiteOfRequest(rc)), runFilters(rc)), (r) => runView(v, r));
+};
+const suitesForRef: RelationOp = (rc) => {
+  const v = viewOf(rc);
+  const suite = suiteOf(rc.state, v.repo, commitOrFail(rc.state, v.repo, param(rc.op, 'ref')));
+  const appId = query(rc.op, 'app_id');
+  const name = query(rc.op, 'check_name');
+  const keep =
+    suite && (appId === undefined || Number(appId) === CHECKS_APP.id) && (name === undefined || suiteRuns(rc.state, suite).some((r) => r.name === name));
+  return pagedObject(rc, 'check_suites', keep ? [suite] : [], (s) => suiteView(v, s));
+};
+
+const R = '/repos/{owner}/{repo}';
+
+/** Check operations by `METHOD template`. */
+export const CHECK_OPS: Readonly<Record<string, RelationOp>> = {
+  [`POST ${R}/check-runs`]: create,
+  [`GET ${R}/check-runs/{check_run_id}`]: get,
+  [`PATCH ${R}/check-runs/{check_run_id}`]: update,
+  [`GET ${R}/check-runs/{check_run_id}/annotations`]: annotations,
+  [`GET ${R}/commits/{ref}/check-runs`]: forRef,
+  [`POST ${R}/check-suites`]: createSuite,
+  [`GET ${R}/check-suites/{check_suite_id}`]: getSuite,
+  [`GET ${R}/check-suites/{check_suite_id}/check-runs`]: runsOfSuite,
+  [`GET ${R}/commits/{ref}/check-suites`]: suitesForRef,
+};

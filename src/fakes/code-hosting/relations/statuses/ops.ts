@@ -1,0 +1,82 @@
+import { checkRequired } from '../../catalog/engine.js';
+import { parsePaging } from '../../catalog/paging.js';
+import { fail, loginOf, paged, param, repoOf, str, viewOf } from '../git/common.js';
+import { apiOf } from '../git/views.js';
+import type { RelationContext, RelationOp } from '../types.js';
+import { combinedState, commitOf, createStatus, latestByContext, statusView, statusesNewestFirst } from './model.js';
+
+/** Commit status operations: create, list for a ref (newest first), the combined status of a ref. */
+
+const DOCS = 'https://docs.github.com/rest/commits/statuses';
+
+/** The commit of the request's `{ref}`; 404 when it names none. */
+function refCommit(rc: RelationContext): string {
+  const ref = param(rc.op, 'ref');
+  const sha = commitOf(rc.state, repoOf(rc), ref);
+  if (!sha) throw fail(`No commit found for SHA: ${ref}`, 422, DOCS);
+  return sha;
+}
+
+const create: RelationOp = (rc) => {
+  const { op } = rc;
+  checkRequired(op.row, op.body);
+  const rec = createStatus(
+    rc.state,
+    repoOf(rc),
+    param(op, 'sha'),
+    {
+      state: str(op.body, 'state') ?? '',
+      context: str(op.body, 'context'),
+      description: str(op.body, 'description') ?? null,
+      target_url: str(op.body, 'target_url') ?? null,
+      creator: loginOf(op),
+    },
+    op,
+  );
+  const body = statusView(viewOf(rc), rec);
+  return { status: 201, body, headers: { location: body.url as string } };
+};
+
+const listForRef: RelationOp = (rc) => {
+  const v = viewOf(rc);
+  return paged(
+    rc.op,
+    statusesNewestFirst(rc.state, v.repo, refCommit(rc)).map((s) => statusView(v, s)),
+  );
+};
+
+const combined: RelationOp = (rc) => {
+  const v = viewOf(rc);
+  const sha = refCommit(rc);
+  const latest = latestByContext(rc.state, v.repo, sha);
+  const paging = parsePaging(rc.op.query);
+  const start = (paging.page - 1) * paging.perPage;
+  return {
+    status: 200,
+    body: {
+      state: combinedState(latest),
+      statuses: latest.slice(start, start + paging.perPage).map((s) => statusView(v, s)),
+      sha,
+      total_count: latest.length,
+      commit_url: `${apiOf(v)}/commits/${sha}`,
+      url: `${apiOf(v)}/commits/${sha}/status`,
+    },
+  };
+};
+
+const R = '/repos/{owner}/{repo}';
+
+/** Commit status operations by `METHOD template`. */
+export const STATUS_OPS: Readonly<Record<string, RelationOp>> = {
+  [`POST ${R}/statuses/{sha}`]: create,
+  [`GET ${R}/commits/{ref}/statuses`]: listForRef,
+  [`GET ${R}/commits/{ref}/status`]: combined,
+};
+
+/**
+ * The `url` of every status, `GET /repos/{owner}/{repo}/statuses/{ref}`: GitHub still answers there the
+ * statuses of the ref, newest first (the list operation).
+ */
+export const STATUS_PATHS: Readonly<Record<string, string>> = {
+  [`GET ${R}/statuses/{ref}`]: `GET ${R}/commits/{ref}/statuses`,
+};
