@@ -202,6 +202,12 @@ describe('repositories: fork, template, transfer, rename', () => {
       // Octokit follows: the old path reads the renamed repository and its children, and writes land in it.
       expect((await octokit.rest.repos.get(R)).data).toMatchObject({ id, full_name: 'octo/hello2' });
       expect((await octokit.rest.issues.get({ ...R, issue_number: made.issue.number })).data.url).toBe(`${API}/repos/octo/hello2/issues/${made.issue.number}`);
+    });
+
+    // The nock transport cannot follow a 307 of a request with a body (docs/transports.md, known limitations).
+    it.skipIf(process.env.STUNTDOUBLE_TRANSPORT === 'nock')('a write to the old path follows the 307 and lands in the renamed repository', async () => {
+      const made = await children('octo', 'hello');
+      await octokit.rest.repos.update({ ...R, name: 'hello2' });
       const comment = await octokit.rest.issues.createComment({ ...R, issue_number: made.issue.number, body: 'via old name' });
       expect(comment.status).toBe(201);
       const bodies = (await octokit.rest.issues.listComments({ owner: 'octo', repo: 'hello2', issue_number: made.issue.number })).data.map((c) => c.body);
