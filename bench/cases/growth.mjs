@@ -101,10 +101,11 @@ export default async function register(h) {
       setup: graph,
       fn: async () => {
         const { fakes, page } = graph();
+        postSeq += 1;
         const res = await fakes.fetch(`${GRAPH}/${page}/feed`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: `message=hello+${(postSeq += 1)}&access_token=bench`,
+          body: `message=hello+${postSeq}&access_token=bench`,
         });
         if (res.status !== 200) throw new Error(`post answered ${res.status}`);
       },

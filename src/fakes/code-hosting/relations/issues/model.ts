@@ -2,7 +2,7 @@ import { putResource } from '../../catalog/engine.js';
 import type { Resource } from '../../catalog/state.js';
 import { type IssueCtx, loginOf, newId, rec } from './context.js';
 import { TIMELINE_KIND, eventKey, issueCommentKey, issueKey, labelKey, milestoneKey, pullKey, reviewKey, timelineEntry } from './keys.js';
-import { type Orders, addMember, membersOf, ms, removeMember, reposition } from './lists.js';
+import { type Orders, addMember, membersOf, memoized, ms, removeMember, reposition } from './lists.js';
 import { tableGet, tableSet } from '../../../../store/table.js';
 
 /**
@@ -155,7 +155,8 @@ export function saveIssue(c: IssueCtx, n: number, issue: Resource, snap: IssueSn
   tableSet(c.s.catalog.records, issueKey(c.rp, n), issue);
   const pull = issue._pull ? rec(c, pullKey(c.rp, n)) : undefined;
   const lists = c.ix.lists;
-  const orders = issueOrders(c);
+  // Keys computed once for this write: the binary searches below read the same members' keys again and again.
+  const orders = memoized(issueOrders(c));
   const next = listsOf(c, issue, pull);
   const had = new Set(snap?.lists ?? []);
   const has = new Set(next);
