@@ -17,6 +17,7 @@ import { parseInput } from '../../util/parse.js';
 import { type IssueSeedHelpers, issueSeedHelpers } from './relations/issues/index.js';
 import { type GitSeeds, gitSeeds } from './relations/git/seed.js';
 import { type ReleaseSeeds, releaseSeeds } from './relations/releases/seed.js';
+import { type WorkflowRunSeeds, workflowRunSeeds } from './relations/actions/seed.js';
 
 /** A webhook delivery as `fakes.codeHosting.deliveries` lists it. */
 export interface DeliveryView {
@@ -84,7 +85,8 @@ export interface CodeHostingFacade {
     /** Seeds many catalog resources in one change (e.g. 10,000 issues for paging). Returns how many. */
     resources(items: ReadonlyArray<readonly [path: string, body: Record<string, unknown>]>): number;
   } & GitSeeds &
-    ReleaseSeeds;
+    ReleaseSeeds &
+    WorkflowRunSeeds;
   /** Rate-limit controls: `exhaust(label?)` makes the next call (of that token label, or any) answer 403 rate limit exceeded. */
   readonly rateLimit: {
     /** Makes the next call (of the token with this label, or any) answer 403 rate limit exceeded until the window resets. */
@@ -275,6 +277,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
       ...issueSeedHelpers(host),
       ...gitSeeds(host),
       ...releaseSeeds(host),
+      ...workflowRunSeeds(host),
     },
     imports: {
       advance(owner, repo, steps = 1) {

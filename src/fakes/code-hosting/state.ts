@@ -5,6 +5,7 @@ import type { TokenRecord } from './schemas/token.js';
 import { type CatalogSlice, initialCatalog } from './catalog/state.js';
 import { type IssueIndexSlice, initialIssueIndex } from './relations/issues/state.js';
 import { type GitSlice, initialGitSlice } from './relations/git/graph.js';
+import { type ActionsSlice, initialActionsSlice } from './relations/actions/model.js';
 import { type ReleaseSlice, initialReleaseSlice } from './relations/releases/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
@@ -59,6 +60,8 @@ export interface CodeHostingState {
   git: GitSlice;
   /** Release indexes: by tag, by creation time (relations/releases/model.ts). */
   releases: ReleaseSlice;
+  /** Workflows, workflow runs and jobs: indexes over their catalog records (relations/actions/model.ts). */
+  actions: ActionsSlice;
 }
 
 /** A fresh state slice. */
@@ -87,5 +90,6 @@ export function initialCodeHostingState(): CodeHostingState {
     issueIndex: initialIssueIndex(),
     git: initialGitSlice(),
     releases: initialReleaseSlice(),
+    actions: initialActionsSlice(),
   };
 }
