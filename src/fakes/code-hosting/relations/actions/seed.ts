@@ -155,7 +155,8 @@ export function seedActionsResource(state: CodeHostingState, key: string, body: 
   const conclusion = oneOf(CONCLUSIONS, str(body, 'conclusion'));
   if (kind === 'workflows') {
     const numeric = /^\d+$/.test(idOrFile);
-    const wf = ensureWorkflow(state, repo, numeric ? workflow : idOrFile, str(body, 'name'), env.now, numeric ? Number(idOrFile) : undefined);
+    const file = numeric ? (str(body, 'path') ?? `workflow-${idOrFile}.yml`) : idOrFile;
+    const wf = ensureWorkflow(state, repo, file, str(body, 'name'), env.now, numeric ? Number(idOrFile) : undefined);
     return workflowView(v, wf);
   }
   const actor = repo.record.ownerLogin;
