@@ -6,6 +6,7 @@ import { type CatalogSlice, initialCatalog } from './catalog/state.js';
 import { type IssueIndexSlice, initialIssueIndex } from './relations/issues/state.js';
 import { type GitSlice, initialGitSlice } from './relations/git/graph.js';
 import { type ActionsSlice, initialActionsSlice } from './relations/actions/model.js';
+import { type CollaboratorSlice, initialCollaboratorSlice } from './relations/collaborators/model.js';
 import { type ReleaseSlice, initialReleaseSlice } from './relations/releases/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
@@ -62,6 +63,8 @@ export interface CodeHostingState {
   releases: ReleaseSlice;
   /** Workflows, workflow runs and jobs: indexes over their catalog records (relations/actions/model.ts). */
   actions: ActionsSlice;
+  /** Repository collaborators and invitations (relations/collaborators/model.ts). */
+  collaborators: CollaboratorSlice;
 }
 
 /** A fresh state slice. */
@@ -91,5 +94,6 @@ export function initialCodeHostingState(): CodeHostingState {
     git: initialGitSlice(),
     releases: initialReleaseSlice(),
     actions: initialActionsSlice(),
+    collaborators: initialCollaboratorSlice(),
   };
 }

@@ -179,6 +179,9 @@ export function seedParents(fakes: Fakes, row: CatalogRow, branches: readonly st
     fakes.codeHosting.seed.resource(`${r}/actions/jobs/7`, { status: 'completed', conclusion: 'failure' });
   if (p.startsWith('/repos/{owner}/{repo}/actions/workflows/{workflow_id}'))
     fakes.codeHosting.seed.resource(`${r}/actions/workflows/${paramValue('workflow_id', row)}`, { name: 'CI' });
+  // Invitation 7 of the repository, to the caller (who accepts or declines it).
+  if (p.includes('invitations/{invitation_id}') && (p.startsWith('/user/') || p.startsWith('/repos/')))
+    fakes.codeHosting.seed.resource(`${r}/invitations/7`, { invitee: 'octocat' });
   if (p.startsWith('/repos/{owner}/{repo}/comments/{comment_id}'))
     fakes.codeHosting.seed.resource(`${r}/comments/7`, { commit_id: '6dcb09b5b57875f334f61aebed695e2e4193db5e', body: 'A commit comment' });
 }

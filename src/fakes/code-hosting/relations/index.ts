@@ -1,4 +1,5 @@
 import { ACTIONS_OPS, ACTIONS_SEEDER } from './actions/index.js';
+import { COLLABORATOR_OPS, COLLABORATOR_SEEDER } from './collaborators/index.js';
 import { BRANCH_OPS } from '../models/branches.js';
 import { GIT_OPS, GIT_PATHS, GIT_SEEDER } from './git/index.js';
 import { ISSUE_OPS, ISSUE_SEEDER } from './issues/index.js';
@@ -33,6 +34,7 @@ export const RELATION_OPS: Readonly<Record<string, RelationOp>> = {
   ...RELEASE_OPS,
   ...REPO_OPS,
   ...ACTIONS_OPS,
+  ...COLLABORATOR_OPS,
 };
 
 /** Extra route spellings GitHub answers (`METHOD path` → the catalog row `METHOD template` that serves it). */
@@ -45,7 +47,7 @@ export const RELATION_PATHS: Readonly<Record<string, string>> = {
  * `seed.resource('/repos/o/r/contents/a.md', { content })`, `seed.resource('/repos/o/r/releases/tags/v1', ...)`):
  * the one seed registry, consulted by `seed.resource` and `seed.resources`.
  */
-export const RELATION_SEEDERS: readonly RelationSeeder[] = [ISSUE_SEEDER, GIT_SEEDER, RELEASE_SEEDER, ACTIONS_SEEDER];
+export const RELATION_SEEDERS: readonly RelationSeeder[] = [ISSUE_SEEDER, GIT_SEEDER, RELEASE_SEEDER, ACTIONS_SEEDER, COLLABORATOR_SEEDER];
 
 const SEEDER_BY_TEMPLATE: ReadonlyMap<string, RelationSeeder> = new Map(RELATION_SEEDERS.flatMap((s) => [...s.templates].map((t) => [t, s] as const)));
 
