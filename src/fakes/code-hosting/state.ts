@@ -7,6 +7,7 @@ import { type IssueIndexSlice, initialIssueIndex } from './relations/issues/stat
 import { type GitSlice, initialGitSlice } from './relations/git/graph.js';
 import { type ActionsSlice, initialActionsSlice } from './relations/actions/model.js';
 import { type CollaboratorSlice, initialCollaboratorSlice } from './relations/collaborators/model.js';
+import { type OrgMembershipSlice, initialOrgMembershipSlice } from './relations/orgs/model.js';
 import { type ReleaseSlice, initialReleaseSlice } from './relations/releases/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
@@ -18,6 +19,8 @@ export interface CodeHostingState {
   tokenCount: number;
   /** Accounts keyed by lower-cased login. */
   accounts: Record<string, Account>;
+  /** Account id → lower-cased login (`invitee_id` of organization invitations). */
+  accountIds: Record<string, string>;
   /** Repositories keyed by id. */
   repos: Record<string, RepoRecord>;
   /** Lower-cased `owner/repo` → repository id. */
@@ -65,6 +68,8 @@ export interface CodeHostingState {
   actions: ActionsSlice;
   /** Repository collaborators and invitations (relations/collaborators/model.ts). */
   collaborators: CollaboratorSlice;
+  /** Organization memberships and invitations (relations/orgs/model.ts). */
+  orgMemberships: OrgMembershipSlice;
 }
 
 /** A fresh state slice. */
@@ -74,6 +79,7 @@ export function initialCodeHostingState(): CodeHostingState {
     tokens: {},
     tokenCount: 0,
     accounts: {},
+    accountIds: {},
     repos: {},
     repoIndex: {},
     reposByOwner: {},
@@ -95,5 +101,6 @@ export function initialCodeHostingState(): CodeHostingState {
     releases: initialReleaseSlice(),
     actions: initialActionsSlice(),
     collaborators: initialCollaboratorSlice(),
+    orgMemberships: initialOrgMembershipSlice(),
   };
 }
