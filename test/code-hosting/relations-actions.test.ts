@@ -260,6 +260,19 @@ describe('workflow runs and jobs', () => {
     expect(jobs[1]?.id).not.toBe(seeded.jobs[1]?.id);
   });
 
+  it('reRunJobForWorkflowRun re-runs that job in a new attempt of its run', async () => {
+    const seeded = fakes.codeHosting.seed.workflowRun({ ...R, workflow: 'ci.yml', conclusion: 'success', jobs: [{ name: 'build' }, { name: 'deploy' }] });
+    const deploy = seeded.jobs[1] as { id: number };
+    expect((await octokit.rest.actions.reRunJobForWorkflowRun({ ...R, job_id: deploy.id })).status).toBe(201);
+    const run = (await octokit.rest.actions.getWorkflowRun({ ...R, run_id: seeded.id })).data;
+    expect([run.status, run.run_attempt]).toEqual(['queued', 2]);
+    const jobs = (await octokit.rest.actions.listJobsForWorkflowRun({ ...R, run_id: seeded.id })).data.jobs;
+    expect(jobs.map((j) => [j.name, j.status, j.run_attempt])).toEqual([
+      ['build', 'completed', 1],
+      ['deploy', 'queued', 2],
+    ]);
+  });
+
   it('deleteWorkflowRun removes the run from every path', async () => {
     const seeded = fakes.codeHosting.seed.workflowRun({ ...R, workflow: 'ci.yml', conclusion: 'success', jobs: [{ name: 'build' }] });
     expect((await octokit.rest.actions.deleteWorkflowRun({ ...R, run_id: seeded.id })).status).toBe(204);

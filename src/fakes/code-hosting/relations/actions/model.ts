@@ -348,10 +348,15 @@ const FAILED = new Set(['failure', 'cancelled', 'timed_out', 'startup_failure'])
 /**
  * Starts a new attempt of a completed run (403 while it runs): the run is `queued` again with
  * `run_attempt` + 1; the earlier attempt stays readable under `/attempts/<n>`. Every job (or, with
- * `failedOnly`, every failed or cancelled job) gets a queued job of the new attempt; the others are
- * carried over as they finished.
+ * `failedOnly`, every failed or cancelled job; with `job`, that job) gets a queued job of the new
+ * attempt; the others are carried over as they finished.
  */
-export function rerunRun(state: CodeHostingState, repo: RelationRepo, run: RunRecord, o: { failedOnly: boolean; login: string; now: string }): void {
+export function rerunRun(
+  state: CodeHostingState,
+  repo: RelationRepo,
+  run: RunRecord,
+  o: { failedOnly: boolean; login: string; now: string /** Re-run this job only (`POST /actions/jobs/{id}/rerun`). */; job?: number },
+): void {
   if (run.status !== 'completed') throw new GitHubError(403, 'This workflow is already running', { documentationUrl: RERUN_DOCS });
   const previous = attemptJobs(state, run.id);
   if (o.failedOnly && !previous.some((jid) => FAILED.has(jobById(state, repo, jid)?.conclusion ?? ''))) {
@@ -367,7 +372,7 @@ export function rerunRun(state: CodeHostingState, repo: RelationRepo, run: RunRe
   for (const jid of previous) {
     const j = jobById(state, repo, jid);
     if (!j) continue;
-    if (o.failedOnly && !FAILED.has(j.conclusion ?? '')) {
+    if ((o.failedOnly && !FAILED.has(j.conclusion ?? '')) || (o.job !== undefined && j.id !== o.job)) {
       next.push(jid);
       continue;
     }

@@ -195,6 +195,15 @@ const rerun =
     return { status: 201, body: {} };
   };
 
+/** Re-runs one job: a new attempt of its run in which only that job runs again. */
+const rerunJob: RelationOp = (rc) => {
+  const job = jobOf(rc);
+  const run = runById(rc.state, repoOf(rc), job.run_id);
+  if (!run) throw actionsNotFound();
+  rerunRun(rc.state, repoOf(rc), run, { failedOnly: false, job: job.id, login: loginOf(rc.op), now: rc.op.now });
+  return { status: 201, body: {} };
+};
+
 /** The logs: GitHub redirects to a short-lived download URL (404 for a run or job that does not exist). */
 const logs =
   (of: (rc: RelationContext) => unknown): RelationOp =>
@@ -248,4 +257,5 @@ export const ACTIONS_OPS: Readonly<Record<string, RelationOp>> = {
   [`POST ${A}/runs/{run_id}/cancel`]: cancel,
   [`POST ${A}/runs/{run_id}/rerun`]: rerun(false),
   [`POST ${A}/runs/{run_id}/rerun-failed-jobs`]: rerun(true),
+  [`POST ${A}/jobs/{job_id}/rerun`]: rerunJob,
 };
