@@ -273,6 +273,31 @@ describe('workflow runs and jobs', () => {
     ]);
   });
 
+  it('actions.progress moves a re-run attempt on as a runner would; the filters follow', async () => {
+    const seeded = fakes.codeHosting.seed.workflowRun({
+      ...R,
+      workflow: 'ci.yml',
+      conclusion: 'failure',
+      jobs: [{ name: 'test', steps: [{ name: 'Run tests' }] }],
+    });
+    await octokit.rest.actions.reRunWorkflow({ ...R, run_id: seeded.id });
+    fakes.codeHosting.actions.progress('octo', 'hello', seeded.id, 'in_progress');
+    expect((await octokit.rest.actions.listWorkflowRunsForRepo({ ...R, status: 'in_progress' })).data.workflow_runs.map((r) => r.id)).toEqual([seeded.id]);
+    fakes.clock.advance('2m');
+    fakes.codeHosting.actions.progress('octo', 'hello', seeded.id, 'completed');
+    const run = (await octokit.rest.actions.getWorkflowRun({ ...R, run_id: seeded.id })).data;
+    expect([run.status, run.conclusion, run.run_attempt]).toEqual(['completed', 'success', 2]);
+    const [job] = (await octokit.rest.actions.listJobsForWorkflowRun({ ...R, run_id: seeded.id })).data.jobs;
+    expect([job?.status, job?.conclusion, job?.completed_at, job?.steps?.[0]?.conclusion]).toEqual([
+      'completed',
+      'success',
+      '2024-03-01T10:02:00.000Z',
+      'success',
+    ]);
+    expect((await octokit.rest.actions.listWorkflowRunsForRepo({ ...R, status: 'success' })).data.total_count).toBe(1);
+    expect((await octokit.rest.actions.listWorkflowRunsForRepo({ ...R, status: 'failure' })).data.total_count).toBe(0);
+  });
+
   it('deleteWorkflowRun removes the run from every path', async () => {
     const seeded = fakes.codeHosting.seed.workflowRun({ ...R, workflow: 'ci.yml', conclusion: 'success', jobs: [{ name: 'build' }] });
     expect((await octokit.rest.actions.deleteWorkflowRun({ ...R, run_id: seeded.id })).status).toBe(204);

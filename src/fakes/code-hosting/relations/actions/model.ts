@@ -343,6 +343,30 @@ export function cancelRun(state: CodeHostingState, repo: RelationRepo, run: RunR
   }
 }
 
+/**
+ * Moves a run on (what GitHub's runners do): to `queued`, `in_progress` or `completed` (with a
+ * conclusion, default `success`); the latest attempt's unfinished jobs and steps move with it.
+ */
+export function progressRun(state: CodeHostingState, repo: RelationRepo, run: RunRecord, status: string, conclusion: string | null, now: string): void {
+  const done = status === 'completed';
+  setStatus(state, repo, run, status, done ? (conclusion ?? 'success') : null);
+  run.updated_at = now;
+  for (const jid of attemptJobs(state, run.id)) {
+    const j = jobById(state, repo, jid);
+    if (!j || j.status === 'completed') continue;
+    j.status = status;
+    j.conclusion = run.conclusion;
+    if (done) j.completed_at = now;
+    for (const s of j.steps)
+      if (s.status !== 'completed') {
+        s.status = status;
+        s.conclusion = run.conclusion;
+        if (status !== 'queued') s.started_at ??= now;
+        if (done) s.completed_at = now;
+      }
+  }
+}
+
 const FAILED = new Set(['failure', 'cancelled', 'timed_out', 'startup_failure']);
 
 /**

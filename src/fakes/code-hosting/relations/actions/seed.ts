@@ -15,6 +15,7 @@ import {
   ensureWorkflow,
   jobById,
   jobView,
+  progressRun,
   runAttempts,
   runById,
   runView,
@@ -199,4 +200,33 @@ export function seedActionsResource(state: CodeHostingState, key: string, body: 
   tableSet(state.actions.runJobs, String(run.id), attempts);
   if (n > run.run_attempt) run.run_attempt = n;
   return runView(v, run);
+}
+
+/** Controls of seeded workflow runs (`fakes.codeHosting.actions`). */
+export interface WorkflowRunControls {
+  /**
+   * Moves a run on as GitHub's runners would: `in_progress`, or `completed` with a conclusion (default
+   * `success`); its latest attempt's unfinished jobs and steps move with it. Answers the run's JSON.
+   * @example fakes.codeHosting.actions.progress('octo', 'hello', run.id, 'completed', 'failure')
+   */
+  progress(owner: string, repo: string, runId: number, status: (typeof RUN_STATUSES)[number], conclusion?: (typeof CONCLUSIONS)[number]): Resource;
+}
+
+/** Builds the workflow-run controls over the service host. */
+export function workflowRunControls(host: GitHubHost): WorkflowRunControls {
+  return {
+    progress(owner, repo, runId, status, conclusion) {
+      const st = parseInput(Status, status, 'codeHosting.actions.progress() status');
+      const c = conclusion === undefined ? undefined : parseInput(Conclusion, conclusion, 'codeHosting.actions.progress() conclusion');
+      const env = { now: host.clock.now().toISOString(), baseUrl: host.baseUrls[0] ?? 'https://api.github.com' };
+      return host.update((d) => {
+        const state = d as CodeHostingState;
+        const r = seededRepo(state, owner, repo);
+        const run = runById(state, r, runId);
+        if (!run) throw new Error(`stuntdouble: no workflow run ${runId} in ${owner}/${repo}`);
+        progressRun(state, r, run, st, c ?? null, env.now);
+        return { ...runView({ state, repo: r, baseUrl: env.baseUrl }, run), actor: { login: run.actor }, triggering_actor: { login: run.triggering_actor } };
+      });
+    },
+  };
 }
