@@ -258,6 +258,10 @@ describe('workflow runs and jobs', () => {
     ]);
     expect(jobs[0]?.id).toBe(seeded.jobs[0]?.id);
     expect(jobs[1]?.id).not.toBe(seeded.jobs[1]?.id);
+    // A run without failed jobs cannot be retried that way.
+    const green = fakes.codeHosting.seed.workflowRun({ ...R, workflow: 'ci.yml', conclusion: 'success', jobs: [{ name: 'build' }] });
+    const refused = await octokit.rest.actions.reRunWorkflowFailedJobs({ ...R, run_id: green.id }).catch((e) => e);
+    expect([refused.status, refused.response?.data?.message]).toEqual([403, 'This workflow run cannot be retried']);
   });
 
   it('reRunJobForWorkflowRun re-runs that job in a new attempt of its run', async () => {

@@ -384,7 +384,7 @@ export function rerunRun(
   if (run.status !== 'completed') throw new GitHubError(403, 'This workflow is already running', { documentationUrl: RERUN_DOCS });
   const previous = attemptJobs(state, run.id);
   if (o.failedOnly && !previous.some((jid) => FAILED.has(jobById(state, repo, jid)?.conclusion ?? ''))) {
-    throw new GitHubError(403, 'This workflow run has no failed jobs to re-run', { documentationUrl: RERUN_DOCS });
+    throw new GitHubError(403, 'This workflow run cannot be retried', { documentationUrl: RERUN_DOCS });
   }
   tableSet(state.catalog.records, attemptKey(repo, run.id, run.run_attempt), { ...run });
   setStatus(state, repo, run, 'queued', null);
