@@ -45,7 +45,11 @@ const bodyOf = (row: CatalogRow) => ({
   ...(row.method === 'POST' && row.path.endsWith('/hooks') ? { config: TYPED.config } : {}),
   // A pull request needs a title (or an issue to convert), though OpenAPI can mark neither required.
   ...(row.method === 'POST' && row.path.endsWith('/pulls') ? { title: 'title-value' } : {}),
+  // An organization invitation needs `invitee_id` or `email` (GitHub answers 422 without either).
+  ...(row.method === 'POST' && row.path === '/orgs/{org}/invitations' ? { email: 'mona@example.com' } : {}),
   ...Object.fromEntries(row.required.map((f) => [f, TYPED[f] ?? `${f}-value`])),
+  // Accepting an organization membership takes `state: 'active'` only (422 otherwise).
+  ...(row.method === 'PATCH' && row.path === '/user/memberships/orgs/{org}' ? { state: 'active' } : {}),
 });
 /**
  * Seeds the row's own resource first, so item reads, updates and deletes find it (PUT creates it; a

@@ -119,6 +119,8 @@ describe('catalog resources are stateful', () => {
   it('records action routes and answers their real status', async () => {
     fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
     const octokit = kit();
+    // A run that is in progress (cancelling one that does not exist is 404, a completed one 409).
+    fakes.codeHosting.seed.resource('/repos/octo/hello/actions/runs/42', { status: 'in_progress' });
     const cancel = await octokit.request('POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel', { owner: 'octo', repo: 'hello', run_id: 42 });
     expect(cancel.status).toBe(202);
     const dispatch = await octokit.request('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', {

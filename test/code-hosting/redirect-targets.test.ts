@@ -103,6 +103,7 @@ describe('redirect targets', () => {
 
   it('run logs and artifact archives follow to zips', async () => {
     const f = setup();
+    f.codeHosting.seed.resource('/repos/octo/hello/actions/runs/7', { status: 'completed' });
     const octokit = new Octokit({ auth: 'x', request: { retries: 0, fetch: f.fetch } });
     const logs = await octokit.rest.actions.downloadWorkflowRunLogs({ owner: 'octo', repo: 'hello', run_id: 7 });
     expect(
@@ -127,6 +128,7 @@ describe('redirect targets', () => {
   it('private repository: the links carry a token the targets check; without it the target answers 404', async () => {
     const f = setup({ auth: 'strict' });
     const token = f.codeHosting.seed.token({ type: 'classic', scopes: ['repo'] });
+    f.codeHosting.seed.resource('/repos/octo/secret/actions/jobs/5', { name: 'build' });
     const octokit = new Octokit({ auth: token, request: { retries: 0, fetch: f.fetch } });
     for (const [route, params, pattern] of [
       [
@@ -156,6 +158,7 @@ describe('redirect targets', () => {
       ['https://api.acme.ghe.com', 'https://acme.ghe.com'],
     ] as const) {
       const f = setup({ codeHosting: { baseUrls: [base] } });
+      f.codeHosting.seed.resource('/repos/octo/hello/actions/jobs/3', { name: 'job 3' });
       f.install();
       const octokit = new Octokit({ baseUrl: base, auth: 'x', request: { retries: 0 } });
       const manual = await octokit.request('GET /repos/{owner}/{repo}/zipball/{ref}', {
@@ -185,6 +188,7 @@ describe('redirect targets', () => {
 
   it("over a server: log redirects go to the server origin's /_logs, which answers the log", async () => {
     const f = setup();
+    f.codeHosting.seed.resource('/repos/octo/hello/actions/jobs/8', { name: 'job 8' });
     const server = await serve(f, { port: 0 });
     try {
       const kit = new Octokit({ auth: 't', baseUrl: server.baseUrls.github, request: { retries: 0 } });

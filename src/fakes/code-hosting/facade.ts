@@ -17,6 +17,7 @@ import { parseInput } from '../../util/parse.js';
 import { type IssueSeedHelpers, issueSeedHelpers } from './relations/issues/index.js';
 import { type GitSeeds, gitSeeds } from './relations/git/seed.js';
 import { type ReleaseSeeds, releaseSeeds } from './relations/releases/seed.js';
+import { type WorkflowRunControls, type WorkflowRunSeeds, workflowRunControls, workflowRunSeeds } from './relations/actions/seed.js';
 
 /** A webhook delivery as `fakes.codeHosting.deliveries` lists it. */
 export interface DeliveryView {
@@ -84,12 +85,15 @@ export interface CodeHostingFacade {
     /** Seeds many catalog resources in one change (e.g. 10,000 issues for paging). Returns how many. */
     resources(items: ReadonlyArray<readonly [path: string, body: Record<string, unknown>]>): number;
   } & GitSeeds &
-    ReleaseSeeds;
+    ReleaseSeeds &
+    WorkflowRunSeeds;
   /** Rate-limit controls: `exhaust(label?)` makes the next call (of that token label, or any) answer 403 rate limit exceeded. */
   readonly rateLimit: {
     /** Makes the next call (of the token with this label, or any) answer 403 rate limit exceeded until the window resets. */
     exhaust(label?: string): void;
   };
+  /** Workflow run controls: move seeded runs on as GitHub's runners would. */
+  readonly actions: WorkflowRunControls;
   /** Import controls. */
   readonly imports: {
     /** Moves an import `steps` (default 1) steps along its state machine; returns the import JSON. */
@@ -275,7 +279,9 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
       ...issueSeedHelpers(host),
       ...gitSeeds(host),
       ...releaseSeeds(host),
+      ...workflowRunSeeds(host),
     },
+    actions: workflowRunControls(host),
     imports: {
       advance(owner, repo, steps = 1) {
         const r = repoOf(owner, repo);

@@ -5,6 +5,9 @@ import type { TokenRecord } from './schemas/token.js';
 import { type CatalogSlice, initialCatalog } from './catalog/state.js';
 import { type IssueIndexSlice, initialIssueIndex } from './relations/issues/state.js';
 import { type GitSlice, initialGitSlice } from './relations/git/graph.js';
+import { type ActionsSlice, initialActionsSlice } from './relations/actions/model.js';
+import { type CollaboratorSlice, initialCollaboratorSlice } from './relations/collaborators/model.js';
+import { type OrgMembershipSlice, initialOrgMembershipSlice } from './relations/orgs/model.js';
 import { type ReleaseSlice, initialReleaseSlice } from './relations/releases/model.js';
 import { type StatusSlice, initialStatusSlice } from './relations/statuses/model.js';
 import { type TeamSlice, initialTeamSlice } from './relations/teams/model.js';
@@ -20,6 +23,8 @@ export interface CodeHostingState {
   tokenCount: number;
   /** Accounts keyed by lower-cased login. */
   accounts: Record<string, Account>;
+  /** Account id → lower-cased login (`invitee_id` of organization invitations). */
+  accountIds: Record<string, string>;
   /** Repositories keyed by id. */
   repos: Record<string, RepoRecord>;
   /** Lower-cased `owner/repo` → repository id. */
@@ -71,6 +76,12 @@ export interface CodeHostingState {
   checks: CheckSlice;
   /** Deployments and deployment statuses (relations/deployments/model.ts). */
   deployments: DeploymentSlice;
+  /** Workflows, workflow runs and jobs: indexes over their catalog records (relations/actions/model.ts). */
+  actions: ActionsSlice;
+  /** Repository collaborators and invitations (relations/collaborators/model.ts). */
+  collaborators: CollaboratorSlice;
+  /** Organization memberships and invitations (relations/orgs/model.ts). */
+  orgMemberships: OrgMembershipSlice;
 }
 
 /** A fresh state slice. */
@@ -80,6 +91,7 @@ export function initialCodeHostingState(): CodeHostingState {
     tokens: {},
     tokenCount: 0,
     accounts: {},
+    accountIds: {},
     repos: {},
     repoIndex: {},
     reposByOwner: {},
@@ -103,5 +115,8 @@ export function initialCodeHostingState(): CodeHostingState {
     teams: initialTeamSlice(),
     checks: initialCheckSlice(),
     deployments: initialDeploymentSlice(),
+    actions: initialActionsSlice(),
+    collaborators: initialCollaboratorSlice(),
+    orgMemberships: initialOrgMembershipSlice(),
   };
 }

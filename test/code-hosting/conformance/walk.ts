@@ -168,6 +168,20 @@ export function seedParents(fakes: Fakes, row: CatalogRow, branches: readonly st
   // A pull request needs commits between its branches: each branch gets one of its own.
   if (row.method === 'POST' && p === '/repos/{owner}/{repo}/pulls')
     for (const b of branches) fakes.codeHosting.seed.commit({ owner: OWNER, repo: REPO, branch: b, files: { [`${b}.txt`]: `${b}\n` }, message: b });
+  // Workflow run 7 (running where it is cancelled, failed and completed elsewhere, at attempt 7 on attempt
+  // paths), job 7 and the workflow of the path.
+  if (p.startsWith('/repos/{owner}/{repo}/actions/runs/{run_id}')) {
+    const running = /\/(force-)?cancel$/.test(p);
+    fakes.codeHosting.seed.resource(`${r}/actions/runs/7`, running ? { status: 'in_progress' } : { status: 'completed', conclusion: 'failure' });
+    if (p.includes('{attempt_number}')) fakes.codeHosting.seed.resource(`${r}/actions/runs/7/attempts/7`, {});
+  }
+  if (p.startsWith('/repos/{owner}/{repo}/actions/jobs/{job_id}'))
+    fakes.codeHosting.seed.resource(`${r}/actions/jobs/7`, { status: 'completed', conclusion: 'failure' });
+  if (p.startsWith('/repos/{owner}/{repo}/actions/workflows/{workflow_id}'))
+    fakes.codeHosting.seed.resource(`${r}/actions/workflows/${paramValue('workflow_id', row)}`, { name: 'CI' });
+  // Invitation 7 of the repository, to the caller (who accepts or declines it).
+  if (p.includes('invitations/{invitation_id}') && (p.startsWith('/user/') || p.startsWith('/repos/')))
+    fakes.codeHosting.seed.resource(`${r}/invitations/7`, { invitee: 'octocat' });
   if (p.startsWith('/repos/{owner}/{repo}/comments/{comment_id}'))
     fakes.codeHosting.seed.resource(`${r}/comments/7`, { commit_id: '6dcb09b5b57875f334f61aebed695e2e4193db5e', body: 'A commit comment' });
 }

@@ -85,8 +85,9 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
         if (rate.exceeded) return { error: rateLimitError(rate, nowSec, rateLimitSubject(ctx.state, principal)) };
         try {
           const repo = check(ctx, row, principal);
-          if (redirectShape(row)) return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl, repo) } }, repo };
           const custom = RELATION_OPS[`${row.method} ${row.path}`];
+          // A hand-written operation answers its own redirects (404 first when the object does not exist).
+          if (redirectShape(row) && !custom) return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl, repo) } }, repo };
           const relRepo = repo && custom ? { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch, record: repo } : undefined;
           if (row.method === 'GET')
             return { result: custom ? custom({ state: ctx.state, op, ...(relRepo ? { repo: relRepo } : {}) }) : read(ctx.state.catalog, op), repo };

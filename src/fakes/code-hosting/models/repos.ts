@@ -34,6 +34,7 @@ export function ensureAccount(draft: Draft<S>, login: string, type: OwnerType = 
   if (existing) return existing;
   const account: Account = { login, id: nextId(draft.counters, 'account', 100), type };
   draft.accounts[key] = account;
+  draft.accountIds[account.id] = key;
   return account;
 }
 

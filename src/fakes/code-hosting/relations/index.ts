@@ -1,3 +1,6 @@
+import { ACTIONS_OPS, ACTIONS_SEEDER } from './actions/index.js';
+import { COLLABORATOR_OPS, COLLABORATOR_SEEDER } from './collaborators/index.js';
+import { ORG_MEMBERSHIP_OPS, ORG_MEMBERSHIP_SEEDER } from './orgs/index.js';
 import { BRANCH_OPS } from '../models/branches.js';
 import { GIT_OPS, GIT_PATHS, GIT_SEEDER } from './git/index.js';
 import { ISSUE_OPS, ISSUE_SEEDER } from './issues/index.js';
@@ -39,6 +42,9 @@ export const RELATION_OPS: Readonly<Record<string, RelationOp>> = {
   ...TEAM_OPS,
   ...CHECK_OPS,
   ...DEPLOYMENT_OPS,
+  ...ACTIONS_OPS,
+  ...COLLABORATOR_OPS,
+  ...ORG_MEMBERSHIP_OPS,
 };
 
 /** Extra route spellings GitHub answers (`METHOD path` → the catalog row `METHOD template` that serves it). */
@@ -53,7 +59,17 @@ export const RELATION_PATHS: Readonly<Record<string, string>> = {
  * `seed.resource('/repos/o/r/contents/a.md', { content })`, `seed.resource('/repos/o/r/releases/tags/v1', ...)`):
  * the one seed registry, consulted by `seed.resource` and `seed.resources`.
  */
-export const RELATION_SEEDERS: readonly RelationSeeder[] = [ISSUE_SEEDER, GIT_SEEDER, RELEASE_SEEDER, TEAM_SEEDER, CHECK_SEEDER, DEPLOYMENT_SEEDER];
+export const RELATION_SEEDERS: readonly RelationSeeder[] = [
+  ISSUE_SEEDER,
+  GIT_SEEDER,
+  RELEASE_SEEDER,
+  TEAM_SEEDER,
+  CHECK_SEEDER,
+  DEPLOYMENT_SEEDER,
+  ACTIONS_SEEDER,
+  COLLABORATOR_SEEDER,
+  ORG_MEMBERSHIP_SEEDER,
+];
 
 const SEEDER_BY_TEMPLATE: ReadonlyMap<string, RelationSeeder> = new Map(RELATION_SEEDERS.flatMap((s) => [...s.templates].map((t) => [t, s] as const)));
 
