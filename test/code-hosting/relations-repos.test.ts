@@ -202,6 +202,9 @@ describe('repositories: fork, template, transfer, rename', () => {
       // Octokit follows: the old path reads the renamed repository and its children, and writes land in it.
       expect((await octokit.rest.repos.get(R)).data).toMatchObject({ id, full_name: 'octo/hello2' });
       expect((await octokit.rest.issues.get({ ...R, issue_number: made.issue.number })).data.url).toBe(`${API}/repos/octo/hello2/issues/${made.issue.number}`);
+      // The number sequence moved too: a new issue takes the next number, not one already used.
+      const next = await octokit.rest.issues.create({ owner: 'octo', repo: 'hello2', title: 'After the rename' });
+      expect(next.data.number).toBe(made.pull.number + 1);
     });
 
     // The nock transport cannot follow a 307 of a request with a body (docs/transports.md, known limitations).
@@ -212,6 +215,25 @@ describe('repositories: fork, template, transfer, rename', () => {
       expect(comment.status).toBe(201);
       const bodies = (await octokit.rest.issues.listComments({ owner: 'octo', repo: 'hello2', issue_number: made.issue.number })).data.map((c) => c.body);
       expect(bodies).toEqual(['me too', 'via old name']);
+    });
+
+    it('a repository deleted and created again at its path starts empty: nothing of the old one comes back', async () => {
+      const made = await children('octo', 'hello');
+      expect((await octokit.rest.repos.delete(R)).status).toBe(204);
+      fakes.codeHosting.seed.repo({ ...R, defaultBranch: 'main' });
+      const gone = async (p: Promise<unknown>) =>
+        (await p.then(
+          () => 200,
+          (e: { status: number }) => e.status,
+        )) as number;
+      expect(await gone(octokit.rest.issues.get({ ...R, issue_number: made.issue.number }))).toBe(404);
+      expect(await gone(octokit.rest.pulls.get({ ...R, pull_number: made.pull.number }))).toBe(404);
+      expect(await gone(octokit.rest.repos.getRelease({ ...R, release_id: made.release.id }))).toBe(404);
+      expect(await gone(octokit.rest.repos.getDeployKey({ ...R, key_id: made.key.id }))).toBe(404);
+      expect((await octokit.rest.issues.listForRepo({ ...R, state: 'all' })).data).toEqual([]);
+      expect((await octokit.rest.repos.listDeployKeys(R)).data).toEqual([]);
+      // Numbering starts again, as for any new repository.
+      expect((await octokit.rest.issues.create({ ...R, title: 'First' })).data.number).toBe(1);
     });
 
     it('a new repository at the old name takes the name over; the id path answers the repository', async () => {

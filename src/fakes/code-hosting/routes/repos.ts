@@ -7,7 +7,7 @@ import { objectBody, paginate, parseBody, queryString } from '../http-helpers.js
 import { createRepo, deleteRepo, findAccount, renderRepo, repoKey, updateRepo } from '../models/repos.js';
 import type { CodeHostingOptions } from '../options.js';
 import { githubRoute } from '../route.js';
-import { moveRepository } from '../relations/repos/index.js';
+import { dropRepositoryPaths, moveRepository } from '../relations/repos/index.js';
 import { ActionsPermissionsBodySchema, CreateRepoBodySchema, type RepoRecord, UpdateRepoBodySchema } from '../schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { RULES, canSee, loadOrg, loadRepo } from './shared.js';
@@ -156,7 +156,10 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
     access: RULES.deleteRepo,
     handler: (ctx, p) => {
       const rec = loadRepo(ctx, p, RULES.deleteRepo);
-      ctx.update((d) => deleteRepo(d, rec.id));
+      ctx.update((d) => {
+        dropRepositoryPaths(d as CodeHostingState, rec.ownerLogin, rec.name);
+        deleteRepo(d, rec.id);
+      });
       return empty(204);
     },
   }),

@@ -16,6 +16,56 @@ import { moveRepositoryIssues } from '../issues/move.js';
  * redirect to the id (see {@link movedError}) until another repository takes that name.
  */
 
+const under = (path: string) => (key: string) => key === path || key.startsWith(`${path}/`);
+
+/**
+ * Moves (`to` gives the new key) or drops (`to` gives undefined) every catalog record, list and action
+ * call under a repository's path: one pass over the catalog's keys (renames, transfers and deletions
+ * are rare; no per-repository index is kept on every write for them).
+ */
+function walkPaths(d: CodeHostingState, path: string, to: (key: string) => string | undefined, rewrite: (v: unknown) => unknown = (v) => v): void {
+  const inside = under(path);
+  const { records, lists, actions } = d.catalog;
+  for (const [key, value] of [...tableEntries(current(records) as Table<Resource>)]) {
+    if (!inside(key)) continue;
+    const k = to(key);
+    if (k !== undefined) tableSet(records, k, rewrite(value) as Resource);
+    tableDelete(records, key);
+  }
+  for (const [key, list] of [...tableEntries(current(lists) as KeyLists)]) {
+    if (!inside(key)) continue;
+    const k = to(key);
+    if (k !== undefined)
+      tableSet(lists, k, { size: list.size, chunks: list.chunks.map((chunk) => chunk.map((child) => (inside(child) ? (to(child) ?? child) : child))) });
+    tableDelete(lists, key);
+  }
+  for (const key of Object.keys(actions)) {
+    if (!inside(key)) continue;
+    const k = to(key);
+    if (k !== undefined) actions[k] = actions[key] as { count: number; last: unknown };
+    delete actions[key];
+  }
+  // Per-repository number sequences (`<path>#number`, `<path>/milestones#number`): issue numbers go on
+  // after a rename, and start again at 1 in a repository created at a deleted one's path.
+  for (const key of Object.keys(d.counters)) {
+    const hash = key.indexOf('#');
+    if (hash < 0 || !inside(key.slice(0, hash))) continue;
+    const k = to(key.slice(0, hash));
+    if (k !== undefined) d.counters[`${k}${key.slice(hash)}`] = d.counters[key] as number;
+    delete d.counters[key];
+  }
+}
+
+/**
+ * Drops what the catalog keys under a deleted repository's path (records, lists, action calls, the
+ * issue indexes), so a repository created later at the same path starts empty, as on GitHub.
+ */
+export function dropRepositoryPaths(d: CodeHostingState, owner: string, name: string): void {
+  const path = repoPath(owner, name);
+  walkPaths(d, path, () => undefined);
+  delete d.issueIndex.repos[path];
+}
+
 /** The catalog path of a repository (`/repos/<owner>/<repo>`, as the catalog keys it). */
 export const repoPath = (owner: string, name: string) => `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
 
@@ -84,24 +134,6 @@ export function moveRepository(d: CodeHostingState, id: number, to: RepoDestinat
 
   // Everything the catalog keys by path. A move is rare: one pass over the keys, no index to keep on every write.
   const moved = (key: string) => (key === from || key.startsWith(`${from}/`) ? `${dest}${key.slice(from.length)}` : undefined);
-  const { records, lists, actions } = d.catalog;
-  for (const [key, value] of [...tableEntries(current(records) as Table<Resource>)]) {
-    const k = moved(key);
-    if (k === undefined) continue;
-    tableSet(records, k, rewrite(value) as Resource);
-    tableDelete(records, key);
-  }
-  for (const [key, list] of [...tableEntries(current(lists) as KeyLists)]) {
-    const k = moved(key);
-    if (k === undefined) continue;
-    tableSet(lists, k, { size: list.size, chunks: list.chunks.map((chunk) => chunk.map((child) => moved(child) ?? child)) });
-    tableDelete(lists, key);
-  }
-  for (const key of Object.keys(actions)) {
-    const k = moved(key);
-    if (k === undefined) continue;
-    actions[k] = actions[key] as { count: number; last: unknown };
-    delete actions[key];
-  }
+  walkPaths(d, from, (key) => moved(key), rewrite);
   moveRepositoryIssues(d, from, dest, env);
 }
