@@ -1,23 +1,21 @@
-import { Octokit } from '@octokit/rest';
-import { type Fakes, createFakes } from 'stuntdouble';
+import type { Octokit } from '@octokit/rest';
+import type { Fakes } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiLinks, brokenLinks } from './relations-links.js';
+import { R, repoWorld } from './repo-world.js';
 
 // A workflow run is one object seen by id, in the repository's run list (with GitHub's filters), in
 // its workflow's run list, as the `run_url` of its jobs; cancel and re-run change it as on GitHub.
 // Expected shapes and statuses from GitHub's REST docs (actions/workflow-runs, actions/workflow-jobs)
 // and the OpenAPI description (`workflow-run`, `job`).
 
-const R = { owner: 'octo', repo: 'hello' };
 const API = 'https://api.github.com/repos/octo/hello';
 
 describe('workflow runs and jobs', () => {
   let fakes: Fakes;
   let octokit: Octokit;
   beforeEach(() => {
-    fakes = createFakes({ clock: '2024-03-01T10:00:00Z' }).install();
-    fakes.codeHosting.seed.repo({ ...R, defaultBranch: 'main' });
-    octokit = new Octokit({ auth: 'ghp_lenient', request: { retries: 0 } });
+    ({ fakes, octokit } = repoWorld());
   });
   afterEach(() => fakes.uninstall());
 

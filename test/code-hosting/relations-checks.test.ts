@@ -1,23 +1,20 @@
-import { Octokit } from '@octokit/rest';
-import { type Fakes, createFakes } from 'stuntdouble';
+import type { Octokit } from '@octokit/rest';
+import type { Fakes } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brokenLinks } from './relations-links.js';
+import { R, repoWorld } from './repo-world.js';
 
 // A check run is one object: created on a commit, readable by id, listed for every ref naming the
 // commit and in its check suite, which GitHub creates with the commit's first run (one per app and
 // commit) and whose status and conclusion follow its runs (https://docs.github.com/rest/checks).
-
-const R = { owner: 'octo', repo: 'hello' };
 
 describe('check runs and check suites', () => {
   let fakes: Fakes;
   let octokit: Octokit;
   let sha: string;
   beforeEach(() => {
-    fakes = createFakes({ clock: '2024-03-01T10:00:00Z' }).install();
-    fakes.codeHosting.seed.repo({ ...R, defaultBranch: 'main' });
+    ({ fakes, octokit } = repoWorld());
     sha = fakes.codeHosting.seed.commit({ ...R, files: { 'a.txt': 'a\n' }, message: 'ready' }).sha;
-    octokit = new Octokit({ auth: 'ghp_lenient', request: { retries: 0 } });
   });
   afterEach(() => fakes.uninstall());
 

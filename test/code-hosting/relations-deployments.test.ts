@@ -1,23 +1,20 @@
-import { Octokit } from '@octokit/rest';
-import { type Fakes, createFakes } from 'stuntdouble';
+import type { Octokit } from '@octokit/rest';
+import type { Fakes } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brokenLinks } from './relations-links.js';
+import { R, repoWorld } from './repo-world.js';
 
 // A deployment is one object: created at the commit its ref names, readable by id, listed (newest
 // first, filtered by sha, ref, task, environment); its statuses are listed at its statuses_url
 // (https://docs.github.com/rest/deployments).
-
-const R = { owner: 'octo', repo: 'hello' };
 
 describe('deployments and deployment statuses', () => {
   let fakes: Fakes;
   let octokit: Octokit;
   let sha: string;
   beforeEach(() => {
-    fakes = createFakes({ clock: '2024-03-01T10:00:00Z' }).install();
-    fakes.codeHosting.seed.repo({ ...R, defaultBranch: 'main' });
+    ({ fakes, octokit } = repoWorld());
     sha = fakes.codeHosting.seed.commit({ ...R, files: { 'a.txt': 'a\n' }, message: 'ready' }).sha;
-    octokit = new Octokit({ auth: 'ghp_lenient', request: { retries: 0 } });
   });
   afterEach(() => fakes.uninstall());
 

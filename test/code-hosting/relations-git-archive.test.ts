@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Octokit } from '@octokit/rest';
-import { type Fakes, createFakes } from 'stuntdouble';
+import type { Fakes } from 'stuntdouble';
 import { serve } from 'stuntdouble/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { R, repoWorld } from './repo-world.js';
 
 // tarball/zipball redirect (302) to the archive host, which answers the tree of the ref as a real
 // archive: checked with the system's tar and unzip.
 
-const R = { owner: 'octo', repo: 'hello' };
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'stuntdouble-archive-'));
@@ -21,9 +21,7 @@ describe('archives through the redirect', () => {
   let fakes: Fakes;
   let octokit: Octokit;
   beforeEach(() => {
-    fakes = createFakes({ clock: '2024-03-01T10:00:00Z' }).install();
-    fakes.codeHosting.seed.repo({ ...R, defaultBranch: 'main' });
-    octokit = new Octokit({ auth: 'ghp_lenient', request: { retries: 0 } });
+    ({ fakes, octokit } = repoWorld());
     fakes.codeHosting.seed.commit({ ...R, files: { 'README.md': '# hello\n', 'src/index.ts': 'export const x = 1;\n' }, message: 'files' });
   });
   afterEach(() => fakes.uninstall());

@@ -1,19 +1,16 @@
-import { Octokit } from '@octokit/rest';
-import { type Fakes, createFakes } from 'stuntdouble';
+import type { Octokit } from '@octokit/rest';
+import type { Fakes } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brokenLinks } from './relations-links.js';
+import { R, repoWorld } from './repo-world.js';
 
 // History through its several paths: /commits (with its filters), /compare, /merges, branch heads.
-
-const R = { owner: 'octo', repo: 'hello' };
 
 describe('commits, compare and merges on the graph', () => {
   let fakes: Fakes;
   let octokit: Octokit;
   beforeEach(() => {
-    fakes = createFakes({ clock: '2024-03-01T10:00:00Z' }).install();
-    fakes.codeHosting.seed.repo({ ...R, defaultBranch: 'main' });
-    octokit = new Octokit({ auth: 'ghp_lenient', request: { retries: 0 } });
+    ({ fakes, octokit } = repoWorld());
   });
   afterEach(() => fakes.uninstall());
 

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { Octokit } from '@octokit/rest';
-import { type Fakes, UnknownNameError, createFakes } from 'stuntdouble';
+import type { Octokit } from '@octokit/rest';
+import { type Fakes, UnknownNameError } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brokenLinks } from './relations-links.js';
+import { R, repoWorld } from './repo-world.js';
 
 // The contents API and the git graph are one: a file written through one path is read, with the same
 // shas, through the others (contents, git blobs and trees, commits, branches).
 
-const R = { owner: 'octo', repo: 'hello' };
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 const text = (data: unknown) => Buffer.from((data as { content: string }).content, 'base64').toString('utf8');
 
@@ -15,9 +15,7 @@ describe('contents through the git graph', () => {
   let fakes: Fakes;
   let octokit: Octokit;
   beforeEach(() => {
-    fakes = createFakes({ clock: '2024-03-01T10:00:00Z' }).install();
-    fakes.codeHosting.seed.repo({ ...R, defaultBranch: 'main' });
-    octokit = new Octokit({ auth: 'ghp_lenient', request: { retries: 0 } });
+    ({ fakes, octokit } = repoWorld());
   });
   afterEach(() => fakes.uninstall());
 

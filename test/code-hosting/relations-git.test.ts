@@ -1,22 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { Octokit } from '@octokit/rest';
-import { type Fakes, createFakes } from 'stuntdouble';
+import type { Octokit } from '@octokit/rest';
+import type { Fakes } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brokenLinks } from './relations-links.js';
+import { R, repoWorld } from './repo-world.js';
 
 // The git database is one graph: blobs, trees, commits and refs created through /git are the
 // repository's branches, commits and files under every other path.
 
-const R = { owner: 'octo', repo: 'hello' };
 const hashObject = (input: string) => execFileSync('git', ['hash-object', '--stdin'], { input, encoding: 'utf8' }).trim();
 
 describe('git data as a graph', () => {
   let fakes: Fakes;
   let octokit: Octokit;
   beforeEach(() => {
-    fakes = createFakes({ clock: '2024-03-01T10:00:00Z' }).install();
-    fakes.codeHosting.seed.repo({ ...R, defaultBranch: 'main' });
-    octokit = new Octokit({ auth: 'ghp_lenient', request: { retries: 0 } });
+    ({ fakes, octokit } = repoWorld());
   });
   afterEach(() => fakes.uninstall());
 

@@ -1,20 +1,17 @@
-import { Octokit } from '@octokit/rest';
-import { type Fakes, UnknownNameError, createFakes } from 'stuntdouble';
+import type { Octokit } from '@octokit/rest';
+import { type Fakes, UnknownNameError } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brokenLinks } from './relations-links.js';
+import { R, repoWorld } from './repo-world.js';
 
 // A release is one object seen by id, by tag, as `latest` and in the list; its tag is a ref of the
 // git graph; its assets are listed on it and readable by id.
-
-const R = { owner: 'octo', repo: 'hello' };
 
 describe('releases, tags and assets', () => {
   let fakes: Fakes;
   let octokit: Octokit;
   beforeEach(() => {
-    fakes = createFakes({ clock: '2024-03-01T10:00:00Z' }).install();
-    fakes.codeHosting.seed.repo({ ...R, defaultBranch: 'main' });
-    octokit = new Octokit({ auth: 'ghp_lenient', request: { retries: 0 } });
+    ({ fakes, octokit } = repoWorld());
   });
   afterEach(() => fakes.uninstall());
 

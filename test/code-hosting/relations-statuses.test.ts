@@ -1,23 +1,20 @@
-import { Octokit } from '@octokit/rest';
-import { type Fakes, createFakes } from 'stuntdouble';
+import type { Octokit } from '@octokit/rest';
+import type { Fakes } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brokenLinks } from './relations-links.js';
+import { R, repoWorld } from './repo-world.js';
 
 // A commit status is one object: created on a commit (by sha, branch or tag), listed for the commit
 // newest first under every ref naming it, and counted in the commit's combined status by GitHub's
 // rules (https://docs.github.com/rest/commits/statuses).
-
-const R = { owner: 'octo', repo: 'hello' };
 
 describe('commit statuses and the combined status', () => {
   let fakes: Fakes;
   let octokit: Octokit;
   let sha: string;
   beforeEach(() => {
-    fakes = createFakes({ clock: '2024-03-01T10:00:00Z' }).install();
-    fakes.codeHosting.seed.repo({ ...R, defaultBranch: 'main' });
+    ({ fakes, octokit } = repoWorld());
     sha = fakes.codeHosting.seed.commit({ ...R, files: { 'a.txt': 'a\n' }, message: 'ready' }).sha;
-    octokit = new Octokit({ auth: 'ghp_lenient', request: { retries: 0 } });
   });
   afterEach(() => fakes.uninstall());
 
