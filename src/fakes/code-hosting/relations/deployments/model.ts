@@ -8,6 +8,7 @@ import { type View, apiOf, nodeId } from '../git/views.js';
 import { latestByContext } from '../statuses/model.js';
 import { filterRuns, suiteOf, suiteRuns } from '../checks/model.js';
 import type { RelationRepo } from '../types.js';
+import { multiAdd, multiRemove } from '../../../../store/multimap.js';
 
 /**
  * Deployments and deployment statuses. A deployment is stored once, by id, at the commit its ref
@@ -73,20 +74,6 @@ const STATUS_DOCS = 'https://docs.github.com/rest/deployments/statuses';
 const STATES: ReadonlySet<string> = new Set(['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success']);
 
 const envKey = (repoId: number, env: string) => `${repoId}\n${env}`;
-
-function push<T>(index: Record<string, T[]>, key: string | number, v: T): void {
-  const list = index[key];
-  if (list) list.push(v);
-  else index[key] = [v];
-}
-
-function pull<T>(index: Record<string, T[]>, key: string | number, v: T): void {
-  const list = index[key];
-  if (!list) return;
-  const i = list.indexOf(v);
-  if (i >= 0) list.splice(i, 1);
-  if (list.length === 0) delete index[key];
-}
 
 /** A deployment of the repository by id, or undefined. */
 export function deploymentById(state: CodeHostingState, repo: RelationRepo, id: number | string): DeploymentRecord | undefined {
@@ -169,8 +156,8 @@ export function createDeployment(
   };
   const d = state.deployments;
   d.records[id] = rec;
-  push(d.byRepo, repo.record.id, id);
-  push(d.byEnv, envKey(repo.record.id, environment), id);
+  multiAdd(d.byRepo, repo.record.id, id);
+  multiAdd(d.byEnv, envKey(repo.record.id, environment), id);
   return d.records[id] as DeploymentRecord;
 }
 
@@ -183,8 +170,8 @@ export function deleteDeployment(state: CodeHostingState, repo: RelationRepo, re
   }
   for (const s of d.statusesOf[rec.id] ?? []) delete d.statuses[s];
   delete d.statusesOf[rec.id];
-  pull(d.byRepo, repo.record.id, rec.id);
-  pull(d.byEnv, envKey(repo.record.id, rec.environment), rec.id);
+  multiRemove(d.byRepo, repo.record.id, rec.id);
+  multiRemove(d.byEnv, envKey(repo.record.id, rec.environment), rec.id);
   delete d.records[rec.id];
 }
 
@@ -216,7 +203,7 @@ function addStatus(
   if (state.deployments.statuses[id]) throw new Error(`stuntdouble: deployment status ${id} exists`);
   const st: DeploymentStatusRecord = { id, deployment: rec.id, ...s };
   state.deployments.statuses[id] = st;
-  push(state.deployments.statusesOf, rec.id, id);
+  multiAdd(state.deployments.statusesOf, rec.id, id);
   rec.updated_at = s.created_at;
   return state.deployments.statuses[id] as DeploymentStatusRecord;
 }
@@ -239,7 +226,7 @@ export function createDeploymentStatus(
   }
   const d = state.deployments;
   if (input.environment !== undefined && input.environment !== rec.environment) {
-    pull(d.byEnv, envKey(repo.record.id, rec.environment), rec.id);
+    multiRemove(d.byEnv, envKey(repo.record.id, rec.environment), rec.id);
     rec.environment = input.environment;
     const list = d.byEnv[envKey(repo.record.id, rec.environment)] ?? [];
     // Kept in creation order (ids grow with time).

@@ -53,10 +53,19 @@ function lowerBound(arr: readonly number[], id: number, k: number, keyOf: (id: n
  * under: callers moving a member pass its old key). Undefined when it is not there under that key.
  */
 function locate(s: SortedIds, id: number, k: number, keyOf: (id: number) => number): [number, number] | undefined {
+  if (s.chunks.length === 0) return undefined;
+  const [c, at] = position(s, id, k, keyOf);
+  return (s.chunks[c] as number[])[at] === id ? [c, at] : undefined;
+}
+
+/**
+ * Where `id` with key `k` sorts: its chunk (the first whose last member sorts at or after it, else the
+ * last) and its offset there. `id`'s own key is read as `k` (a moved member's old or new key).
+ */
+function position(s: SortedIds, id: number, k: number, keyOf: (id: number) => number): [number, number] {
   const key = (m: number) => (m === id ? k : keyOf(m));
   let lo = 0;
   let hi = s.chunks.length - 1;
-  if (hi < 0) return undefined;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     const chunk = s.chunks[mid] as number[];
@@ -64,9 +73,7 @@ function locate(s: SortedIds, id: number, k: number, keyOf: (id: number) => numb
     if (before(last, key(last), id, k)) lo = mid + 1;
     else hi = mid;
   }
-  const chunk = s.chunks[lo] as number[];
-  const at = lowerBound(chunk, id, k, key);
-  return chunk[at] === id ? [lo, at] : undefined;
+  return [lo, lowerBound(s.chunks[lo] as number[], id, k, key)];
 }
 
 /** Where `id` sits, by scanning (a member whose old sort key is unknown). */
@@ -97,21 +104,9 @@ function without(s: SortedIds | undefined, id: number, k?: number, keyOf?: (id: 
 /** The order with `id` at its sorted place (same object when it is already there under its key). */
 function withAt(s: SortedIds, id: number, keyOf: (id: number) => number): SortedIds {
   const k = keyOf(id);
-  const n = s.chunks.length;
-  if (n === 0) return freezeOrder([Object.freeze([id]) as number[]], 1);
-  const key = (m: number) => (m === id ? k : keyOf(m));
-  // The first chunk whose last member sorts at or after the id (else the last chunk).
-  let lo = 0;
-  let hi = n - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const chunk = s.chunks[mid] as number[];
-    const last = chunk[chunk.length - 1] as number;
-    if (before(last, key(last), id, k)) lo = mid + 1;
-    else hi = mid;
-  }
+  if (s.chunks.length === 0) return freezeOrder([Object.freeze([id]) as number[]], 1);
+  const [lo, at] = position(s, id, k, keyOf);
   const chunk = s.chunks[lo] as number[];
-  const at = lowerBound(chunk, id, k, key);
   if (chunk[at] === id) return s;
   const grown = [...chunk.slice(0, at), id, ...chunk.slice(at)];
   const chunks = s.chunks.slice();

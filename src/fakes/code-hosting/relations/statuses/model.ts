@@ -7,6 +7,7 @@ import { resolveCommitish } from '../git/graph.js';
 import { type View, apiOf, nodeId } from '../git/views.js';
 import { hashNumber } from '../../shapes/render.js';
 import type { RelationRepo } from '../types.js';
+import { multiAdd } from '../../../../store/multimap.js';
 
 /**
  * Commit statuses. A status is stored once, by id, for the commit it was created on (a branch or tag
@@ -92,17 +93,11 @@ export function createStatus(state: CodeHostingState, repo: RelationRepo, ref: s
   const s = state.statuses;
   s.records[id] = rec;
   const ck = commitKey(repo, sha);
-  push(s.byCommit, ck, id);
+  multiAdd(s.byCommit, ck, id);
   const lk = `${ck}\n${context}`;
-  if (s.latest[lk] === undefined) push(s.contexts, ck, context);
+  if (s.latest[lk] === undefined) multiAdd(s.contexts, ck, context);
   s.latest[lk] = id;
   return s.records[id] as StatusRecord;
-}
-
-function push<T>(index: Record<string, T[]>, key: string, v: T): void {
-  const list = index[key];
-  if (list) list.push(v);
-  else index[key] = [v];
 }
 
 /** Statuses of a commit, newest first. */

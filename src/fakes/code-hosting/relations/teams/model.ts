@@ -3,6 +3,7 @@ import type { Resource } from '../../catalog/state.js';
 import { githubError } from '../../errors.js';
 import type { CodeHostingState } from '../../state.js';
 import { webBase } from '../../urls.js';
+import { multiAdd, multiRemove } from '../../../../store/multimap.js';
 
 /**
  * Organization teams. A team is stored once, by id, with indexes beside it: `<org>\n<slug>` → id,
@@ -73,20 +74,6 @@ export function teamSlug(name: string): string {
 const slugKey = (org: string, slug: string) => `${org.toLowerCase()}\n${slug}`;
 const roleKey = (team: number, login: string) => `${team}\n${login.toLowerCase()}`;
 
-function push<T>(index: Record<string, T[]>, key: string | number, v: T): void {
-  const list = index[key];
-  if (list) list.push(v);
-  else index[key] = [v];
-}
-
-function pull<T>(index: Record<string, T[]>, key: string | number, v: T): void {
-  const list = index[key];
-  if (!list) return;
-  const i = list.indexOf(v);
-  if (i >= 0) list.splice(i, 1);
-  if (list.length === 0) delete index[key];
-}
-
 /** A team by organization and slug, or undefined. */
 export function teamBySlug(state: CodeHostingState, org: string, slug: string): TeamRecord | undefined {
   const id = state.teams.bySlug[slugKey(org, slug.toLowerCase())];
@@ -155,8 +142,8 @@ export function createTeam(state: CodeHostingState, input: NewTeam, env: { now: 
   const t = state.teams;
   t.records[id] = rec;
   t.bySlug[slugKey(input.org, slug)] = id;
-  push(t.byOrg, input.org.toLowerCase(), id);
-  if (parent !== null) push(t.children, parent, id);
+  multiAdd(t.byOrg, input.org.toLowerCase(), id);
+  if (parent !== null) multiAdd(t.children, parent, id);
   return t.records[id] as TeamRecord;
 }
 
@@ -175,8 +162,8 @@ export function updateTeam(state: CodeHostingState, rec: TeamRecord, patch: Reso
   if ('parent_team_id' in patch) {
     const parent = typeof patch.parent_team_id === 'number' ? patch.parent_team_id : null;
     if (parent !== null && !teamById(state, parent)) throw githubError.validation([{ resource: 'Team', code: 'invalid', field: 'parent_team_id' }], TEAM_DOCS);
-    if (rec.parent !== null) pull(t.children, rec.parent, rec.id);
-    if (parent !== null) push(t.children, parent, rec.id);
+    if (rec.parent !== null) multiRemove(t.children, rec.parent, rec.id);
+    if (parent !== null) multiAdd(t.children, parent, rec.id);
     rec.parent = parent;
   }
   if (typeof patch.privacy === 'string') rec.privacy = privacyOf(patch.privacy, rec.parent, rec.privacy);
@@ -198,8 +185,8 @@ export function deleteTeam(state: CodeHostingState, rec: TeamRecord): void {
   for (const repo of t.repos[rec.id] ?? []) delete t.repoPermissions[`${rec.id}:${repo}`];
   delete t.repos[rec.id];
   delete t.children[rec.id];
-  if (rec.parent !== null) pull(t.children, rec.parent, rec.id);
-  pull(t.byOrg, rec.org.toLowerCase(), rec.id);
+  if (rec.parent !== null) multiRemove(t.children, rec.parent, rec.id);
+  multiRemove(t.byOrg, rec.org.toLowerCase(), rec.id);
   delete t.bySlug[slugKey(rec.org, rec.slug)];
   delete t.records[rec.id];
 }
@@ -214,8 +201,8 @@ export function setMember(state: CodeHostingState, team: TeamRecord, login: stri
   const t = state.teams;
   const k = roleKey(team.id, login);
   if (t.roles[k] === undefined) {
-    push(t.members, team.id, login);
-    push(t.byMember, login.toLowerCase(), team.id);
+    multiAdd(t.members, team.id, login);
+    multiAdd(t.byMember, login.toLowerCase(), team.id);
   }
   t.roles[k] = role;
 }
@@ -229,7 +216,7 @@ export function removeMember(state: CodeHostingState, team: TeamRecord, login: s
   const list = t.members[team.id] ?? [];
   const i = list.findIndex((l) => l.toLowerCase() === login.toLowerCase());
   if (i >= 0) list.splice(i, 1);
-  pull(t.byMember, login.toLowerCase(), team.id);
+  multiRemove(t.byMember, login.toLowerCase(), team.id);
   return true;
 }
 
@@ -237,7 +224,7 @@ export function removeMember(state: CodeHostingState, team: TeamRecord, login: s
 export function setRepo(state: CodeHostingState, team: TeamRecord, repoId: number, permission: string): void {
   const t = state.teams;
   const k = `${team.id}:${repoId}`;
-  if (t.repoPermissions[k] === undefined) push(t.repos, team.id, repoId);
+  if (t.repoPermissions[k] === undefined) multiAdd(t.repos, team.id, repoId);
   t.repoPermissions[k] = permission;
 }
 
@@ -247,7 +234,7 @@ export function removeRepo(state: CodeHostingState, team: TeamRecord, repoId: nu
   const k = `${team.id}:${repoId}`;
   if (t.repoPermissions[k] === undefined) return false;
   delete t.repoPermissions[k];
-  pull(t.repos, team.id, repoId);
+  multiRemove(t.repos, team.id, repoId);
   return true;
 }
 
