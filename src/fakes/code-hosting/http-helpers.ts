@@ -2,11 +2,37 @@ import { linkHeader, parsePaging } from './catalog/paging.js';
 import type { ZodType } from 'zod';
 import type { GitHubRouteContext } from './context.js';
 import { type ValidationIssue, githubError } from './errors.js';
+import { MAX_JSON_DEPTH, jsonDepth } from '../../http/limits.js';
+
+const JSON_TYPE = /^(application\/json|text\/plain|[^;]*\+json)\s*(;|$)/i;
+const decoder = new TextDecoder();
+
+/**
+ * The body as GitHub reads it: JSON whatever the content type says (`curl -d '{"title":"x"}'` sends
+ * it form-encoded and GitHub takes it), so a form body (`title=x`) is `Problems parsing JSON` (400),
+ * never fields. Undefined for an empty body.
+ */
+export function githubBody(ctx: GitHubRouteContext): unknown {
+  const ct = ctx.req.headers['content-type'];
+  if (ctx.req.rawBody.length > 0 && (ct === undefined || !JSON_TYPE.test(ct))) {
+    const text = decoder.decode(ctx.req.rawBody);
+    if (text.trim() === '') return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw githubError.badRequest('Problems parsing JSON');
+    }
+    if (parsed !== null && typeof parsed === 'object' && jsonDepth(parsed) > MAX_JSON_DEPTH) throw githubError.badRequest('Problems parsing JSON');
+    return parsed;
+  }
+  if (ctx.req.bodyError === 'invalid-json') throw githubError.badRequest('Problems parsing JSON');
+  return ctx.req.body;
+}
 
 /** The JSON object body of a request; 400 `Problems parsing JSON` / `Body should be a JSON object` like GitHub. A missing body is `{}`. */
 export function objectBody(ctx: GitHubRouteContext): Record<string, unknown> {
-  if (ctx.req.bodyError === 'invalid-json') throw githubError.badRequest('Problems parsing JSON');
-  const b = ctx.req.body;
+  const b = githubBody(ctx);
   if (b === undefined || b === null || (typeof b === 'string' && b.trim() === '')) return {};
   if (typeof b !== 'object' || Array.isArray(b)) throw githubError.badRequest('Body should be a JSON object');
   return b as Record<string, unknown>;

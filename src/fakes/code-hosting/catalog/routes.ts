@@ -7,6 +7,7 @@ import { CATALOG, type CatalogRow } from '../catalog.js';
 import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError, renderGitHubError } from '../errors.js';
 import { RELATION_OPS, RELATION_PATHS } from '../relations/index.js';
+import { githubBody } from '../http-helpers.js';
 import { findRepo, repoKey } from '../models/repos.js';
 import type { RepoRecord } from '../schemas/repo.js';
 import type { CodeHostingOptions } from '../options.js';
@@ -48,8 +49,8 @@ function check(ctx: GitHubRouteContext, row: CatalogRow, principal: Principal): 
 }
 
 function bodyOf(ctx: GitHubRouteContext): Resource {
-  if (ctx.req.bodyError) throw githubError.badRequest('Problems parsing JSON');
-  const b = ctx.req.body;
+  if (ctx.req.bodyError === 'too-large') throw githubError.badRequest('Problems parsing JSON');
+  const b = githubBody(ctx);
   return b && typeof b === 'object' && !Array.isArray(b) ? (b as Resource) : {};
 }
 
