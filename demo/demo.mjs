@@ -6,7 +6,9 @@ import bizSdk from 'facebook-nodejs-business-sdk';
 import { createFakes, scenarios } from 'stuntdouble';
 
 const { FacebookAdsApi, CustomAudience, AdSet } = bizSdk;
-const fakes = createFakes({ clock: '2025-09-02T00:00:00Z' }).install();
+// GitHub retired the source import API on 2024-04-12; on a clock past that the fake answers 410 as
+// GitHub does. `importsRetireAt: false` keeps it open, as for a test of code written against it.
+const fakes = createFakes({ clock: '2025-09-02T00:00:00Z', codeHosting: { importsRetireAt: false } }).install();
 
 // 1. GitHub: a source import, polled to completion.
 console.log('— code hosting (Octokit)');
