@@ -1,10 +1,11 @@
-import type { Draft } from 'immer';
+import { type Draft, current, isDraft } from 'immer';
 import { type Readable, type Table, tableDelete, tableGet, tableSet } from './table.js';
 
 /**
  * Ordered lists of keys (a collection's members in creation order), kept in chunks of at most
  * {@link KEY_CHUNK}: immer copies what a write changes, so appending to one flat array of 100,000 keys
- * copied all of them; here it copies the last chunk and the chunk index (n / 512 entries). The lists
+ * copied all of them; here it copies the last chunk and the chunk index (n / 512 entries), both built
+ * outside the draft and frozen, so neither immer nor the store walks them when the change lands. The lists
  * themselves live in a {@link Table}, so adding the 10,000th list copies a few small buckets too.
  *
  * Reads by position walk the chunk index (n / 512 steps); a removal scans for its key (deletes only).
@@ -32,36 +33,48 @@ export function keyListSize(list: KeyList | undefined): number {
   return list?.size ?? 0;
 }
 
-/** Appends `key` to the list `name` (created when missing): copies one chunk. */
-export function keyListPush(lists: Draft<KeyLists>, name: string, key: string): void {
-  const list = tableGet(lists, name) as Draft<KeyList> | undefined;
-  if (!list) {
-    tableSet(lists, name, { size: 1, chunks: [[key]] });
+/** The plain (non-draft) list under `name`: reading it through immer's proxies would copy it. */
+function plainList(lists: Draft<KeyLists>, name: string): KeyList | undefined {
+  const list = tableGet(lists, name);
+  return list && isDraft(list) ? (current(list) as KeyList) : (list as KeyList | undefined);
+}
+
+/**
+ * Stores a list built outside the draft, frozen: immer takes a frozen value as it is (no walk over
+ * its chunk index when the change lands), and so does the store's freeze.
+ */
+function store(lists: Draft<KeyLists>, name: string, chunks: string[][], size: number): void {
+  if (size === 0) {
+    tableDelete(lists, name);
     return;
   }
-  const last = list.chunks[list.chunks.length - 1];
-  if (!last || last.length >= KEY_CHUNK) list.chunks.push([key]);
-  else last.push(key);
-  list.size += 1;
+  tableSet(lists, name, Object.freeze({ size, chunks: Object.freeze(chunks) as string[][] }) as KeyList);
+}
+
+/** Appends `key` to the list `name` (created when missing): copies the last chunk and the chunk index. */
+export function keyListPush(lists: Draft<KeyLists>, name: string, key: string): void {
+  const list = plainList(lists, name);
+  const chunks = list ? list.chunks.slice() : [];
+  const last = chunks[chunks.length - 1];
+  if (!last || last.length >= KEY_CHUNK) chunks.push(Object.freeze([key]) as string[]);
+  else chunks[chunks.length - 1] = Object.freeze([...last, key]) as string[];
+  store(lists, name, chunks, (list?.size ?? 0) + 1);
 }
 
 /** Appends many keys at once (bulk seeding). */
 export function keyListPushMany(lists: Draft<KeyLists>, name: string, keys: readonly string[]): void {
   if (keys.length === 0) return;
-  let list = tableGet(lists, name) as Draft<KeyList> | undefined;
-  if (!list) {
-    tableSet(lists, name, { size: 0, chunks: [] });
-    list = tableGet(lists, name) as Draft<KeyList>;
-  }
+  const list = plainList(lists, name);
+  const chunks = list ? list.chunks.slice() : [];
   let i = 0;
-  const last = list.chunks[list.chunks.length - 1];
+  const last = chunks[chunks.length - 1];
   if (last && last.length < KEY_CHUNK) {
     const room = KEY_CHUNK - last.length;
-    last.push(...keys.slice(0, room));
+    chunks[chunks.length - 1] = Object.freeze([...last, ...keys.slice(0, room)]) as string[];
     i = room;
   }
-  for (; i < keys.length; i += KEY_CHUNK) list.chunks.push(keys.slice(i, i + KEY_CHUNK));
-  list.size += keys.length;
+  for (; i < keys.length; i += KEY_CHUNK) chunks.push(Object.freeze(keys.slice(i, i + KEY_CHUNK)) as string[]);
+  store(lists, name, chunks, (list?.size ?? 0) + keys.length);
 }
 
 /** Where `key` sits: chunk and offset, searching from the end (recent keys go first). */
@@ -80,25 +93,29 @@ export function keyListHas(list: KeyList | undefined, key: string): boolean {
 
 /** Removes `key` from the list `name` (the list goes when emptied); returns whether it was there. */
 export function keyListRemove(lists: Draft<KeyLists>, name: string, key: string): boolean {
-  const list = tableGet(lists, name) as Draft<KeyList> | undefined;
+  const list = plainList(lists, name);
   if (!list) return false;
-  const at = find(list as KeyList, key);
+  const at = find(list, key);
   if (!at) return false;
-  const chunk = list.chunks[at[0]] as string[];
-  chunk.splice(at[1], 1);
-  if (chunk.length === 0) list.chunks.splice(at[0], 1);
-  list.size -= 1;
-  if (list.size === 0) tableDelete(lists, name);
+  const chunks = list.chunks.slice();
+  const chunk = chunks[at[0]] as string[];
+  if (chunk.length === 1) chunks.splice(at[0], 1);
+  else chunks[at[0]] = Object.freeze([...chunk.slice(0, at[1]), ...chunk.slice(at[1] + 1)]) as string[];
+  store(lists, name, chunks, list.size - 1);
   return true;
 }
 
 /** Replaces `from` by `to` in place (a rename keeps the position); returns whether `from` was there. */
 export function keyListReplace(lists: Draft<KeyLists>, name: string, from: string, to: string): boolean {
-  const list = tableGet(lists, name) as Draft<KeyList> | undefined;
+  const list = plainList(lists, name);
   if (!list) return false;
-  const at = find(list as KeyList, from);
+  const at = find(list, from);
   if (!at) return false;
-  (list.chunks[at[0]] as string[])[at[1]] = to;
+  const chunks = list.chunks.slice();
+  const chunk = (chunks[at[0]] as string[]).slice();
+  chunk[at[1]] = to;
+  chunks[at[0]] = Object.freeze(chunk) as string[];
+  store(lists, name, chunks, list.size);
   return true;
 }
 

@@ -108,7 +108,8 @@ function withAt(s: SortedIds, id: number, keyOf: (id: number) => number): Sorted
   const [lo, at] = position(s, id, k, keyOf);
   const chunk = s.chunks[lo] as number[];
   if (chunk[at] === id) return s;
-  const grown = [...chunk.slice(0, at), id, ...chunk.slice(at)];
+  const grown = chunk.slice();
+  grown.splice(at, 0, id);
   const chunks = s.chunks.slice();
   if (grown.length > 2 * ID_CHUNK) {
     const half = grown.length >>> 1;
