@@ -29,6 +29,11 @@ export interface IssueCtx {
   webRepo: string;
   /** The repository's indexes (read-only view for reads; created on first write). */
   ix: RepoIssueIndex;
+  /**
+   * Issue numbers stored in this change (see `saveIssue`): their sort keys are read from the draft,
+   * every other issue's from the state before the change (no immer proxy, no bucket copied to read).
+   */
+  dirty?: Set<number>;
 }
 
 const EMPTY: RepoIssueIndex = Object.freeze(emptyRepoIndex());

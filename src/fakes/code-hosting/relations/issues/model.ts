@@ -1,3 +1,4 @@
+import { isDraft, original } from 'immer';
 import { putResource } from '../../catalog/engine.js';
 import type { Resource } from '../../catalog/state.js';
 import { type IssueCtx, loginOf, newId, rec } from './context.js';
@@ -114,9 +115,18 @@ export function listsOf(c: IssueCtx, issue: Resource, pull: Resource | undefined
 }
 
 /** Orders of issue and pull lists: `created`, `updated`, `comments` (popularity). `records` overrides where records are read. */
-export function issueOrders(c: Pick<IssueCtx, 'rp' | 's'>, records?: (key: string) => Resource | undefined): Orders {
+export function issueOrders(c: Pick<IssueCtx, 'rp' | 's' | 'dirty'>, records?: (key: string) => Resource | undefined): Orders {
   const r = c.s.catalog.records;
-  const at = records ? (n: number) => records(issueKey(c.rp, n)) : (n: number) => tableGet(r, issueKey(c.rp, n));
+  // Inside a change, an issue nobody stored in it reads from the state before the change: reading it
+  // through the draft would copy every bucket a binary search touches. A record the base lacks (a
+  // repository renamed in this change) is read from the draft.
+  const base = isDraft(r) ? (original(r) as typeof r) : undefined;
+  const fromDraft = (n: number) => tableGet(r, issueKey(c.rp, n));
+  const at = records
+    ? (n: number) => records(issueKey(c.rp, n))
+    : base
+      ? (n: number) => (c.dirty?.has(n) ? undefined : tableGet(base, issueKey(c.rp, n))) ?? fromDraft(n)
+      : fromDraft;
   return {
     created: (n) => ms(at(n)?.created_at),
     updated: (n) => ms(at(n)?.updated_at),
@@ -153,6 +163,8 @@ export function snapIssue(c: IssueCtx, n: number): IssueSnap | undefined {
 /** Stores issue n (its pull record already stored) and moves it between its index lists. */
 export function saveIssue(c: IssueCtx, n: number, issue: Resource, snap: IssueSnap | undefined): void {
   tableSet(c.s.catalog.records, issueKey(c.rp, n), issue);
+  c.dirty ??= new Set();
+  c.dirty.add(n);
   const pull = issue._pull ? rec(c, pullKey(c.rp, n)) : undefined;
   const lists = c.ix.lists;
   // Keys computed once for this write: the binary searches below read the same members' keys again and again.
