@@ -153,13 +153,18 @@ export function insertCache(d: Draft<ModelCacheState>, at: Placement, c: NewCach
     ...(c.calling ? { calling: c.calling } : {}),
     ...(c.mapsWidget ? { mapsWidget: true as const } : {}),
   };
-  const { bucket, index } = slotOf(seq);
-  const records = d.caches[bucket];
+  const { page, bucket, index } = slotOf(seq);
+  let buckets = d.caches[page];
+  if (!buckets) {
+    buckets = new Array(BUCKET).fill(null);
+    d.caches[page] = buckets;
+  }
+  const records = buckets[bucket];
   if (records) records[index] = rec;
   else {
     const fresh: Array<CacheRecord | null> = new Array(BUCKET).fill(null);
     fresh[index] = rec;
-    d.caches[bucket] = fresh;
+    buckets[bucket] = fresh;
   }
   d.cacheCount += 1;
   if (pending) {

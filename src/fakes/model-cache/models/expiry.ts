@@ -7,10 +7,10 @@ export function removeCaches(d: Draft<ModelCacheState>, names: readonly string[]
   for (const name of names) {
     const rec = getCache(d, name);
     if (!rec) continue;
-    const { bucket, index } = slotOf(rec.seq);
+    const { page, bucket, index } = slotOf(rec.seq);
     const list = d.lists[rec.scope];
     if (list) removeEntry(list, rec.seq, name);
-    (d.caches[bucket] as Array<CacheRecord | null>)[index] = null;
+    ((d.caches[page] as Array<Array<CacheRecord | null>>)[bucket] as Array<CacheRecord | null>)[index] = null;
     d.cacheCount -= 1;
   }
 }

@@ -79,8 +79,11 @@ export interface CredentialRecord {
 /** The model cache fake's state slice. */
 export interface ModelCacheState {
   counters: Record<string, number>;
-  /** Caches in buckets of `BUCKET` by seq (see `slotOf`); a write copies one small bucket. */
-  caches: Record<string, Array<CacheRecord | null>>;
+  /**
+   * Caches by seq in two levels of arrays (see `slotOf`): pages of `BUCKET` buckets of `BUCKET`
+   * records. A write copies one bucket and one page (arrays of 128), never a list of every bucket.
+   */
+  caches: Record<string, Array<Array<CacheRecord | null> | null>>;
   cacheCount: number;
   /** Per scope, cache names keyed by seq (creation order), chunked. */
   lists: Record<string, Chunked>;
@@ -126,20 +129,20 @@ export function seqOfId(id: string): number | undefined {
 }
 
 /**
- * Where a cache lives in `caches`: buckets are arrays of `BUCKET` records indexed by seq. Arrays,
- * not wide objects: immer deep-freezes each new root and checks every child of every copied node with
- * Object.isFrozen, which costs O(1) on a frozen array but O(keys) on an object, so wide objects of
- * wide objects made each write grow with the number of caches.
+ * Where a cache lives in `caches`: page (a key per `BUCKET`² seqs), bucket in the page and index in
+ * the bucket. Arrays, not wide objects: immer and the store's freeze check every child of every copied
+ * node, which costs O(keys) on an object; with one flat object of buckets each write grew with the
+ * number of caches (781 buckets at 100,000).
  */
-export function slotOf(seq: number): { bucket: string; index: number } {
-  return { bucket: String(Math.floor(seq / BUCKET)), index: seq % BUCKET };
+export function slotOf(seq: number): { page: string; bucket: number; index: number } {
+  return { page: String(Math.floor(seq / (BUCKET * BUCKET))), bucket: Math.floor(seq / BUCKET) % BUCKET, index: seq % BUCKET };
 }
 
 /** A stored cache by name (live or not). */
 export function getCache(state: Pick<ModelCacheState, 'caches'>, name: string): CacheRecord | undefined {
   const seq = seqOfId(name.slice(name.lastIndexOf('/') + 1));
   if (seq === undefined) return undefined;
-  const { bucket, index } = slotOf(seq);
-  const rec = state.caches[bucket]?.[index];
+  const { page, bucket, index } = slotOf(seq);
+  const rec = state.caches[page]?.[bucket]?.[index];
   return rec && rec.name === name ? rec : undefined;
 }
