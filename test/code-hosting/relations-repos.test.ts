@@ -217,6 +217,18 @@ describe('repositories: fork, template, transfer, rename', () => {
       expect(bodies).toEqual(['me too', 'via old name']);
     });
 
+    it('a fine-grained token limited to the repository keeps it after a rename (GitHub selects repositories by id)', async () => {
+      const token = fakes.codeHosting.seed.token({ type: 'fine-grained', permissions: { metadata: 'read', issues: 'write' }, repositories: ['octo/hello'] });
+      const limited = new Octokit({ auth: token, request: { retries: 0 } });
+      // A seeded token turns the permission model on: the owner renames with a token of their own.
+      const owner = new Octokit({ auth: fakes.codeHosting.seed.token({ type: 'classic', login: 'octo', scopes: ['repo'] }), request: { retries: 0 } });
+      expect((await limited.rest.issues.create({ ...R, title: 'before' })).status).toBe(201);
+      await owner.rest.repos.update({ ...R, name: 'hello2' });
+      const after = await limited.rest.issues.create({ owner: 'octo', repo: 'hello2', title: 'after' });
+      expect(after.status).toBe(201);
+      expect(after.data.number).toBe(2);
+    });
+
     it('a repository deleted and created again at its path starts empty: nothing of the old one comes back', async () => {
       const made = await children('octo', 'hello');
       expect((await octokit.rest.repos.delete(R)).status).toBe(204);

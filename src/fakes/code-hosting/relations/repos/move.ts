@@ -128,6 +128,13 @@ export function moveRepository(d: CodeHostingState, id: number, to: RepoDestinat
   d.repoRedirects ??= {};
   if (oldKey !== newKey) d.repoRedirects[oldKey] = id;
   delete d.repoRedirects[newKey];
+  // Tokens limited to selected repositories keep this one: GitHub selects repositories by id, the fake
+  // by name, so the name follows the move (tokens are few; a move is rare).
+  for (const token of Object.values(d.tokens)) {
+    if (token.repositories === 'all') continue;
+    const at = token.repositories.findIndex((r) => r.toLowerCase() === oldKey);
+    if (at >= 0) token.repositories[at] = `${account.login}/${to.name}`;
+  }
   rec.ownerLogin = account.login;
   rec.name = to.name;
   rec.updatedAt = env.now;
