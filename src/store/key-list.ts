@@ -10,59 +10,59 @@ import { type Readable, type Table, tableDelete, tableGet, tableSet } from './ta
  *
  * Reads by position walk the chunk index (n / 512 steps); a removal scans for its key (deletes only).
  */
-export interface KeyList {
+export interface KeyList<K extends string | number = string> {
   /** Number of keys. */
   size: number;
   /** The keys in order, in chunks of 1 to {@link KEY_CHUNK} keys. */
-  chunks: string[][];
+  chunks: K[][];
 }
 
 /** Keys per chunk at most. */
 export const KEY_CHUNK = 512;
 
 /** Lists by name (a collection's concrete path). */
-export type KeyLists = Table<KeyList>;
+export type KeyLists<K extends string | number = string> = Table<KeyList<K>>;
 
 /** The list named `name`, if any (O(1)). */
-export function keyList(lists: Readable<KeyList>, name: string): KeyList | undefined {
+export function keyList<K extends string | number = string>(lists: Readable<KeyList<K>>, name: string): KeyList<K> | undefined {
   return tableGet(lists, name);
 }
 
 /** Number of keys of a list (0 when it does not exist). */
-export function keyListSize(list: KeyList | undefined): number {
+export function keyListSize<K extends string | number>(list: KeyList<K> | undefined): number {
   return list?.size ?? 0;
 }
 
 /** The plain (non-draft) list under `name`: reading it through immer's proxies would copy it. */
-function plainList(lists: Draft<KeyLists>, name: string): KeyList | undefined {
-  const list = tableGet(lists, name);
-  return list && isDraft(list) ? (current(list) as KeyList) : (list as KeyList | undefined);
+function plainList<K extends string | number>(lists: Draft<KeyLists<K>>, name: string): KeyList<K> | undefined {
+  const list = tableGet(lists as KeyLists<K>, name);
+  return list && isDraft(list) ? (current(list as never) as KeyList<K>) : list;
 }
 
 /**
  * Stores a list built outside the draft, frozen: immer takes a frozen value as it is (no walk over
  * its chunk index when the change lands), and so does the store's freeze.
  */
-function store(lists: Draft<KeyLists>, name: string, chunks: string[][], size: number): void {
+function store<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, chunks: K[][], size: number): void {
   if (size === 0) {
     tableDelete(lists, name);
     return;
   }
-  tableSet(lists, name, Object.freeze({ size, chunks: Object.freeze(chunks) as string[][] }) as KeyList);
+  tableSet(lists, name, Object.freeze({ size, chunks: Object.freeze(chunks) as K[][] }) as KeyList<K>);
 }
 
 /** Appends `key` to the list `name` (created when missing): copies the last chunk and the chunk index. */
-export function keyListPush(lists: Draft<KeyLists>, name: string, key: string): void {
+export function keyListPush<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, key: K): void {
   const list = plainList(lists, name);
   const chunks = list ? list.chunks.slice() : [];
   const last = chunks[chunks.length - 1];
-  if (!last || last.length >= KEY_CHUNK) chunks.push(Object.freeze([key]) as string[]);
-  else chunks[chunks.length - 1] = Object.freeze([...last, key]) as string[];
+  if (!last || last.length >= KEY_CHUNK) chunks.push(Object.freeze([key]) as K[]);
+  else chunks[chunks.length - 1] = Object.freeze([...last, key]) as K[];
   store(lists, name, chunks, (list?.size ?? 0) + 1);
 }
 
 /** Appends many keys at once (bulk seeding). */
-export function keyListPushMany(lists: Draft<KeyLists>, name: string, keys: readonly string[]): void {
+export function keyListPushMany<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, keys: readonly K[]): void {
   if (keys.length === 0) return;
   const list = plainList(lists, name);
   const chunks = list ? list.chunks.slice() : [];
@@ -70,58 +70,58 @@ export function keyListPushMany(lists: Draft<KeyLists>, name: string, keys: read
   const last = chunks[chunks.length - 1];
   if (last && last.length < KEY_CHUNK) {
     const room = KEY_CHUNK - last.length;
-    chunks[chunks.length - 1] = Object.freeze([...last, ...keys.slice(0, room)]) as string[];
+    chunks[chunks.length - 1] = Object.freeze([...last, ...keys.slice(0, room)]) as K[];
     i = room;
   }
-  for (; i < keys.length; i += KEY_CHUNK) chunks.push(Object.freeze(keys.slice(i, i + KEY_CHUNK)) as string[]);
+  for (; i < keys.length; i += KEY_CHUNK) chunks.push(Object.freeze(keys.slice(i, i + KEY_CHUNK)) as K[]);
   store(lists, name, chunks, (list?.size ?? 0) + keys.length);
 }
 
 /** Where `key` sits: chunk and offset, searching from the end (recent keys go first). */
-function find(list: KeyList, key: string): [number, number] | undefined {
+function find<K extends string | number>(list: KeyList<K>, key: K): [number, number] | undefined {
   for (let c = list.chunks.length - 1; c >= 0; c--) {
-    const at = (list.chunks[c] as string[]).lastIndexOf(key);
+    const at = (list.chunks[c] as K[]).lastIndexOf(key);
     if (at >= 0) return [c, at];
   }
   return undefined;
 }
 
 /** Whether the list holds `key`. */
-export function keyListHas(list: KeyList | undefined, key: string): boolean {
+export function keyListHas<K extends string | number>(list: KeyList<K> | undefined, key: K): boolean {
   return list !== undefined && find(list, key) !== undefined;
 }
 
 /** Removes `key` from the list `name` (the list goes when emptied); returns whether it was there. */
-export function keyListRemove(lists: Draft<KeyLists>, name: string, key: string): boolean {
+export function keyListRemove<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, key: K): boolean {
   const list = plainList(lists, name);
   if (!list) return false;
   const at = find(list, key);
   if (!at) return false;
   const chunks = list.chunks.slice();
-  const chunk = chunks[at[0]] as string[];
+  const chunk = chunks[at[0]] as K[];
   if (chunk.length === 1) chunks.splice(at[0], 1);
-  else chunks[at[0]] = Object.freeze([...chunk.slice(0, at[1]), ...chunk.slice(at[1] + 1)]) as string[];
+  else chunks[at[0]] = Object.freeze([...chunk.slice(0, at[1]), ...chunk.slice(at[1] + 1)]) as K[];
   store(lists, name, chunks, list.size - 1);
   return true;
 }
 
 /** Replaces `from` by `to` in place (a rename keeps the position); returns whether `from` was there. */
-export function keyListReplace(lists: Draft<KeyLists>, name: string, from: string, to: string): boolean {
+export function keyListReplace<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, from: K, to: K): boolean {
   const list = plainList(lists, name);
   if (!list) return false;
   const at = find(list, from);
   if (!at) return false;
   const chunks = list.chunks.slice();
-  const chunk = (chunks[at[0]] as string[]).slice();
+  const chunk = (chunks[at[0]] as K[]).slice();
   chunk[at[1]] = to;
-  chunks[at[0]] = Object.freeze(chunk) as string[];
+  chunks[at[0]] = Object.freeze(chunk) as K[];
   store(lists, name, chunks, list.size);
   return true;
 }
 
 /** Up to `count` keys from position `start` (a page): walks the chunk index, then slices. */
-export function keyListSlice(list: KeyList | undefined, start: number, count: number): string[] {
-  const out: string[] = [];
+export function keyListSlice<K extends string | number>(list: KeyList<K> | undefined, start: number, count: number): K[] {
+  const out: K[] = [];
   if (!list || count <= 0 || start >= list.size) return out;
   let skip = Math.max(0, start);
   for (const chunk of list.chunks) {
@@ -129,7 +129,7 @@ export function keyListSlice(list: KeyList | undefined, start: number, count: nu
       skip -= chunk.length;
       continue;
     }
-    for (let i = skip; i < chunk.length && out.length < count; i++) out.push(chunk[i] as string);
+    for (let i = skip; i < chunk.length && out.length < count; i++) out.push(chunk[i] as K);
     skip = 0;
     if (out.length >= count) break;
   }
@@ -137,6 +137,6 @@ export function keyListSlice(list: KeyList | undefined, start: number, count: nu
 }
 
 /** Every key in order (O(n): small lists such as labels or branches, summaries, tests). */
-export function keyListAll(list: KeyList | undefined): string[] {
+export function keyListAll<K extends string | number>(list: KeyList<K> | undefined): K[] {
   return list ? list.chunks.flat() : [];
 }

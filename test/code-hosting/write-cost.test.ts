@@ -50,4 +50,29 @@ describe('a write copies what it changes, not the collection', () => {
     expect(body.total_count).toBe(5_001);
     expect(body.variables.map((v) => v.name)).toEqual(['NEW']);
   });
+
+  it('a commit status next to 1,500 others of the same commit changes one status bucket and one chunk of the commit list', async () => {
+    const fakes = createFakes({ clock: '2024-01-01T00:00:00Z', journal: false });
+    fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello', defaultBranch: 'main' });
+    const sha = fakes.codeHosting.seed.commit({ owner: 'octo', repo: 'hello', files: { 'a.txt': 'a' }, message: 'a' }).sha;
+    const post = (i: number) =>
+      fakes.fetch(`https://api.github.com/repos/octo/hello/statuses/${sha}`, {
+        method: 'POST',
+        headers: { authorization: 'token ghp_lenient', 'content-type': 'application/json' },
+        body: JSON.stringify({ state: 'success', context: `ci/${i % 20}` }),
+      });
+    for (let i = 0; i < 1_500; i++) expect((await post(i)).status).toBe(201);
+    const before = fakes.snapshot().codeHosting.statuses;
+    expect((await post(1_500)).status).toBe(201);
+    const after = fakes.snapshot().codeHosting.statuses;
+    expect(after.records.size).toBe(1_501);
+    expect(changedLeaves(before.records as never, after.records as never)).toBe(1);
+    const list = (t: typeof before) => Object.values(t.byCommit.slots).flatMap((m) => Object.values(m).flatMap((leaf) => Object.values(leaf)))[0];
+    expect(list(after)?.size).toBe(1_501);
+    expect(
+      list(after)
+        ?.chunks.slice(0, -1)
+        .every((c, i) => c === list(before)?.chunks[i]),
+    ).toBe(true);
+  });
 });

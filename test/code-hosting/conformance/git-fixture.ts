@@ -58,11 +58,15 @@ export function gitFixture(fakes: Fakes, octokit: Octokit, owner: string, repo: 
       // Check runs and suites are made on a commit the repository has.
       if (body && (p.endsWith('/check-runs') || p.endsWith('/check-suites')) && row.method === 'POST') body.head_sha = shas.commit;
       // The run or suite of the row, on a seeded commit (the description's example sha is no commit here).
-      const checks = fakes.state.codeHosting.checks;
-      if (p.includes('{check_suite_id}') && !checks.suites[String(params.check_suite_id)]) {
+      const exists = (call: Promise<unknown>) =>
+        call.then(
+          () => true,
+          () => false,
+        );
+      if (p.includes('{check_suite_id}') && !(await exists(octokit.rest.checks.getSuite({ owner, repo, check_suite_id: Number(params.check_suite_id) })))) {
         seed.resource(`/repos/${owner}/${repo}/check-suites/${params.check_suite_id}`, { head_sha: shas.commit });
       }
-      if (p.includes('{check_run_id}') && !checks.runs[String(params.check_run_id)]) {
+      if (p.includes('{check_run_id}') && !(await exists(octokit.rest.checks.get({ owner, repo, check_run_id: Number(params.check_run_id) })))) {
         seed.resource(`/repos/${owner}/${repo}/check-runs/${params.check_run_id}`, { name: 'ci', head_sha: shas.commit });
       }
       // Deployments name a branch the repository has; the row's deployment and status exist first.

@@ -6,6 +6,8 @@ import { fail } from '../git/common.js';
 import { getCommit, refSha, resolveCommitish } from '../git/graph.js';
 import { type View, apiOf, nodeId, webOf } from '../git/views.js';
 import type { RelationRepo } from '../types.js';
+import { type KeyLists, keyList, keyListAll, keyListPush } from '../../../../store/key-list.js';
+import { type Table, emptyTable, tableGet, tableHas, tableSet } from '../../../../store/table.js';
 
 /**
  * Check runs and check suites. A run is stored once, by id; a suite once per commit (the fake has one
@@ -50,19 +52,21 @@ export interface SuiteRecord {
 
 /** The checks indexes. */
 export interface CheckSlice {
-  runs: Record<string, RunRecord>;
-  suites: Record<string, SuiteRecord>;
+  /** Runs by id (bucketed: a create copies a few small buckets, not every run). */
+  runs: Table<RunRecord>;
+  /** Suites by id (bucketed). */
+  suites: Table<SuiteRecord>;
   /** `<repo id>:<sha>` → suite id. */
   suiteBySha: Record<string, number>;
-  /** Suite id → run ids, oldest first. */
-  runsBySuite: Record<string, number[]>;
+  /** Suite id → run ids, oldest first (chunked). */
+  runsBySuite: KeyLists<number>;
   /** Run id → annotations, in the order they were sent. */
   annotations: Record<string, Resource[]>;
 }
 
 /** Empty checks indexes. */
 export function initialCheckSlice(): CheckSlice {
-  return { runs: {}, suites: {}, suiteBySha: {}, runsBySuite: {}, annotations: {} };
+  return { runs: emptyTable(), suites: emptyTable(), suiteBySha: {}, runsBySuite: emptyTable(), annotations: {} };
 }
 
 /** The checks documentation (error bodies). */
@@ -79,7 +83,7 @@ export function commitOrFail(state: CodeHostingState, repo: RelationRepo, ref: s
 /** The suite of a commit, or undefined. */
 export function suiteOf(state: CodeHostingState, repo: RelationRepo, sha: string): SuiteRecord | undefined {
   const id = state.checks.suiteBySha[shaKey(repo, sha)];
-  return id === undefined ? undefined : state.checks.suites[id];
+  return id === undefined ? undefined : tableGet(state.checks.suites, String(id));
 }
 
 /** The suite of a commit, created when it has none; `created` tells which. */
@@ -92,8 +96,8 @@ export function ensureSuite(
 ): { suite: SuiteRecord; created: boolean } {
   const existing = suiteOf(state, repo, sha);
   if (existing) return { suite: existing, created: false };
-  const id = fixedId ?? freshId(state.counters, 'catalog', 1000, (n) => state.checks.suites[n] !== undefined);
-  if (state.checks.suites[id]) throw new Error(`stuntdouble: check suite ${id} exists`);
+  const id = fixedId ?? freshId(state.counters, 'catalog', 1000, (n) => tableHas(state.checks.suites, String(n)));
+  if (tableHas(state.checks.suites, String(id))) throw new Error(`stuntdouble: check suite ${id} exists`);
   // The branch pushed: the default branch when the commit is its head (the fake keeps no push log).
   const head = refSha(state, repo, `refs/heads/${repo.defaultBranch}`);
   const suite: SuiteRecord = {
@@ -104,10 +108,9 @@ export function ensureSuite(
     created_at: env.now,
     updated_at: env.now,
   };
-  state.checks.suites[id] = suite;
+  tableSet(state.checks.suites, String(id), suite);
   state.checks.suiteBySha[shaKey(repo, sha)] = id;
-  state.checks.runsBySuite[id] = [];
-  return { suite: state.checks.suites[id] as SuiteRecord, created: true };
+  return { suite: tableGet(state.checks.suites, String(id)) as SuiteRecord, created: true };
 }
 
 function invalid(field: string): never {
@@ -150,8 +153,8 @@ function apply(state: CodeHostingState, rec: RunRecord, body: Resource, now: str
 export function createRun(state: CodeHostingState, repo: RelationRepo, body: Resource, env: { now: string }, fixedId?: number): RunRecord {
   const sha = commitOrFail(state, repo, String(body.head_sha ?? ''));
   const { suite } = ensureSuite(state, repo, sha, env);
-  const id = fixedId ?? freshId(state.counters, 'catalog', 1000, (n) => state.checks.runs[n] !== undefined);
-  if (state.checks.runs[id]) throw new Error(`stuntdouble: check run ${id} exists`);
+  const id = fixedId ?? freshId(state.counters, 'catalog', 1000, (n) => tableHas(state.checks.runs, String(n)));
+  if (tableHas(state.checks.runs, String(id))) throw new Error(`stuntdouble: check run ${id} exists`);
   const rec: RunRecord = {
     id,
     repoId: repo.record.id,
@@ -167,38 +170,38 @@ export function createRun(state: CodeHostingState, repo: RelationRepo, body: Res
     output: { title: null, summary: null, text: null },
   };
   apply(state, rec, body, env.now);
-  state.checks.runs[id] = rec;
-  (state.checks.runsBySuite[suite.id] as number[]).push(id);
+  tableSet(state.checks.runs, String(id), rec);
+  keyListPush(state.checks.runsBySuite, String(suite.id), id);
   suite.updated_at = env.now;
-  return state.checks.runs[id] as RunRecord;
+  return tableGet(state.checks.runs, String(id)) as RunRecord;
 }
 
 /** A run of the repository by id, or undefined. */
 export function runById(state: CodeHostingState, repo: RelationRepo, id: number | string): RunRecord | undefined {
-  const r = state.checks.runs[id];
+  const r = tableGet(state.checks.runs, String(id));
   return r && r.repoId === repo.record.id ? r : undefined;
 }
 
 /** A suite of the repository by id, or undefined. */
 export function suiteById(state: CodeHostingState, repo: RelationRepo, id: number | string): SuiteRecord | undefined {
-  const s = state.checks.suites[id];
+  const s = tableGet(state.checks.suites, String(id));
   return s && s.repoId === repo.record.id ? s : undefined;
 }
 
 /** Updates a run (a conclusion completes it, `completed_at` now unless given). */
 export function updateRun(state: CodeHostingState, rec: RunRecord, body: Resource, env: { now: string }): RunRecord {
   apply(state, rec, body, env.now);
-  const suite = state.checks.suites[rec.suite];
+  const suite = tableGet(state.checks.suites, String(rec.suite));
   if (suite) suite.updated_at = env.now;
   return rec;
 }
 
 /** The runs of a suite, newest first. */
 export function suiteRuns(state: CodeHostingState, suite: SuiteRecord): RunRecord[] {
-  const ids = state.checks.runsBySuite[suite.id] ?? [];
+  const ids = keyListAll(keyList(state.checks.runsBySuite, String(suite.id)));
   const out: RunRecord[] = [];
   for (let i = ids.length - 1; i >= 0; i--) {
-    const r = state.checks.runs[ids[i] as number];
+    const r = tableGet(state.checks.runs, String(ids[i]));
     if (r) out.push(r);
   }
   return out;

@@ -8,6 +8,8 @@ import { type View, apiOf, nodeId } from '../git/views.js';
 import { hashNumber } from '../../shapes/render.js';
 import type { RelationRepo } from '../types.js';
 import { multiAdd } from '../../../../store/multimap.js';
+import { type KeyLists, keyList, keyListAll, keyListPush } from '../../../../store/key-list.js';
+import { type Table, emptyTable, tableGet, tableSet } from '../../../../store/table.js';
 
 /**
  * Commit statuses. A status is stored once, by id, for the commit it was created on (a branch or tag
@@ -37,10 +39,10 @@ const STATES: ReadonlySet<string> = new Set<StatusState>(['error', 'failure', 'p
 
 /** The status indexes. */
 export interface StatusSlice {
-  /** Status id → status. */
-  records: Record<string, StatusRecord>;
-  /** `<repo id>:<sha>` → status ids, oldest first. */
-  byCommit: Record<string, number[]>;
+  /** Status id → status (bucketed: a create copies a few small buckets, not every status). */
+  records: Table<StatusRecord>;
+  /** `<repo id>:<sha>` → status ids, oldest first (chunked). */
+  byCommit: KeyLists<number>;
   /** `<repo id>:<sha>` → contexts, in the order they first reported. */
   contexts: Record<string, string[]>;
   /** `<repo id>:<sha>\n<context>` → id of the context's latest status. */
@@ -49,7 +51,7 @@ export interface StatusSlice {
 
 /** Empty status indexes. */
 export function initialStatusSlice(): StatusSlice {
-  return { records: {}, byCommit: {}, contexts: {}, latest: {} };
+  return { records: emptyTable(), byCommit: emptyTable(), contexts: {}, latest: {} };
 }
 
 const DOCS = 'https://docs.github.com/rest/commits/statuses';
@@ -91,21 +93,21 @@ export function createStatus(state: CodeHostingState, repo: RelationRepo, ref: s
     creator: input.creator,
   };
   const s = state.statuses;
-  s.records[id] = rec;
+  tableSet(s.records, String(id), rec);
   const ck = commitKey(repo, sha);
-  multiAdd(s.byCommit, ck, id);
+  keyListPush(s.byCommit, ck, id);
   const lk = `${ck}\n${context}`;
   if (s.latest[lk] === undefined) multiAdd(s.contexts, ck, context);
   s.latest[lk] = id;
-  return s.records[id] as StatusRecord;
+  return tableGet(s.records, String(id)) as StatusRecord;
 }
 
 /** Statuses of a commit, newest first. */
 export function statusesNewestFirst(state: CodeHostingState, repo: RelationRepo, sha: string): StatusRecord[] {
-  const ids = state.statuses.byCommit[commitKey(repo, sha)] ?? [];
+  const ids = keyListAll(keyList(state.statuses.byCommit, commitKey(repo, sha)));
   const out: StatusRecord[] = [];
   for (let i = ids.length - 1; i >= 0; i--) {
-    const r = state.statuses.records[ids[i] as number];
+    const r = tableGet(state.statuses.records, String(ids[i]));
     if (r) out.push(r);
   }
   return out;
@@ -116,7 +118,7 @@ export function latestByContext(state: CodeHostingState, repo: RelationRepo, sha
   const ck = commitKey(repo, sha);
   const out: StatusRecord[] = [];
   for (const c of state.statuses.contexts[ck] ?? []) {
-    const r = state.statuses.records[state.statuses.latest[`${ck}\n${c}`] as number];
+    const r = tableGet(state.statuses.records, String(state.statuses.latest[`${ck}\n${c}`]));
     if (r) out.push(r);
   }
   return out;
