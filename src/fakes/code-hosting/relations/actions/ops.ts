@@ -1,11 +1,10 @@
 import { keyListSlice } from '../../../../store/key-list.js';
 import { tableDelete, tableGet } from '../../../../store/table.js';
-import type { OpResult, Operation } from '../../catalog/engine.js';
-import { linkHeader, parsePaging } from '../../catalog/paging.js';
-import type { Resource } from '../../catalog/state.js';
+import type { OpResult } from '../../catalog/engine.js';
+import { parsePaging } from '../../catalog/paging.js';
 import { redirectLocation } from '../../redirects.js';
 import type { RelationContext, RelationOp } from '../types.js';
-import { loginOf, param, query, repoOf, viewOf } from '../git/common.js';
+import { loginOf, pagedWrapped, param, query, repoOf, viewOf, wrappedPage } from '../git/common.js';
 import {
   type JobRecord,
   type RunRecord,
@@ -35,12 +34,6 @@ function runOf(rc: RelationContext): RunRecord {
   const run = runById(rc.state, repoOf(rc), runId(rc));
   if (!run) throw actionsNotFound();
   return run;
-}
-
-/** A `{ total_count, <key>: [...] }` page with GitHub's `Link` header. */
-function wrapped(op: Operation, key: string, total: number, items: Resource[]): OpResult {
-  const link = linkHeader(op.url, parsePaging(op.query), total);
-  return { status: 200, body: { total_count: total, [key]: items }, ...(link ? { headers: { link } } : {}) };
 }
 
 /**
@@ -101,7 +94,7 @@ function listRuns(rc: RelationContext, workflowId?: number): OpResult {
     const from = Math.max(0, size - start - paging.perPage);
     const page = keyListSlice(list, from, Math.max(0, size - start - from)).reverse();
     const runs = page.map((id) => runById(rc.state, v.repo, id)).filter(matches);
-    return wrapped(
+    return wrappedPage(
       rc.op,
       'workflow_runs',
       size,
@@ -112,12 +105,7 @@ function listRuns(rc: RelationContext, workflowId?: number): OpResult {
     .map((id) => runById(rc.state, v.repo, id))
     .filter(matches)
     .reverse();
-  return wrapped(
-    rc.op,
-    'workflow_runs',
-    all.length,
-    all.slice(start, start + paging.perPage).map((r) => runView(v, r)),
-  );
+  return pagedWrapped(rc.op, 'workflow_runs', all, (r) => runView(v, r));
 }
 
 const listForRepo: RelationOp = (rc) => listRuns(rc);
@@ -152,14 +140,8 @@ const getAttempt: RelationOp = (rc) => {
 
 function jobsPage(rc: RelationContext, ids: readonly number[]): OpResult {
   const v = viewOf(rc);
-  const paging = parsePaging(rc.op.query);
-  const start = (paging.page - 1) * paging.perPage;
-  const jobs = ids
-    .slice(start, start + paging.perPage)
-    .map((id) => jobById(rc.state, v.repo, id))
-    .filter((j): j is JobRecord => j !== undefined)
-    .map((j) => jobView(v, j));
-  return wrapped(rc.op, 'jobs', ids.length, jobs);
+  const jobs = ids.map((id) => jobById(rc.state, v.repo, id)).filter((j): j is JobRecord => j !== undefined);
+  return pagedWrapped(rc.op, 'jobs', jobs, (j) => jobView(v, j));
 }
 
 /** `filter=latest` (default): the latest attempt's jobs; `filter=all`: every attempt's, oldest attempt first. */
@@ -227,14 +209,10 @@ const getWorkflow: RelationOp = (rc) => {
 const listWorkflows: RelationOp = (rc) => {
   const v = viewOf(rc);
   const ids = rc.state.actions.workflows[v.repo.record.id] ?? [];
-  const paging = parsePaging(rc.op.query);
-  const start = (paging.page - 1) * paging.perPage;
-  const items = ids
-    .slice(start, start + paging.perPage)
+  const workflows = ids
     .map((id) => tableGet(rc.state.catalog.records, workflowKey(v.repo, id)) as WorkflowRecord | undefined)
-    .filter((w): w is WorkflowRecord => w !== undefined)
-    .map((w) => workflowView(v, w));
-  return wrapped(rc.op, 'workflows', ids.length, items);
+    .filter((w): w is WorkflowRecord => w !== undefined);
+  return pagedWrapped(rc.op, 'workflows', workflows, (w) => workflowView(v, w));
 };
 
 const A = '/repos/{owner}/{repo}/actions';

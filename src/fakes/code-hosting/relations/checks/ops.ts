@@ -1,7 +1,6 @@
 import { checkRequired } from '../../catalog/engine.js';
-import type { Resource } from '../../catalog/state.js';
 import { githubError } from '../../errors.js';
-import { paged, param, query, repoOf, viewOf } from '../git/common.js';
+import { paged, pagedWrapped, param, query, repoOf, viewOf } from '../git/common.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import {
   CHECKS_APP,
@@ -37,12 +36,6 @@ const runFilters = (rc: RelationContext) => ({
   app_id: query(rc.op, 'app_id'),
 });
 
-/** `{ total_count, <key>: [...] }`, a page of the items (the `Link` header for the rest). */
-function pagedObject<T>(rc: RelationContext, key: string, items: readonly T[], render: (t: T) => Resource) {
-  const out = paged(rc.op, items);
-  return { ...out, body: { total_count: items.length, [key]: (out.body as T[]).map(render) } };
-}
-
 const create: RelationOp = (rc) => {
   checkRequired(rc.op.row, rc.op.body);
   const body = runView(viewOf(rc), createRun(rc.state, repoOf(rc), rc.op.body, rc.op));
@@ -75,7 +68,7 @@ const forRef: RelationOp = (rc) => {
   const v = viewOf(rc);
   const suite = suiteOf(rc.state, v.repo, commitOrFail(rc.state, v.repo, param(rc.op, 'ref')));
   const runs = suite ? filterRuns(suiteRuns(rc.state, suite), runFilters(rc)) : [];
-  return pagedObject(rc, 'check_runs', runs, (r) => runView(v, r));
+  return pagedWrapped(rc.op, 'check_runs', runs, (r) => runView(v, r));
 };
 
 const createSuite: RelationOp = (rc) => {
@@ -95,7 +88,7 @@ function suiteOfRequest(rc: RelationContext) {
 const getSuite: RelationOp = (rc) => ({ status: 200, body: suiteView(viewOf(rc), suiteOfRequest(rc)) });
 const runsOfSuite: RelationOp = (rc) => {
   const v = viewOf(rc);
-  return pagedObject(rc, 'check_runs', filterRuns(suiteRuns(rc.state, suiteOfRequest(rc)), runFilters(rc)), (r) => runView(v, r));
+  return pagedWrapped(rc.op, 'check_runs', filterRuns(suiteRuns(rc.state, suiteOfRequest(rc)), runFilters(rc)), (r) => runView(v, r));
 };
 const suitesForRef: RelationOp = (rc) => {
   const v = viewOf(rc);
@@ -104,7 +97,7 @@ const suitesForRef: RelationOp = (rc) => {
   const name = query(rc.op, 'check_name');
   const keep =
     suite && (appId === undefined || Number(appId) === CHECKS_APP.id) && (name === undefined || suiteRuns(rc.state, suite).some((r) => r.name === name));
-  return pagedObject(rc, 'check_suites', keep ? [suite] : [], (s) => suiteView(v, s));
+  return pagedWrapped(rc.op, 'check_suites', keep ? [suite] : [], (s) => suiteView(v, s));
 };
 
 const R = '/repos/{owner}/{repo}';

@@ -1,5 +1,6 @@
 import type { Operation, OpResult } from '../../catalog/engine.js';
 import { linkHeader, parsePaging } from '../../catalog/paging.js';
+import type { Resource } from '../../catalog/state.js';
 import { GitHubError } from '../../errors.js';
 import type { RelationContext, RelationRepo } from '../types.js';
 import type { View } from './views.js';
@@ -52,4 +53,17 @@ export function paged<T>(op: Operation, items: readonly T[]): OpResult {
   const start = (paging.page - 1) * paging.perPage;
   const link = linkHeader(op.url, paging, items.length);
   return { status: 200, body: items.slice(start, start + paging.perPage), ...(link ? { headers: { link } } : {}) };
+}
+
+/** GitHub's wrapped list `{ total_count, <key>: [...] }` for a page already cut from `total` items, with its `Link` header. */
+export function wrappedPage(op: Operation, key: string, total: number, page: readonly Resource[]): OpResult {
+  const link = linkHeader(op.url, parsePaging(op.query), total);
+  return { status: 200, body: { total_count: total, [key]: page }, ...(link ? { headers: { link } } : {}) };
+}
+
+/** GitHub's wrapped list over all the items: the request's page is cut here and rendered. */
+export function pagedWrapped<T>(op: Operation, key: string, items: readonly T[], render: (item: T) => Resource): OpResult {
+  const paging = parsePaging(op.query);
+  const start = (paging.page - 1) * paging.perPage;
+  return wrappedPage(op, key, items.length, items.slice(start, start + paging.perPage).map(render));
 }
