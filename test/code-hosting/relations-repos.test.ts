@@ -253,6 +253,10 @@ describe('repositories: fork, template, transfer, rename', () => {
       await octokit.rest.repos.update({ ...R, name: 'hello2' });
       const byId = await octokit.request('GET /repositories/{repository_id}', { repository_id: id });
       expect(byId.data).toMatchObject({ id, full_name: 'octo/hello2' });
+      // An id no repository has answers GitHub's 404 on every id path.
+      const unknown = await manual('/repositories/999999999/issues');
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({ message: 'Not Found' });
       fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
       const fresh = (await octokit.rest.repos.get(R)).data;
       expect(fresh.id).not.toBe(id);

@@ -2,7 +2,7 @@ import { empty, json } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
 import { type Principal, authorize } from '../auth.js';
 import type { GitHubRouteContext } from '../context.js';
-import { GitHubError, githubError, renderGitHubError } from '../errors.js';
+import { GitHubError, githubError } from '../errors.js';
 import { objectBody, paginate, parseBody, queryString } from '../http-helpers.js';
 import { createRepo, deleteRepo, findAccount, renderRepo, repoKey, updateRepo } from '../models/repos.js';
 import type { CodeHostingOptions } from '../options.js';
@@ -10,6 +10,7 @@ import { githubRoute } from '../route.js';
 import { dropRepositoryPaths, moveRepository } from '../relations/repos/index.js';
 import { ActionsPermissionsBodySchema, CreateRepoBodySchema, type RepoRecord, UpdateRepoBodySchema } from '../schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
+import { trimBase } from '../urls.js';
 import { RULES, canSee, loadOrg, loadRepo } from './shared.js';
 
 function requireLogin(principal: Principal): string {
@@ -68,10 +69,16 @@ function createFor(ctx: GitHubRouteContext, owner: string, ownerType: 'User' | '
 
 /** The repository of `/repositories/{repository_id}` routes, checked against the rule (404 when unknown or not visible). */
 function repoById(ctx: GitHubRouteContext, principal: Principal, rule: Parameters<typeof authorize>[2]): RepoRecord {
+  const rec = repoOfIdParam(ctx);
+  authorize(ctx, principal, rule, { private: rec.private, repo: repoKey(rec.ownerLogin, rec.name) });
+  return rec;
+}
+
+/** The repository `{repository_id}` names, or GitHub's 404. */
+function repoOfIdParam(ctx: GitHubRouteContext): RepoRecord {
   const id = ctx.params.repository_id ?? '';
   const rec = /^\d+$/.test(id) ? ctx.state.repos[id] : undefined;
   if (!rec) throw githubError.notFound();
-  authorize(ctx, principal, rule, { private: rec.private, repo: repoKey(rec.ownerLogin, rec.name) });
   return rec;
 }
 
@@ -85,13 +92,9 @@ const byIdRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = ['GET', 'P
   path: '/repositories/{repository_id}/{+rest}',
   operation: 'repos/by-id',
   handler: async (ctx) => {
-    const id = ctx.params.repository_id ?? '';
-    const rec = /^\d+$/.test(id) ? ctx.state.repos[id] : undefined;
-    if (!rec) return renderGitHubError(githubError.notFound());
+    const rec = repoOfIdParam(ctx);
     const rest = ctx.path.replace(/^\/repositories\/[^/]+/, '');
-    const url = new URL(
-      `${ctx.baseUrl.replace(/\/+$/, '')}/repos/${encodeURIComponent(rec.ownerLogin)}/${encodeURIComponent(rec.name)}${rest}${ctx.req.url.search}`,
-    );
+    const url = new URL(`${trimBase(ctx.baseUrl)}/repos/${encodeURIComponent(rec.ownerLogin)}/${encodeURIComponent(rec.name)}${rest}${ctx.req.url.search}`);
     const body = ctx.req.rawBody.length > 0 ? Buffer.from(ctx.req.rawBody).toString('utf8') : undefined;
     const res = ctx.subrequest ? await ctx.subrequest({ method, url, headers: { ...ctx.req.headers }, ...(body !== undefined ? { body } : {}) }) : null;
     return res ?? { status: method === 'GET' ? 301 : 307, headers: { location: url.href } };

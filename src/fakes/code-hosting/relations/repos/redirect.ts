@@ -2,6 +2,7 @@ import { GitHubError } from '../../errors.js';
 import type { RepoRecord } from '../../schemas/repo.js';
 import type { CodeHostingState } from '../../state.js';
 import { repoKey } from '../../models/repos.js';
+import { trimBase } from '../../urls.js';
 
 /**
  * The old path of a renamed or transferred repository. GitHub answers it with a redirect to the
@@ -30,7 +31,7 @@ export interface MovedRequest {
 /** GitHub's redirect answer for a request on the old path of a moved repository. */
 export function movedError(rec: RepoRecord, req: MovedRequest): GitHubError {
   const rest = req.path.replace(/^\/repos\/[^/]+\/[^/]+/, '');
-  const location = `${req.baseUrl.replace(/\/+$/, '')}/repositories/${rec.id}${rest}${req.url.search}`;
+  const location = `${trimBase(req.baseUrl)}/repositories/${rec.id}${rest}${req.url.search}`;
   const status = req.method === 'GET' || req.method === 'HEAD' ? 301 : 307;
   return new GitHubError(status, 'Moved Permanently', {
     documentationUrl: 'https://docs.github.com/v3/#http-redirects',
