@@ -12,6 +12,27 @@ function toBytes(body: RawRequest['body']): Uint8Array {
   return new Uint8Array(body);
 }
 
+/** Whether a body of this media type (lower case, no parameters) is read as JSON. */
+export function isJsonContentType(contentType: string): boolean {
+  return contentType === 'application/json' || contentType.endsWith('+json') || contentType === 'text/plain';
+}
+
+/**
+ * Parses a JSON body text: blank text is no body (`undefined`); text that is no JSON, or nested deeper
+ * than {@link MAX_JSON_DEPTH}, is `ok: false` (each service answers it with its own 400).
+ */
+export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: true, value: undefined };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false };
+  }
+  if (value !== null && typeof value === 'object' && jsonDepth(value) > MAX_JSON_DEPTH) return { ok: false };
+  return { ok: true, value };
+}
+
 /** Reads `a[b]=1` style keys as plain keys: Graph and GitHub form bodies use flat names. */
 function parseForm(text: string): Record<string, string | string[]> {
   return parseQuery(new URLSearchParams(text));
@@ -52,7 +73,7 @@ export async function parseRequest(raw: RawRequest, opts: { maxBodyBytes?: numbe
     bodyError = 'too-large';
     rawBody = EMPTY;
   } else if (rawBody.length > 0) {
-    const isJsonType = contentType === undefined || contentType === 'application/json' || contentType.endsWith('+json') || contentType === 'text/plain';
+    const isJsonType = contentType === undefined || isJsonContentType(contentType);
     if (contentType === 'application/x-www-form-urlencoded') {
       body = parseForm(decoder.decode(rawBody));
     } else if (contentType === 'multipart/form-data' && ctHeader) {
@@ -63,20 +84,11 @@ export async function parseRequest(raw: RawRequest, opts: { maxBodyBytes?: numbe
       }
     } else if (isJsonType) {
       const text = decoder.decode(rawBody);
-      if (text.trim() === '') body = undefined;
-      else {
-        try {
-          body = JSON.parse(text);
-          if (body !== null && typeof body === 'object' && jsonDepth(body) > MAX_JSON_DEPTH) {
-            body = undefined;
-            bodyError = 'invalid-json';
-          }
-        } catch {
-          // A client that sends text without a type may still mean a form (curl -d).
-          if (contentType === undefined && /^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(text)) body = parseForm(text);
-          else bodyError = 'invalid-json';
-        }
-      }
+      const parsed = parseJsonText(text);
+      if (parsed.ok) body = parsed.value;
+      // A client that sends text without a type may still mean a form (curl -d).
+      else if (contentType === undefined && /^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(text)) body = parseForm(text);
+      else bodyError = 'invalid-json';
     } else {
       body = rawBody;
     }

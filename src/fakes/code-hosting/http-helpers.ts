@@ -2,9 +2,8 @@ import { linkHeader, parsePaging } from './catalog/paging.js';
 import type { ZodType } from 'zod';
 import type { GitHubRouteContext } from './context.js';
 import { type ValidationIssue, githubError } from './errors.js';
-import { MAX_JSON_DEPTH, jsonDepth } from '../../http/limits.js';
+import { isJsonContentType, parseJsonText } from '../../http/body.js';
 
-const JSON_TYPE = /^(application\/json|text\/plain|[^;]*\+json)\s*(;|$)/i;
 const decoder = new TextDecoder();
 
 /**
@@ -13,18 +12,11 @@ const decoder = new TextDecoder();
  * never fields. Undefined for an empty body.
  */
 export function githubBody(ctx: GitHubRouteContext): unknown {
-  const ct = ctx.req.headers['content-type'];
-  if (ctx.req.rawBody.length > 0 && (ct === undefined || !JSON_TYPE.test(ct))) {
-    const text = decoder.decode(ctx.req.rawBody);
-    if (text.trim() === '') return undefined;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw githubError.badRequest('Problems parsing JSON');
-    }
-    if (parsed !== null && typeof parsed === 'object' && jsonDepth(parsed) > MAX_JSON_DEPTH) throw githubError.badRequest('Problems parsing JSON');
-    return parsed;
+  const ct = ctx.req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (ctx.req.rawBody.length > 0 && (!ct || !isJsonContentType(ct))) {
+    const parsed = parseJsonText(decoder.decode(ctx.req.rawBody));
+    if (!parsed.ok) throw githubError.badRequest('Problems parsing JSON');
+    return parsed.value;
   }
   if (ctx.req.bodyError === 'invalid-json') throw githubError.badRequest('Problems parsing JSON');
   return ctx.req.body;
