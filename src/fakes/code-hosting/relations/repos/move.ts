@@ -1,5 +1,6 @@
 import { type Draft, current } from 'immer';
 import type { KeyLists } from '../../../../store/key-list.js';
+import { multiAdd, multiRemove } from '../../../../store/multimap.js';
 import { type Table, tableDelete, tableEntries, tableSet } from '../../../../store/table.js';
 import type { Resource } from '../../catalog/state.js';
 import { githubError } from '../../errors.js';
@@ -119,11 +120,8 @@ export function moveRepository(d: CodeHostingState, id: number, to: RepoDestinat
   const oldOwner = rec.ownerLogin.toLowerCase();
   const newOwner = account.login.toLowerCase();
   if (oldOwner !== newOwner) {
-    const list = d.reposByOwner[oldOwner];
-    const at = list ? list.indexOf(id) : -1;
-    if (list && at >= 0) list.splice(at, 1);
-    d.reposByOwner[newOwner] ??= [];
-    d.reposByOwner[newOwner].push(id);
+    multiRemove(d.reposByOwner, oldOwner, id);
+    multiAdd(d.reposByOwner, newOwner, id);
   }
   d.repoRedirects ??= {};
   if (oldKey !== newKey) d.repoRedirects[oldKey] = id;
@@ -141,6 +139,6 @@ export function moveRepository(d: CodeHostingState, id: number, to: RepoDestinat
 
   // Everything the catalog keys by path. A move is rare: one pass over the keys, no index to keep on every write.
   const moved = (key: string) => (key === from || key.startsWith(`${from}/`) ? `${dest}${key.slice(from.length)}` : undefined);
-  walkPaths(d, from, (key) => moved(key), rewrite);
+  walkPaths(d, from, moved, rewrite);
   moveRepositoryIssues(d, from, dest, env);
 }
