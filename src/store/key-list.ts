@@ -1,4 +1,5 @@
-import { type Draft, current, isDraft } from 'immer';
+import type { Draft } from 'immer';
+import { plain } from './store.js';
 import { type Readable, type Table, tableDelete, tableGet, tableSet } from './table.js';
 
 /**
@@ -33,12 +34,6 @@ export function keyListSize<K extends string | number>(list: KeyList<K> | undefi
   return list?.size ?? 0;
 }
 
-/** The plain (non-draft) list under `name`: reading it through immer's proxies would copy it. */
-function plainList<K extends string | number>(lists: Draft<KeyLists<K>>, name: string): KeyList<K> | undefined {
-  const list = tableGet(lists as KeyLists<K>, name);
-  return list && isDraft(list) ? (current(list as never) as KeyList<K>) : list;
-}
-
 /**
  * Stores a list built outside the draft, frozen: immer takes a frozen value as it is (no walk over
  * its chunk index when the change lands), and so does the store's freeze.
@@ -53,7 +48,7 @@ function store<K extends string | number>(lists: Draft<KeyLists<K>>, name: strin
 
 /** Appends `key` to the list `name` (created when missing): copies the last chunk and the chunk index. */
 export function keyListPush<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, key: K): void {
-  const list = plainList(lists, name);
+  const list = plain(tableGet(lists as KeyLists<K>, name));
   const chunks = list ? list.chunks.slice() : [];
   const last = chunks[chunks.length - 1];
   if (!last || last.length >= KEY_CHUNK) chunks.push(Object.freeze([key]) as K[]);
@@ -64,7 +59,7 @@ export function keyListPush<K extends string | number>(lists: Draft<KeyLists<K>>
 /** Appends many keys at once (bulk seeding). */
 export function keyListPushMany<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, keys: readonly K[]): void {
   if (keys.length === 0) return;
-  const list = plainList(lists, name);
+  const list = plain(tableGet(lists as KeyLists<K>, name));
   const chunks = list ? list.chunks.slice() : [];
   let i = 0;
   const last = chunks[chunks.length - 1];
@@ -93,7 +88,7 @@ export function keyListHas<K extends string | number>(list: KeyList<K> | undefin
 
 /** Removes `key` from the list `name` (the list goes when emptied); returns whether it was there. */
 export function keyListRemove<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, key: K): boolean {
-  const list = plainList(lists, name);
+  const list = plain(tableGet(lists as KeyLists<K>, name));
   if (!list) return false;
   const at = find(list, key);
   if (!at) return false;
@@ -107,7 +102,7 @@ export function keyListRemove<K extends string | number>(lists: Draft<KeyLists<K
 
 /** Replaces `from` by `to` in place (a rename keeps the position); returns whether `from` was there. */
 export function keyListReplace<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, from: K, to: K): boolean {
-  const list = plainList(lists, name);
+  const list = plain(tableGet(lists as KeyLists<K>, name));
   if (!list) return false;
   const at = find(list, from);
   if (!at) return false;

@@ -1,4 +1,4 @@
-import { type Draft, Immer, current } from 'immer';
+import { type Draft, Immer, current, isDraft } from 'immer';
 
 /** A recipe changes a draft of the state in place (immer); it may also return a value. */
 export type Recipe<S, R = void> = (draft: Draft<S>) => R;
@@ -86,6 +86,15 @@ export function createStore<S extends object>(initial: () => S): Store<S> {
       state = frozen(initial());
     },
   };
+}
+
+/**
+ * The plain (non-proxy) value of a possibly drafted state node: reading a big node through immer's
+ * proxies drafts (and copies) every child it touches; its current value is read without them.
+ * @example const list = plain(tableGet(draft.lists, name));
+ */
+export function plain<T>(v: T): T {
+  return isDraft(v) ? (current(v as Draft<T>) as T) : v;
 }
 
 /**

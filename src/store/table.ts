@@ -1,4 +1,5 @@
-import { type Draft, current, isDraft } from 'immer';
+import type { Draft } from 'immer';
+import { plain } from './store.js';
 
 /**
  * A keyed collection kept in immer-friendly buckets. immer copies every object a write changes, so a
@@ -101,11 +102,6 @@ export function tableDelete<T>(table: Draft<Table<T>>, key: string): boolean {
   delete leaf[key];
   table.size -= 1;
   return true;
-}
-
-/** A plain (non-proxy) view of a draft value, for fast reads of whole buckets. */
-function plain<T>(v: T): T {
-  return isDraft(v) ? (current(v as Draft<T>) as T) : v;
 }
 
 /**

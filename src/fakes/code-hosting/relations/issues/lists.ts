@@ -1,4 +1,5 @@
-import { type Draft, current, isDraft } from 'immer';
+import type { Draft } from 'immer';
+import { plain } from '../../../../store/store.js';
 import { type Readable, tableDelete, tableGet, tableSet } from '../../../../store/table.js';
 import type { IdList, IdLists, SortedIds } from './state.js';
 
@@ -21,11 +22,6 @@ export type Orders = Readonly<Record<string, (id: number) => number>>;
 export interface Ids extends Iterable<number> {
   readonly length: number;
   at(index: number): number | undefined;
-}
-
-/** The plain (non-draft) value of a possibly drafted state node: no proxy traps when reading it. */
-export function plain<T>(v: T): T {
-  return isDraft(v) ? (current(v as Draft<T>) as T) : v;
 }
 
 const EMPTY: SortedIds = Object.freeze({ size: 0, chunks: Object.freeze([]) as unknown as number[][] });

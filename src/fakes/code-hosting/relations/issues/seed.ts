@@ -10,7 +10,8 @@ import type { IssueCtx } from './context.js';
 import { loginOf, newId, rec } from './context.js';
 import { markAssignable, names } from './issues.js';
 import { issueKey, milestoneKey, pullKey } from './keys.js';
-import { type Orders, addMembersBulk, plain } from './lists.js';
+import { type Orders, addMembersBulk } from './lists.js';
+import { plain } from '../../../../store/store.js';
 import {
   assigneesOf,
   changeIssue,

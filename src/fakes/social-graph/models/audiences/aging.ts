@@ -1,4 +1,4 @@
-import { type Draft, current, isDraft } from 'immer';
+import type { Draft } from 'immer';
 import { nextId } from '../../../../store/ids.js';
 import type { AudienceSlices } from '../../schemas/audience-state.js';
 import { scheduleFirst, scheduleInsert, scheduleRemove } from '../schedule.js';
@@ -39,11 +39,6 @@ export function setDue(draft: Draft<AudienceSlices>, audienceId: string, due: nu
   const seq = nextId(draft.counters, 'aging', 0);
   a.agingSeq = seq;
   scheduleInsert(draft.audienceAging, { at: due, seq, audienceId });
-}
-
-/** A plain (non-proxy) view of a draft value, for fast reads of big records. */
-export function plain<T>(v: T): T {
-  return isDraft(v) ? (current(v as Draft<T>) as T) : v;
 }
 
 /** Re-reads one audience's aging after its use changed: active use clears the due time, else it runs from `lastUsedAt`. */
