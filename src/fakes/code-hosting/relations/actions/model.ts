@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../../store/ids.js';
+import { multiAdd } from '../../../../store/multimap.js';
 import { type KeyList, type KeyLists, KEY_CHUNK, keyList, keyListPush, keyListRemove } from '../../../../store/key-list.js';
 import { type Table, emptyTable, tableDelete, tableGet, tableSet } from '../../../../store/table.js';
 import type { Resource } from '../../catalog/state.js';
@@ -152,9 +153,7 @@ export function ensureWorkflow(
   const rec: WorkflowRecord = { id, name: name ?? path, path, state: 'active', created_at: now, updated_at: now };
   tableSet(state.catalog.records, workflowKey(repo, id), rec);
   state.actions.workflowByFile[`${repo.record.id}:${fileOf(path)}`] = id;
-  const ids = state.actions.workflows[repo.record.id];
-  if (ids) ids.push(id);
-  else state.actions.workflows[repo.record.id] = [id];
+  multiAdd(state.actions.workflows, repo.record.id, id);
   return rec;
 }
 
