@@ -119,6 +119,23 @@ describe('repository collaborators and invitations', () => {
     expect(second.headers.link).not.toContain('rel="next"');
   });
 
+  it('on a GHE.com host the invitation html_url is on the web host (no api. prefix) and url on the API host', async () => {
+    fakes.uninstall();
+    const ghe = createFakes({ clock: '2024-03-01T10:00:00Z', codeHosting: { baseUrls: ['https://api.acme.ghe.com'] } }).install();
+    try {
+      ghe.codeHosting.seed.repo(R);
+      const kit = new Octokit({ auth: 'ghp_lenient', baseUrl: 'https://api.acme.ghe.com', request: { retries: 0 } });
+      const { data } = await kit.rest.repos.addCollaborator({ ...R, username: 'bob' });
+      expect([data.html_url, data.url]).toEqual([
+        'https://acme.ghe.com/octo/hello/invitations',
+        `https://api.acme.ghe.com/user/repository_invitations/${data.id}`,
+      ]);
+    } finally {
+      ghe.uninstall();
+      fakes.install();
+    }
+  });
+
   it('collaborators follow the repository through a rename', async () => {
     fakes.codeHosting.seed.resource('/repos/octo/hello/collaborators/carol', { permission: 'push' });
     await owner.rest.repos.update({ ...R, name: 'world' });
