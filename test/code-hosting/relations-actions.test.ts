@@ -92,9 +92,12 @@ describe('workflow runs and jobs', () => {
     expect((await octokit.request({ method: 'GET', url: run.jobs_url })).data.jobs.map((j: { id: number }) => j.id)).toEqual(seeded.jobs.map((j) => j.id));
     const logs = await octokit.request({ method: 'GET', url: run.logs_url, request: { redirect: 'manual' } }).catch((e) => e);
     expect(logs.status).toBe(302);
-    expect(logs.response?.headers?.location ?? logs.headers?.location).toBeTruthy();
+    // The download host GitHub redirects Actions logs to (see redirect-targets.test.ts), for this run / this job.
+    const LOGS = 'https://pipelines.actions.githubusercontent.com/octo/hello';
+    expect(logs.response?.headers?.location ?? logs.headers?.location).toBe(`${LOGS}/runs/${seeded.id}/logs`);
     const jobLogs = await octokit.request({ method: 'GET', url: `${job.url}/logs`, request: { redirect: 'manual' } }).catch((e) => e);
     expect(jobLogs.status).toBe(302);
+    expect(jobLogs.response?.headers?.location ?? jobLogs.headers?.location).toBe(`${LOGS}/jobs/${job.id}/logs`);
     // The Actions links of the run and its jobs (the embedded repository's own links are not this family's).
     const links = apiLinks([run, jobs]).filter((u) => u.startsWith(`${API}/actions/`) && !/\/(cancel|rerun)$/.test(u));
     expect(links.length).toBeGreaterThan(5);

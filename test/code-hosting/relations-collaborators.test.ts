@@ -104,6 +104,38 @@ describe('repository collaborators and invitations', () => {
     await expect(owner.rest.repos.checkCollaborator({ ...R, username: 'bob' })).rejects.toMatchObject({ status: 404 });
   });
 
+  it('invitation lists are paged with per_page/page and a Link header, as GitHub pages lists', async () => {
+    const ids: number[] = [];
+    for (const username of ['bob', 'carol', 'dave']) ids.push((await owner.rest.repos.addCollaborator({ ...R, username })).data.id);
+    const first = await owner.rest.repos.listInvitations({ ...R, per_page: 2 });
+    expect(first.data.map((i) => [i.id, i.invitee?.login])).toEqual([
+      [ids[0], 'bob'],
+      [ids[1], 'carol'],
+    ]);
+    expect(first.headers.link).toContain('page=2>; rel="next"');
+    const second = await owner.rest.repos.listInvitations({ ...R, per_page: 2, page: 2 });
+    expect(second.data.map((i) => [i.id, i.invitee?.login])).toEqual([[ids[2], 'dave']]);
+    expect(second.headers.link).toContain('rel="prev"');
+    expect(second.headers.link).not.toContain('rel="next"');
+  });
+
+  it('on a GHE.com host the invitation html_url is on the web host (no api. prefix) and url on the API host', async () => {
+    fakes.uninstall();
+    const ghe = createFakes({ clock: '2024-03-01T10:00:00Z', codeHosting: { baseUrls: ['https://api.acme.ghe.com'] } }).install();
+    try {
+      ghe.codeHosting.seed.repo(R);
+      const kit = new Octokit({ auth: 'ghp_lenient', baseUrl: 'https://api.acme.ghe.com', request: { retries: 0 } });
+      const { data } = await kit.rest.repos.addCollaborator({ ...R, username: 'bob' });
+      expect([data.html_url, data.url]).toEqual([
+        'https://acme.ghe.com/octo/hello/invitations',
+        `https://api.acme.ghe.com/user/repository_invitations/${data.id}`,
+      ]);
+    } finally {
+      ghe.uninstall();
+      fakes.install();
+    }
+  });
+
   it('collaborators follow the repository through a rename', async () => {
     fakes.codeHosting.seed.resource('/repos/octo/hello/collaborators/carol', { permission: 'push' });
     await owner.rest.repos.update({ ...R, name: 'world' });

@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../../store/ids.js';
+import { multiAdd } from '../../../../store/multimap.js';
 import { type KeyList, type KeyLists, KEY_CHUNK, keyList, keyListPush, keyListRemove } from '../../../../store/key-list.js';
 import { type Table, emptyTable, tableDelete, tableGet, tableSet } from '../../../../store/table.js';
 import type { Resource } from '../../catalog/state.js';
@@ -152,9 +153,7 @@ export function ensureWorkflow(
   const rec: WorkflowRecord = { id, name: name ?? path, path, state: 'active', created_at: now, updated_at: now };
   tableSet(state.catalog.records, workflowKey(repo, id), rec);
   state.actions.workflowByFile[`${repo.record.id}:${fileOf(path)}`] = id;
-  const ids = state.actions.workflows[repo.record.id];
-  if (ids) ids.push(id);
-  else state.actions.workflows[repo.record.id] = [id];
+  multiAdd(state.actions.workflows, repo.record.id, id);
   return rec;
 }
 
@@ -425,6 +424,9 @@ export function narrowest(state: CodeHostingState, names: readonly string[]): { 
   return best ?? { name: '', list: undefined };
 }
 
+/** A run's check suite id is the run id plus this (the run is found back from a `check_suite_id` filter). */
+export const CHECK_SUITE_OFFSET = 1_000_000;
+
 /** GitHub's workflow JSON. */
 export function workflowView(v: View, w: WorkflowRecord): Resource {
   return {
@@ -461,8 +463,8 @@ export function runView(v: View, r: RunRecord): Resource {
     id: r.id,
     name: r.name,
     node_id: nodeId('WorkflowRun', v, String(r.id)),
-    check_suite_id: r.id + 1_000_000,
-    check_suite_node_id: nodeId('CheckSuite', v, String(r.id + 1_000_000)),
+    check_suite_id: r.id + CHECK_SUITE_OFFSET,
+    check_suite_node_id: nodeId('CheckSuite', v, String(r.id + CHECK_SUITE_OFFSET)),
     head_branch: r.head_branch,
     head_sha: r.head_sha,
     path: r.path,
@@ -484,7 +486,7 @@ export function runView(v: View, r: RunRecord): Resource {
     run_started_at: r.run_started_at,
     jobs_url: `${api}/jobs`,
     logs_url: `${api}/logs`,
-    check_suite_url: `${apiOf(v)}/check-suites/${r.id + 1_000_000}`,
+    check_suite_url: `${apiOf(v)}/check-suites/${r.id + CHECK_SUITE_OFFSET}`,
     artifacts_url: `${api}/artifacts`,
     cancel_url: `${api}/cancel`,
     rerun_url: `${api}/rerun`,

@@ -6,6 +6,7 @@ import { redirectLocation } from '../../redirects.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import { loginOf, pagedWrapped, param, query, repoOf, viewOf, wrappedPage } from '../git/common.js';
 import {
+  CHECK_SUITE_OFFSET,
   type JobRecord,
   type RunRecord,
   type WorkflowRecord,
@@ -86,7 +87,7 @@ function listRuns(rc: RelationContext, workflowId?: number): OpResult {
   const { list } = narrowest(rc.state, names);
   const paging = parsePaging(rc.op.query);
   const start = (paging.page - 1) * paging.perPage;
-  const ids = suite !== undefined ? [String(Number(suite) - 1_000_000)] : checks.length <= 1 ? undefined : keyListSlice(list, 0, list?.size ?? 0);
+  const ids = suite !== undefined ? [String(Number(suite) - CHECK_SUITE_OFFSET)] : checks.length <= 1 ? undefined : keyListSlice(list, 0, list?.size ?? 0);
   const matches = (r: RunRecord | undefined): r is RunRecord => r !== undefined && checks.every(([, t]) => t(r));
   if (ids === undefined) {
     // One filter (or none): its list is the answer; read the page from the newest end.

@@ -7,6 +7,7 @@ import type { RepoRecord } from '../../schemas/repo.js';
 import { repoSeed } from '../../shapes/render.js';
 import { repoView } from '../../shapes/answer.js';
 import type { CodeHostingState } from '../../state.js';
+import { webBase } from '../../urls.js';
 
 /**
  * Repository collaborators and their invitations. Adding a user who is not a collaborator creates an
@@ -189,8 +190,7 @@ export function collaboratorView(c: CollaboratorRecord): Resource {
 /** GitHub's repository-invitation JSON. */
 export function invitationView(state: CodeHostingState, inv: InvitationRecord, baseUrl: string): Resource {
   const repo = state.repos[inv.repoId] as RepoRecord | undefined;
-  const path = repo ? `/repos/${repo.ownerLogin}/${repo.name}` : '';
-  const web = new URL(baseUrl).hostname === 'api.github.com' ? 'https://github.com' : new URL(baseUrl).origin;
+  const web = `${webBase(baseUrl)}${repo ? `/${repo.ownerLogin}/${repo.name}` : ''}`;
   return {
     id: inv.id,
     node_id: Buffer.from(`RepositoryInvitation:${inv.id}`).toString('base64').replace(/=+$/, ''),
@@ -201,7 +201,7 @@ export function invitationView(state: CodeHostingState, inv: InvitationRecord, b
     created_at: inv.created_at,
     expired: false,
     url: `${baseUrl}/user/repository_invitations/${inv.id}`,
-    html_url: `${web}${path.replace(/^\/repos/, '')}/invitations`,
+    html_url: `${web}/invitations`,
   };
 }
 

@@ -1,4 +1,3 @@
-import { parsePaging } from '../../catalog/paging.js';
 import { githubError } from '../../errors.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import { loginOf, paged, param, query, repoOf, str } from '../git/common.js';
@@ -70,13 +69,10 @@ const permission: RelationOp = (rc) => {
   };
 };
 
+/** A page of invitation ids with its `Link` header (cut by `paged`), rendered. */
 function invitationsPage(rc: RelationContext, name: string) {
-  const ids = invitationIds(rc.state, name);
-  const paging = parsePaging(rc.op.query);
-  const start = (paging.page - 1) * paging.perPage;
-  const out = paged(rc.op, ids);
-  const items = ids
-    .slice(start, start + paging.perPage)
+  const out = paged(rc.op, invitationIds(rc.state, name));
+  const items = (out.body as number[])
     .map((id) => invitationById(rc.state, id))
     .filter((i): i is InvitationRecord => i !== undefined)
     .map((i) => invitationView(rc.state, i, rc.op.baseUrl));

@@ -125,10 +125,15 @@ export function invite(
   return inv;
 }
 
-/** Removes an invitation (and the pending membership it made). */
-export function dropOrgInvitation(state: CodeHostingState, inv: OrgInvitationRecord): void {
+/** Removes an invitation from its table and its organization's list (the membership stays). */
+function unlistInvitation(state: CodeHostingState, inv: OrgInvitationRecord): void {
   tableDelete(state.orgMemberships.invitations, String(inv.id));
   keyListRemove(state.orgMemberships.lists, `inv:${inv.org.toLowerCase()}`, String(inv.id));
+}
+
+/** Removes an invitation (and the pending membership it made). */
+export function dropOrgInvitation(state: CodeHostingState, inv: OrgInvitationRecord): void {
+  unlistInvitation(state, inv);
   if (inv.login) {
     const m = membershipOf(state, inv.org, inv.login);
     if (m?.state === 'pending') {
@@ -143,10 +148,7 @@ export function activate(state: CodeHostingState, org: string, login: string, ro
   const m = membershipOf(state, org, login);
   if (m?.invitationId !== undefined) {
     const inv = orgInvitationById(state, m.invitationId);
-    if (inv) {
-      tableDelete(state.orgMemberships.invitations, String(inv.id));
-      keyListRemove(state.orgMemberships.lists, `inv:${org.toLowerCase()}`, String(inv.id));
-    }
+    if (inv) unlistInvitation(state, inv);
   }
   if (m?.state === 'active') {
     m.role = role;
