@@ -6,9 +6,10 @@ import { findRepo, fullName } from './models/repos.js';
 import type { CodeHostingOptions } from './options.js';
 import { type ArchiveEntry, archivePath, codeloadToken, zip } from './relations/git/archive.js';
 import type { RepoRecord } from './schemas/repo.js';
-import { hashSha, webOrigin } from './shapes/render.js';
+import { hashSha } from './shapes/render.js';
 import type { CodeHostingState } from './state.js';
 import { tableGet } from '../../store/table.js';
+import { webBase } from './urls.js';
 
 /**
  * Where GitHub's redirects go, and the fake's answers there. Tarball and zipball redirect to GitHub's
@@ -29,13 +30,13 @@ const trimBase = (b: string) => b.replace(/\/+$/, '');
 
 /** GitHub's archive host for an API base URL. */
 export function archiveBase(baseUrl: string): string {
-  const web = webOrigin(baseUrl);
+  const web = webBase(baseUrl);
   return web === 'https://github.com' ? CODELOAD : `${web}/_codeload`;
 }
 
 /** The log host for an API base URL. */
 export function logBase(baseUrl: string): string {
-  const web = webOrigin(baseUrl);
+  const web = webBase(baseUrl);
   return web === 'https://github.com' ? LOG_HOST : `${web}/_logs`;
 }
 

@@ -7,6 +7,7 @@ import { prepareReferences } from './references.js';
 import { CREATOR, type CatalogSlice, type Resource } from './state.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 import { keyList, keyListAll, keyListHas, keyListPush, keyListRemove, keyListSize, keyListSlice } from '../../../store/key-list.js';
+import { webBase } from '../urls.js';
 
 /** Everything one generic operation needs besides the state. */
 export interface Operation {
@@ -39,9 +40,7 @@ const answer = (status: number, body: unknown, headers?: Record<string, string>)
 
 /** The web (html) URL of a resource for a base URL: github.com for api.github.com, the host otherwise. */
 export function htmlUrl(baseUrl: string, key: string): string {
-  const u = new URL(baseUrl);
-  const host = u.hostname === 'api.github.com' ? 'https://github.com' : u.hostname.startsWith('api.') ? `https://${u.hostname.slice(4)}` : u.origin;
-  return `${host}${key.replace(/^\/repos\//, '/')}`;
+  return `${webBase(baseUrl)}${key.replace(/^\/repos\//, '/')}`;
 }
 
 /** Missing required body fields → 422 validation-error naming the first resource and each field. */

@@ -3,6 +3,7 @@ import { CREATOR, type Resource } from '../catalog/state.js';
 import { type ShapeNode, type ShapeSchema, shapes } from './load.js';
 import { rootCommit } from '../relations/git/hash.js';
 import { type Readable, tableGet } from '../../../store/table.js';
+import { webBase } from '../urls.js';
 
 /**
  * The one renderer of code hosting answers: turns a stored object into the shape GitHub documents for
@@ -173,14 +174,6 @@ export function hashSha(s: string): string {
   return out.slice(0, 40);
 }
 
-/** The web URL host for an API base URL. */
-export function webOrigin(baseUrl: string): string {
-  const u = new URL(baseUrl);
-  if (u.hostname === 'api.github.com') return 'https://github.com';
-  if (u.hostname.startsWith('api.')) return `https://${u.hostname.slice(4)}`;
-  return u.origin;
-}
-
 const SEED_SEGMENT = new RegExp(`/(${PATH_ALIASES.map(([seed]) => seed).join('|')})(?=/|$|\\{|\\?)`, 'g');
 const REAL: Record<string, string> = Object.fromEntries(PATH_ALIASES);
 /** A URL or key in GitHub's spelling (the seed's neutral path segments never appear in bodies). */
@@ -203,7 +196,7 @@ function deriveUrl(name: string, example: unknown, f: Frame, selfExample: unknow
   const { ctx } = f;
   const api = `${ctx.baseUrl}${f.key}`;
   if (name === 'url') return api;
-  if (name === 'html_url') return `${webOrigin(ctx.baseUrl)}${f.key.replace(/^\/repos\//, '/').replace(/^\/users\//, '/')}`;
+  if (name === 'html_url') return `${webBase(ctx.baseUrl)}${f.key.replace(/^\/repos\//, '/').replace(/^\/users\//, '/')}`;
   const rp0 = repoPrefix(f.key);
   if (name === 'repository_url' && rp0) return `${ctx.baseUrl}${rp0}`;
   if (name === 'upload_url') return `${ctx.baseUrl.replace('//api.', '//uploads.')}${f.key}/assets{?name,label}`;
@@ -219,7 +212,7 @@ function deriveUrl(name: string, example: unknown, f: Frame, selfExample: unknow
   const tail = example.slice(example.indexOf(u.host) + u.host.length);
   const kind = HOSTS[u.hostname];
   if (!kind) return example;
-  const origin = kind === 'api' ? ctx.baseUrl : kind === 'html' ? webOrigin(ctx.baseUrl) : ctx.baseUrl.replace('//api.', '//uploads.');
+  const origin = kind === 'api' ? ctx.baseUrl : kind === 'html' ? webBase(ctx.baseUrl) : ctx.baseUrl.replace('//api.', '//uploads.');
   let path = tail;
   const rp = repoPrefix(f.key) ?? (ctx.repo ? `/repos/${ctx.repo.owner}/${ctx.repo.name}` : undefined);
   if (rp) {

@@ -1,7 +1,6 @@
 import { type OpResult, type Operation, checkRequired } from '../../catalog/engine.js';
 import type { Resource } from '../../catalog/state.js';
 import { GitHubError, githubError } from '../../errors.js';
-import { webOrigin } from '../../shapes/render.js';
 import type { CodeHostingState } from '../../state.js';
 import type { RelationOp, RelationRepo } from '../types.js';
 import { fail, loginOf, param, query, repoOf, str, viewOf } from './common.js';
@@ -21,6 +20,7 @@ import {
 } from './graph.js';
 import type { GitIdent, TreeEntry } from './hash.js';
 import { type View, apiOf, encPath, gitCommitView, webOf, wrap64 } from './views.js';
+import { webBase } from '../../urls.js';
 
 /**
  * The contents API over the git graph: reads walk the tree of a commit-ish (`ref`, default branch by
@@ -31,7 +31,7 @@ const DOCS = 'https://docs.github.com/rest/repos/contents';
 
 /** The raw-file URL GitHub hands out for a file at a ref. */
 function rawUrl(v: View, ref: string, path: string): string {
-  const web = webOrigin(v.baseUrl);
+  const web = webBase(v.baseUrl);
   const full = `${v.repo.record.ownerLogin}/${v.repo.record.name}`;
   return web === 'https://github.com' ? `https://raw.githubusercontent.com/${full}/${ref}/${encPath(path)}` : `${web}/${full}/raw/${ref}/${encPath(path)}`;
 }

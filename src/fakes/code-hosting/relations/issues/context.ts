@@ -3,11 +3,12 @@ import type { Operation } from '../../catalog/engine.js';
 import type { Resource } from '../../catalog/state.js';
 import { githubError } from '../../errors.js';
 import type { RepoRecord } from '../../schemas/repo.js';
-import { DEFAULT_LOGIN, webOrigin } from '../../shapes/render.js';
+import { DEFAULT_LOGIN } from '../../shapes/render.js';
 import type { CodeHostingState } from '../../state.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import { type RepoIssueIndex, emptyRepoIndex } from './state.js';
 import { tableGet } from '../../../../store/table.js';
+import { webBase } from '../../urls.js';
 
 /** What every operation of the family works with: one repository's records and indexes. */
 export interface IssueCtx {
@@ -58,7 +59,7 @@ export function issueCtx(rc: RelationContext, write: boolean): IssueCtx {
     actor: rc.op.login ?? DEFAULT_LOGIN,
     now: rc.op.now,
     base: rc.op.baseUrl,
-    web: webOrigin(rc.op.baseUrl),
+    web: webBase(rc.op.baseUrl),
     webRepo: rp.replace(/^\/repos/, ''),
     ix,
   };
