@@ -1,21 +1,14 @@
 import { checkRequired } from '../../catalog/engine.js';
 import { parsePaging } from '../../catalog/paging.js';
-import { fail, loginOf, paged, param, repoOf, str, viewOf } from '../git/common.js';
+import { commitOrFail, loginOf, paged, param, repoOf, str, viewOf } from '../git/common.js';
 import { apiOf } from '../git/views.js';
 import type { RelationContext, RelationOp } from '../types.js';
-import { combinedState, commitOf, createStatus, latestByContext, statusView, statusesNewestFirst } from './model.js';
+import { STATUS_DOCS, combinedState, createStatus, latestByContext, statusView, statusesNewestFirst } from './model.js';
 
 /** Commit status operations: create, list for a ref (newest first), the combined status of a ref. */
 
-const DOCS = 'https://docs.github.com/rest/commits/statuses';
-
-/** The commit of the request's `{ref}`; 404 when it names none. */
-function refCommit(rc: RelationContext): string {
-  const ref = param(rc.op, 'ref');
-  const sha = commitOf(rc.state, repoOf(rc), ref);
-  if (!sha) throw fail(`No commit found for SHA: ${ref}`, 422, DOCS);
-  return sha;
-}
+/** The commit of the request's `{ref}`; 422 `No commit found for SHA` when it names none. */
+const refCommit = (rc: RelationContext): string => commitOrFail(rc.state, repoOf(rc), param(rc.op, 'ref'), STATUS_DOCS);
 
 const create: RelationOp = (rc) => {
   const { op } = rc;
