@@ -2,7 +2,7 @@ import type { Octokit } from '@octokit/rest';
 import type { Fakes } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brokenLinks } from './relations-links.js';
-import { R, repoWorld } from './repo-world.js';
+import { R, commitWorld } from './repo-world.js';
 
 // A commit status is one object: created on a commit (by sha, branch or tag), listed for the commit
 // newest first under every ref naming it, and counted in the commit's combined status by GitHub's
@@ -13,8 +13,7 @@ describe('commit statuses and the combined status', () => {
   let octokit: Octokit;
   let sha: string;
   beforeEach(() => {
-    ({ fakes, octokit } = repoWorld());
-    sha = fakes.codeHosting.seed.commit({ ...R, files: { 'a.txt': 'a\n' }, message: 'ready' }).sha;
+    ({ fakes, octokit, sha } = commitWorld());
   });
   afterEach(() => fakes.uninstall());
 
