@@ -94,6 +94,15 @@ describe('commit statuses and the combined status', () => {
     expect(d.data.context).toBe('default');
   });
 
+  it('the combined status pages its statuses (per_page, page); total_count counts every context', async () => {
+    for (const context of ['ci', 'lint', 'e2e']) await octokit.rest.repos.createCommitStatus({ ...R, sha, state: 'success', context });
+    const page = await octokit.rest.repos.getCombinedStatusForRef({ ...R, ref: sha, per_page: 2, page: 2 });
+    expect(page.data).toMatchObject({ state: 'success', total_count: 3 });
+    expect(page.data.statuses).toHaveLength(1);
+    const first = await octokit.rest.repos.getCombinedStatusForRef({ ...R, ref: sha, per_page: 2 });
+    expect([...first.data.statuses, ...page.data.statuses].map((s) => s.context).sort()).toEqual(['ci', 'e2e', 'lint']);
+  });
+
   it('listCommitStatusesForRef lists every status newest first, paginated', async () => {
     for (const [i, st] of (['pending', 'failure', 'success'] as const).entries()) {
       await octokit.rest.repos.createCommitStatus({ ...R, sha, state: st, context: 'ci', description: `run ${i}` });
