@@ -100,6 +100,7 @@ describe('commit statuses and the combined status', () => {
     expect(page.data).toMatchObject({ state: 'success', total_count: 3 });
     expect(page.data.statuses).toHaveLength(1);
     const first = await octokit.rest.repos.getCombinedStatusForRef({ ...R, ref: sha, per_page: 2 });
+    expect(first.headers.link).toContain('rel="next"');
     expect([...first.data.statuses, ...page.data.statuses].map((s) => s.context).sort()).toEqual(['ci', 'e2e', 'lint']);
   });
 

@@ -1,6 +1,6 @@
 import { checkRequired } from '../../catalog/engine.js';
-import { parsePaging } from '../../catalog/paging.js';
-import { commitOrFail, loginOf, paged, param, repoOf, str, viewOf } from '../git/common.js';
+import type { Resource } from '../../catalog/state.js';
+import { commitOrFail, loginOf, paged, pagedWrapped, param, repoOf, str, viewOf } from '../git/common.js';
 import { apiOf } from '../git/views.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import { STATUS_DOCS, combinedState, createStatus, latestByContext, statusView, statusesNewestFirst } from './model.js';
@@ -42,15 +42,14 @@ const combined: RelationOp = (rc) => {
   const v = viewOf(rc);
   const sha = refCommit(rc);
   const latest = latestByContext(rc.state, v.repo, sha);
-  const paging = parsePaging(rc.op.query);
-  const start = (paging.page - 1) * paging.perPage;
+  // `{ total_count, statuses }` for the request's page, with its Link header; GitHub's fields around it.
+  const page = pagedWrapped(rc.op, 'statuses', latest, (s) => statusView(v, s));
   return {
-    status: 200,
+    ...page,
     body: {
       state: combinedState(latest),
-      statuses: latest.slice(start, start + paging.perPage).map((s) => statusView(v, s)),
+      ...(page.body as Resource),
       sha,
-      total_count: latest.length,
       commit_url: `${apiOf(v)}/commits/${sha}`,
       url: `${apiOf(v)}/commits/${sha}/status`,
     },
