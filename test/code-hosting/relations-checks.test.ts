@@ -2,7 +2,7 @@ import type { Octokit } from '@octokit/rest';
 import type { Fakes } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brokenLinks } from './relations-links.js';
-import { R, repoWorld } from './repo-world.js';
+import { R, commitWorld } from './repo-world.js';
 
 // A check run is one object: created on a commit, readable by id, listed for every ref naming the
 // commit and in its check suite, which GitHub creates with the commit's first run (one per app and
@@ -13,8 +13,7 @@ describe('check runs and check suites', () => {
   let octokit: Octokit;
   let sha: string;
   beforeEach(() => {
-    ({ fakes, octokit } = repoWorld());
-    sha = fakes.codeHosting.seed.commit({ ...R, files: { 'a.txt': 'a\n' }, message: 'ready' }).sha;
+    ({ fakes, octokit, sha } = commitWorld());
   });
   afterEach(() => fakes.uninstall());
 

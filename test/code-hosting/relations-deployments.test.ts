@@ -2,7 +2,7 @@ import type { Octokit } from '@octokit/rest';
 import type { Fakes } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brokenLinks } from './relations-links.js';
-import { R, repoWorld } from './repo-world.js';
+import { R, commitWorld } from './repo-world.js';
 
 // A deployment is one object: created at the commit its ref names, readable by id, listed (newest
 // first, filtered by sha, ref, task, environment); its statuses are listed at its statuses_url
@@ -13,8 +13,7 @@ describe('deployments and deployment statuses', () => {
   let octokit: Octokit;
   let sha: string;
   beforeEach(() => {
-    ({ fakes, octokit } = repoWorld());
-    sha = fakes.codeHosting.seed.commit({ ...R, files: { 'a.txt': 'a\n' }, message: 'ready' }).sha;
+    ({ fakes, octokit, sha } = commitWorld());
   });
   afterEach(() => fakes.uninstall());
 

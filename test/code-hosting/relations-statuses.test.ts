@@ -2,7 +2,7 @@ import type { Octokit } from '@octokit/rest';
 import type { Fakes } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brokenLinks } from './relations-links.js';
-import { R, repoWorld } from './repo-world.js';
+import { R, commitWorld } from './repo-world.js';
 
 // A commit status is one object: created on a commit (by sha, branch or tag), listed for the commit
 // newest first under every ref naming it, and counted in the commit's combined status by GitHub's
@@ -13,8 +13,7 @@ describe('commit statuses and the combined status', () => {
   let octokit: Octokit;
   let sha: string;
   beforeEach(() => {
-    ({ fakes, octokit } = repoWorld());
-    sha = fakes.codeHosting.seed.commit({ ...R, files: { 'a.txt': 'a\n' }, message: 'ready' }).sha;
+    ({ fakes, octokit, sha } = commitWorld());
   });
   afterEach(() => fakes.uninstall());
 
@@ -93,6 +92,16 @@ describe('commit statuses and the combined status', () => {
     // A status without a context reports as `default`.
     const d = await octokit.rest.repos.createCommitStatus({ ...R, sha, state: 'success' });
     expect(d.data.context).toBe('default');
+  });
+
+  it('the combined status pages its statuses (per_page, page); total_count counts every context', async () => {
+    for (const context of ['ci', 'lint', 'e2e']) await octokit.rest.repos.createCommitStatus({ ...R, sha, state: 'success', context });
+    const page = await octokit.rest.repos.getCombinedStatusForRef({ ...R, ref: sha, per_page: 2, page: 2 });
+    expect(page.data).toMatchObject({ state: 'success', total_count: 3 });
+    expect(page.data.statuses).toHaveLength(1);
+    const first = await octokit.rest.repos.getCombinedStatusForRef({ ...R, ref: sha, per_page: 2 });
+    expect(first.headers.link).toContain('rel="next"');
+    expect([...first.data.statuses, ...page.data.statuses].map((s) => s.context).sort()).toEqual(['ci', 'e2e', 'lint']);
   });
 
   it('listCommitStatusesForRef lists every status newest first, paginated', async () => {

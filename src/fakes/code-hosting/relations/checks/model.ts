@@ -2,8 +2,8 @@ import { freshId } from '../ids.js';
 import type { Resource } from '../../catalog/state.js';
 import { githubError } from '../../errors.js';
 import type { CodeHostingState } from '../../state.js';
-import { fail } from '../git/common.js';
-import { getCommit, refSha, resolveCommitish } from '../git/graph.js';
+import { commitOrFail } from '../git/common.js';
+import { getCommit, refSha } from '../git/graph.js';
 import { type View, apiOf, nodeId, webOf } from '../git/views.js';
 import type { RelationRepo } from '../types.js';
 import { type KeyLists, keyList, keyListAll, keyListPush } from '../../../../store/key-list.js';
@@ -72,13 +72,6 @@ export function initialCheckSlice(): CheckSlice {
 /** The checks documentation (error bodies). */
 export const CHECKS_DOCS = 'https://docs.github.com/rest/checks/runs';
 const shaKey = (repo: RelationRepo, sha: string) => `${repo.record.id}:${sha}`;
-
-/** The commit a ref names; 422 `No commit found for SHA` otherwise. */
-export function commitOrFail(state: CodeHostingState, repo: RelationRepo, ref: string): string {
-  const sha = resolveCommitish(state, repo, ref);
-  if (!sha) throw fail(`No commit found for SHA: ${ref}`, 422, CHECKS_DOCS);
-  return sha;
-}
 
 /** The suite of a commit, or undefined. */
 export function suiteOf(state: CodeHostingState, repo: RelationRepo, sha: string): SuiteRecord | undefined {
@@ -151,7 +144,7 @@ function apply(state: CodeHostingState, rec: RunRecord, body: Resource, now: str
 
 /** Creates a run on the commit `head_sha` names, in its suite (created with the commit's first run). */
 export function createRun(state: CodeHostingState, repo: RelationRepo, body: Resource, env: { now: string }, fixedId?: number): RunRecord {
-  const sha = commitOrFail(state, repo, String(body.head_sha ?? ''));
+  const sha = commitOrFail(state, repo, String(body.head_sha ?? ''), CHECKS_DOCS);
   const { suite } = ensureSuite(state, repo, sha, env);
   const id = fixedId ?? freshId(state.counters, 'catalog', 1000, (n) => tableHas(state.checks.runs, String(n)));
   if (tableHas(state.checks.runs, String(id))) throw new Error(`stuntdouble: check run ${id} exists`);

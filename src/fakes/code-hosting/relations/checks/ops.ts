@@ -1,12 +1,11 @@
 import { checkRequired } from '../../catalog/engine.js';
 import { githubError } from '../../errors.js';
-import { paged, pagedWrapped, param, query, repoOf, viewOf } from '../git/common.js';
+import { commitOrFail, paged, pagedWrapped, param, query, repoOf, viewOf } from '../git/common.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import {
   CHECKS_APP,
   CHECKS_DOCS,
   type RunRecord,
-  commitOrFail,
   createRun,
   ensureSuite,
   filterRuns,
@@ -66,7 +65,7 @@ const annotations: RelationOp = (rc) => {
 
 const forRef: RelationOp = (rc) => {
   const v = viewOf(rc);
-  const suite = suiteOf(rc.state, v.repo, commitOrFail(rc.state, v.repo, param(rc.op, 'ref')));
+  const suite = suiteOf(rc.state, v.repo, commitOrFail(rc.state, v.repo, param(rc.op, 'ref'), CHECKS_DOCS));
   const runs = suite ? filterRuns(suiteRuns(rc.state, suite), runFilters(rc)) : [];
   return pagedWrapped(rc.op, 'check_runs', runs, (r) => runView(v, r));
 };
@@ -74,7 +73,7 @@ const forRef: RelationOp = (rc) => {
 const createSuite: RelationOp = (rc) => {
   checkRequired(rc.op.row, rc.op.body);
   const v = viewOf(rc);
-  const { suite, created } = ensureSuite(rc.state, v.repo, commitOrFail(rc.state, v.repo, String(rc.op.body.head_sha ?? '')), rc.op);
+  const { suite, created } = ensureSuite(rc.state, v.repo, commitOrFail(rc.state, v.repo, String(rc.op.body.head_sha ?? ''), CHECKS_DOCS), rc.op);
   // GitHub: 201 for a new suite, 200 with the existing one.
   return { status: created ? 201 : 200, body: suiteView(v, suite) };
 };
@@ -92,7 +91,7 @@ const runsOfSuite: RelationOp = (rc) => {
 };
 const suitesForRef: RelationOp = (rc) => {
   const v = viewOf(rc);
-  const suite = suiteOf(rc.state, v.repo, commitOrFail(rc.state, v.repo, param(rc.op, 'ref')));
+  const suite = suiteOf(rc.state, v.repo, commitOrFail(rc.state, v.repo, param(rc.op, 'ref'), CHECKS_DOCS));
   const appId = query(rc.op, 'app_id');
   const name = query(rc.op, 'check_name');
   const keep =

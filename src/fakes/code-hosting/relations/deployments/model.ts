@@ -70,7 +70,8 @@ export function initialDeploymentSlice(): DeploymentSlice {
 
 /** The deployments documentation (error bodies). */
 export const DEPLOY_DOCS = 'https://docs.github.com/rest/deployments/deployments';
-const STATUS_DOCS = 'https://docs.github.com/rest/deployments/statuses';
+/** The deployment statuses documentation (error bodies). */
+export const STATUS_DOCS = 'https://docs.github.com/rest/deployments/statuses';
 const STATES: ReadonlySet<string> = new Set(['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success']);
 
 const envKey = (repoId: number, env: string) => `${repoId}\n${env}`;

@@ -4,6 +4,7 @@ import { loginOf, paged, param, query, repoOf, str, viewOf } from '../git/common
 import type { RelationContext, RelationOp } from '../types.js';
 import {
   DEPLOY_DOCS,
+  STATUS_DOCS,
   type DeploymentRecord,
   type DeploymentStatusRecord,
   createDeployment,
@@ -106,7 +107,7 @@ const listStatuses: RelationOp = (rc) => {
 const getStatus: RelationOp = (rc) => {
   const d = deploymentOf(rc);
   const st = rc.state.deployments.statuses[param(rc.op, 'status_id')];
-  if (!st || st.deployment !== d.id) throw githubError.notFound('https://docs.github.com/rest/deployments/statuses');
+  if (!st || st.deployment !== d.id) throw githubError.notFound(STATUS_DOCS);
   return { status: 200, body: deploymentStatusView(viewOf(rc), st) };
 };
 

@@ -2,7 +2,9 @@ import type { Operation, OpResult } from '../../catalog/engine.js';
 import { linkHeader, parsePaging } from '../../catalog/paging.js';
 import type { Resource } from '../../catalog/state.js';
 import { GitHubError } from '../../errors.js';
+import type { CodeHostingState } from '../../state.js';
 import type { RelationContext, RelationRepo } from '../types.js';
+import { resolveCommitish } from './graph.js';
 import type { View } from './views.js';
 import { DEFAULT_LOGIN } from '../../shapes/render.js';
 
@@ -34,6 +36,13 @@ export function viewOf(rc: RelationContext): View {
 /** A GitHub error with a message of its own (422 unless told). */
 export function fail(message: string, status = 422, documentationUrl = 'https://docs.github.com/rest/git'): GitHubError {
   return new GitHubError(status, message, { documentationUrl });
+}
+
+/** The commit a ref names (sha, branch, tag, `heads/x`, `refs/tags/v1`); 422 `No commit found for SHA` otherwise. */
+export function commitOrFail(state: CodeHostingState, repo: RelationRepo, ref: string, documentationUrl: string): string {
+  const sha = resolveCommitish(state, repo, ref);
+  if (!sha) throw fail(`No commit found for SHA: ${ref}`, 422, documentationUrl);
+  return sha;
 }
 
 /** A string field of the body, or undefined. */

@@ -1,9 +1,8 @@
 import { nextId } from '../../../../store/ids.js';
 import type { Resource } from '../../catalog/state.js';
 import { githubError } from '../../errors.js';
-import { fail } from '../git/common.js';
+import { commitOrFail } from '../git/common.js';
 import type { CodeHostingState } from '../../state.js';
-import { resolveCommitish } from '../git/graph.js';
 import { type View, apiOf, nodeId } from '../git/views.js';
 import { hashNumber } from '../../shapes/render.js';
 import type { RelationRepo } from '../types.js';
@@ -54,13 +53,9 @@ export function initialStatusSlice(): StatusSlice {
   return { records: emptyTable(), byCommit: emptyTable(), contexts: {}, latest: {} };
 }
 
-const DOCS = 'https://docs.github.com/rest/commits/statuses';
+/** The commit statuses documentation (error bodies). */
+export const STATUS_DOCS = 'https://docs.github.com/rest/commits/statuses';
 const commitKey = (repo: RelationRepo, sha: string) => `${repo.record.id}:${sha}`;
-
-/** The commit a ref names (sha, branch, tag, `heads/x`, `refs/tags/v1`), or undefined. */
-export function commitOf(state: CodeHostingState, repo: RelationRepo, ref: string): string | undefined {
-  return resolveCommitish(state, repo, ref);
-}
 
 /** What creating a status takes. */
 export interface NewStatus {
@@ -74,10 +69,9 @@ export interface NewStatus {
 /** Stores a status on the commit `ref` names. 422 when it names no commit or the state is unknown. */
 export function createStatus(state: CodeHostingState, repo: RelationRepo, ref: string, input: NewStatus, env: { now: string }): StatusRecord {
   if (!STATES.has(input.state)) {
-    throw githubError.validation([{ resource: 'Status', code: 'custom', field: 'state', message: 'state is not included in the list' }], DOCS);
+    throw githubError.validation([{ resource: 'Status', code: 'custom', field: 'state', message: 'state is not included in the list' }], STATUS_DOCS);
   }
-  const sha = commitOf(state, repo, ref);
-  if (!sha) throw fail(`No commit found for SHA: ${ref}`, 422, DOCS);
+  const sha = commitOrFail(state, repo, ref, STATUS_DOCS);
   const id = nextId(state.counters, 'catalog', 1000);
   const context = input.context || 'default';
   const rec: StatusRecord = {

@@ -1,21 +1,14 @@
 import { checkRequired } from '../../catalog/engine.js';
-import { parsePaging } from '../../catalog/paging.js';
-import { fail, loginOf, paged, param, repoOf, str, viewOf } from '../git/common.js';
+import type { Resource } from '../../catalog/state.js';
+import { commitOrFail, loginOf, paged, pagedWrapped, param, repoOf, str, viewOf } from '../git/common.js';
 import { apiOf } from '../git/views.js';
 import type { RelationContext, RelationOp } from '../types.js';
-import { combinedState, commitOf, createStatus, latestByContext, statusView, statusesNewestFirst } from './model.js';
+import { STATUS_DOCS, combinedState, createStatus, latestByContext, statusView, statusesNewestFirst } from './model.js';
 
 /** Commit status operations: create, list for a ref (newest first), the combined status of a ref. */
 
-const DOCS = 'https://docs.github.com/rest/commits/statuses';
-
-/** The commit of the request's `{ref}`; 404 when it names none. */
-function refCommit(rc: RelationContext): string {
-  const ref = param(rc.op, 'ref');
-  const sha = commitOf(rc.state, repoOf(rc), ref);
-  if (!sha) throw fail(`No commit found for SHA: ${ref}`, 422, DOCS);
-  return sha;
-}
+/** The commit of the request's `{ref}`; 422 `No commit found for SHA` when it names none. */
+const refCommit = (rc: RelationContext): string => commitOrFail(rc.state, repoOf(rc), param(rc.op, 'ref'), STATUS_DOCS);
 
 const create: RelationOp = (rc) => {
   const { op } = rc;
@@ -49,15 +42,14 @@ const combined: RelationOp = (rc) => {
   const v = viewOf(rc);
   const sha = refCommit(rc);
   const latest = latestByContext(rc.state, v.repo, sha);
-  const paging = parsePaging(rc.op.query);
-  const start = (paging.page - 1) * paging.perPage;
+  // `{ total_count, statuses }` for the request's page, with its Link header; GitHub's fields around it.
+  const page = pagedWrapped(rc.op, 'statuses', latest, (s) => statusView(v, s));
   return {
-    status: 200,
+    ...page,
     body: {
       state: combinedState(latest),
-      statuses: latest.slice(start, start + paging.perPage).map((s) => statusView(v, s)),
+      ...(page.body as Resource),
       sha,
-      total_count: latest.length,
       commit_url: `${apiOf(v)}/commits/${sha}`,
       url: `${apiOf(v)}/commits/${sha}/status`,
     },

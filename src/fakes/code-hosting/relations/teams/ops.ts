@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { checkRequired } from '../../catalog/engine.js';
+import { type OpResult, checkRequired } from '../../catalog/engine.js';
 import type { Resource } from '../../catalog/state.js';
 import { githubError } from '../../errors.js';
 import { ensureAccount, findAccount, findRepo, renderRepo } from '../../models/repos.js';
@@ -44,6 +44,12 @@ function teamOf(rc: RelationContext): TeamRecord {
 }
 
 const view = (rc: RelationContext, rec: TeamRecord) => teamView(rc.state, rc.op.baseUrl, rec);
+
+/** The request's page of teams by id, rendered (only the page is rendered). */
+function teamPage(rc: RelationContext, ids: readonly number[]): OpResult {
+  const out = paged(rc.op, ids);
+  return { ...out, body: (out.body as number[]).map((id) => view(rc, teamById(rc.state, id) as TeamRecord)) };
+}
 
 function orgAccount(rc: RelationContext) {
   const acc = findAccount(rc.state, param(rc.op, 'org'));
@@ -92,9 +98,7 @@ const create: RelationOp = (rc) => {
 
 const list: RelationOp = (rc) => {
   const acc = orgAccount(rc);
-  const ids = rc.state.teams.byOrg[acc.login.toLowerCase()] ?? [];
-  const out = paged(rc.op, ids);
-  return { ...out, body: (out.body as number[]).map((id) => view(rc, teamById(rc.state, id) as TeamRecord)) };
+  return teamPage(rc, rc.state.teams.byOrg[acc.login.toLowerCase()] ?? []);
 };
 
 const get: RelationOp = (rc) => ({ status: 200, body: view(rc, teamOf(rc)) });
@@ -106,15 +110,10 @@ const remove: RelationOp = (rc) => {
 
 const children: RelationOp = (rc) => {
   const rec = teamOf(rc);
-  const out = paged(rc.op, rc.state.teams.children[rec.id] ?? []);
-  return { ...out, body: (out.body as number[]).map((id) => view(rc, teamById(rc.state, id) as TeamRecord)) };
+  return teamPage(rc, rc.state.teams.children[rec.id] ?? []);
 };
 
-const forUser: RelationOp = (rc) => {
-  const ids = rc.state.teams.byMember[loginOf(rc.op).toLowerCase()] ?? [];
-  const out = paged(rc.op, ids);
-  return { ...out, body: (out.body as number[]).map((id) => view(rc, teamById(rc.state, id) as TeamRecord)) };
-};
+const forUser: RelationOp = (rc) => teamPage(rc, rc.state.teams.byMember[loginOf(rc.op).toLowerCase()] ?? []);
 
 // Members.
 
