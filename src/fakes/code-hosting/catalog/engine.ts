@@ -219,6 +219,5 @@ export function read(slice: CatalogSlice, op: Operation): OpResult {
   const rec = tableGet(slice.records, key);
   if (rec) return answer(row.status, rec);
   if (row.kind === 'item' || row.status === 204) throw githubError.notFound();
-  if (row.path === '/user') return answer(200, { login: op.login ?? 'octocat', id: 1, type: 'User', url: `${op.baseUrl}/user` });
   return answer(row.status, { url: `${op.baseUrl}${key}` });
 }

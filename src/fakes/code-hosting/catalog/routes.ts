@@ -110,7 +110,8 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
         // An anonymous reader is nobody: objects nobody attributed render as the repository owner's.
         login: principal.login ?? (principal.kind === 'anonymous' ? outcome.repo?.ownerLogin : undefined) ?? ctx.options.defaultLogin ?? DEFAULT_LOGIN,
         records: ctx.state.catalog.records,
-        ...(outcome.repo ? { repo: repoView(outcome.repo) } : {}),
+        accounts: ctx.state.accounts,
+        ...(outcome.repo ? { repo: repoView(outcome.repo, { state: ctx.state, apiBase: ctx.baseUrl }) } : {}),
       });
       res =
         r.body === undefined

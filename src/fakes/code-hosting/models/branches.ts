@@ -5,6 +5,8 @@ import { linkHeader, parsePaging } from '../catalog/paging.js';
 import type { CatalogSlice, Resource } from '../catalog/state.js';
 import type { RelationContext } from '../relations/types.js';
 import { rootCommit } from '../relations/git/hash.js';
+import { getCommit } from '../relations/git/graph.js';
+import { commitView } from '../relations/git/views.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 import { keyList, keyListAll, keyListPush, keyListRemove, keyListReplace } from '../../../store/key-list.js';
 
@@ -77,10 +79,22 @@ export function branchNames(slice: CatalogSlice, repo: BranchRepo): string[] {
   return names;
 }
 
-function render(slice: CatalogSlice, repo: BranchRepo, name: string, op: Operation, full: boolean): Resource {
+/**
+ * A branch as GitHub answers it: the list item (short branch) or, `full`, the branch with its head
+ * commit exactly as `GET /commits/{sha}` answers it (same author, message, tree and parents).
+ */
+/** A branch's `protection` summary; its links only when the branch is protected (they answer 404 until then). */
+function protectionSummary(on: boolean, url: string, checks: Resource): Resource {
+  if (!on) return { enabled: false, required_status_checks: checks };
+  return { url, protection_url: url, enabled: true, required_status_checks: { url: `${url}/required_status_checks`, ...checks } };
+}
+
+function render(slice: CatalogSlice, repo: BranchRepo, name: string, op: Operation, full: boolean, rc?: RelationContext): Resource {
   const key = keyOf(repo, name);
   const sha = branchHead(slice, repo, name) as string;
   const prot = tableGet(slice.records, `${key}/protection`);
+  const protection = `${op.baseUrl}${key}/protection`;
+  const checks = { enforcement_level: prot?.required_status_checks ? 'non_admins' : 'off', contexts: [], checks: [] };
   const out: Resource = {
     name,
     commit: { sha, url: `${op.baseUrl}${repo.path}/commits/${sha}` },
@@ -89,17 +103,16 @@ function render(slice: CatalogSlice, repo: BranchRepo, name: string, op: Operati
   if (!full)
     return {
       ...out,
-      protection: { enabled: Boolean(prot), required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] } },
-      protection_url: `${op.baseUrl}${key}/protection`,
+      protection: protectionSummary(Boolean(prot), protection, checks),
+      protection_url: protection,
     };
+  const head = rc?.repo ? getCommit(rc.state, rc.repo, sha) : undefined;
   return {
     ...out,
+    ...(head && rc?.repo ? { commit: commitView({ state: rc.state, repo: rc.repo, baseUrl: op.baseUrl }, sha, head) } : {}),
     _links: { self: `${op.baseUrl}${key}`, html: `${htmlUrl(op.baseUrl, repo.path)}/tree/${name}` },
-    protection: {
-      enabled: Boolean(prot),
-      required_status_checks: { enforcement_level: prot?.required_status_checks ? 'non_admins' : 'off', contexts: [], checks: [] },
-    },
-    protection_url: `${op.baseUrl}${key}/protection`,
+    protection: protectionSummary(Boolean(prot), protection, checks),
+    protection_url: protection,
   };
 }
 
@@ -122,10 +135,10 @@ const listBranches: BranchOp = (slice, op, repo) => {
   return { status: 200, body, ...(link ? { headers: { link } } : {}) };
 };
 
-const getBranch: BranchOp = (slice, op, repo) => {
+const getBranch: BranchOp = (slice, op, repo, rc) => {
   const name = decodeURIComponent(op.key.split('/').pop() as string);
   if (!branchRecord(slice, repo, name)) throw notFound();
-  return { status: 200, body: render(slice, repo, name, op, true) };
+  return { status: 200, body: render(slice, repo, name, op, true, rc) };
 };
 
 const PROTECTION_FIELDS = ['required_status_checks', 'enforce_admins', 'required_pull_request_reviews', 'restrictions'] as const;
@@ -220,7 +233,7 @@ const renameBranch: BranchOp = (slice, op, repo, rc) => {
     record.defaultBranch = to;
     moved.defaultBranch = to;
   }
-  return { status: 201, body: render(slice, moved, to, op, true) };
+  return { status: 201, body: render(slice, moved, to, op, true, rc) };
 };
 
 function branchName(op: Operation): string {

@@ -19,7 +19,8 @@ import {
   enter,
 } from './import-machine.js';
 import { lookupOrigin } from './origins.js';
-import { accountOf, findAccount, fullName, renderAccount, renderRepo } from './repos.js';
+import { accountOf, findAccount, fullName, renderRepo } from './repos.js';
+import { renderAccount } from '../shapes/account.js';
 
 type S = CodeHostingState;
 type D = Draft<S>;

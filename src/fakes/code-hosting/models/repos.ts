@@ -5,8 +5,9 @@ import { githubError } from '../errors.js';
 import type { Account, OwnerType, RepoRecord } from '../schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { operationShape } from '../shapes/load.js';
-import { renderShape } from '../shapes/render.js';
+import { renderShape, unknownAccount } from '../shapes/render.js';
 import { trimBase, webBase } from '../urls.js';
+import { renderAccount } from '../shapes/account.js';
 import { membersOf } from '../relations/issues/lists.js';
 
 type S = CodeHostingState;
@@ -174,37 +175,9 @@ export function fullName(rec: RepoRecord): string {
   return `${rec.ownerLogin}/${rec.name}`;
 }
 
-/** GitHub's `simple-user` for an account. */
-export function renderAccount(account: Account, apiBase: string): Record<string, unknown> {
-  const api = trimBase(apiBase);
-  const web = webBase(apiBase);
-  const login = account.login;
-  return {
-    login,
-    id: account.id,
-    node_id: Buffer.from(`04:${account.type}${account.id}`).toString('base64'),
-    avatar_url: `https://avatars.githubusercontent.com/u/${account.id}?v=4`,
-    gravatar_id: '',
-    url: `${api}/users/${login}`,
-    html_url: `${web}/${login}`,
-    followers_url: `${api}/users/${login}/followers`,
-    following_url: `${api}/users/${login}/following{/other_user}`,
-    gists_url: `${api}/users/${login}/gists{/gist_id}`,
-    starred_url: `${api}/users/${login}/starred{/owner}{/repo}`,
-    subscriptions_url: `${api}/users/${login}/subscriptions`,
-    organizations_url: `${api}/users/${login}/orgs`,
-    repos_url: `${api}/users/${login}/repos`,
-    events_url: `${api}/users/${login}/events{/privacy}`,
-    received_events_url: `${api}/users/${login}/received_events`,
-    type: account.type,
-    user_view_type: 'public',
-    site_admin: false,
-  };
-}
-
 /** The account record of a login; a placeholder `User` when unknown (never stored). */
 export function accountOf(state: S | Draft<S>, login: string): Account {
-  return findAccount(state, login) ?? { login, id: 0, type: 'User' };
+  return findAccount(state, login) ?? unknownAccount(login);
 }
 
 /** Open issues and pull requests of a repository (GitHub counts both), from the issue indexes. */
@@ -230,6 +203,7 @@ export function renderRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string
     now: rec.updatedAt,
     login: rec.ownerLogin,
     records: state.catalog.records,
+    accounts: state.accounts,
   });
   return out as Record<string, unknown>;
 }
@@ -253,6 +227,15 @@ function repoFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Reco
     ...(source ? { source } : {}),
     ...(template ? { template_repository: template } : {}),
   };
+}
+
+/**
+ * A repository as other answers embed it (a pull request's `head.repo`, an event's `repository`, ...):
+ * the same fields as `GET /repos/{owner}/{repo}` without the caller's `permissions`.
+ */
+export function embeddedRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Record<string, unknown> {
+  const { permissions: _, ...fields } = ownFields(state, rec, apiBase);
+  return fields;
 }
 
 function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Record<string, unknown> {

@@ -10,6 +10,7 @@ import { STATUS_OPS, STATUS_PATHS } from './statuses/index.js';
 import { TEAM_OPS, TEAM_PATHS, TEAM_SEEDER } from './teams/index.js';
 import { CHECK_OPS, CHECK_SEEDER } from './checks/index.js';
 import { DEPLOYMENT_OPS, DEPLOYMENT_SEEDER } from './deployments/index.js';
+import { USER_OPS } from './users/index.js';
 import type { RelationOp, RelationSeeder } from './types.js';
 
 export type { PathSeed, RelationContext, RelationOp, RelationRepo, RelationSeeder, SeedEnv, SeededItem } from './types.js';
@@ -45,6 +46,7 @@ export const RELATION_OPS: Readonly<Record<string, RelationOp>> = {
   ...ACTIONS_OPS,
   ...COLLABORATOR_OPS,
   ...ORG_MEMBERSHIP_OPS,
+  ...USER_OPS,
 };
 
 /** Extra route spellings GitHub answers (`METHOD path` → the catalog row `METHOD template` that serves it). */

@@ -17,7 +17,8 @@ import {
   renderOrgSimple,
   targetKey,
 } from '../models/hooks.js';
-import { accountOf, findAccount, renderAccount, renderRepo } from '../models/repos.js';
+import { accountOf, findAccount, renderRepo } from '../models/repos.js';
+import { renderAccount } from '../shapes/account.js';
 import type { CodeHostingOptions } from '../options.js';
 import { githubRoute } from '../route.js';
 import { EVENT_ALIASES, hookEvents } from '../schemas/events.js';
@@ -89,7 +90,8 @@ function shaped(
     now: ctx.clock.now().toISOString(),
     login: p.login ?? ctx.options.defaultLogin ?? DEFAULT_LOGIN,
     records: ctx.state.catalog.records,
-    ...(target.kind === 'Repository' ? { repo: repoView(target.repo) } : {}),
+    accounts: ctx.state.accounts,
+    ...(target.kind === 'Repository' ? { repo: repoView(target.repo, { state: ctx.state, apiBase: ctx.baseUrl }) } : {}),
   };
   return json(status, renderAs(operation, status, body, key, rc), headers);
 }

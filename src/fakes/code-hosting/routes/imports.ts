@@ -102,7 +102,8 @@ function renderContext(ctx: GitHubRouteContext, repo: RepoRecord) {
     now: ctx.clock.now().toISOString(),
     login: ctx.options.defaultLogin ?? DEFAULT_LOGIN,
     records: ctx.state.catalog.records,
-    repo: repoView(repo),
+    accounts: ctx.state.accounts,
+    repo: repoView(repo, { state: ctx.state, apiBase: ctx.baseUrl }),
   };
 }
 

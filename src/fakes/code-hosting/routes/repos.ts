@@ -1,10 +1,11 @@
+import { knownAccount } from '../relations/users/index.js';
 import { empty, json } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
 import { type Principal, authorize } from '../auth.js';
 import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError } from '../errors.js';
 import { objectBody, paginate, parseBody, queryString } from '../http-helpers.js';
-import { createRepo, deleteRepo, findAccount, renderRepo, repoKey, updateRepo } from '../models/repos.js';
+import { createRepo, deleteRepo, renderRepo, repoKey, updateRepo } from '../models/repos.js';
 import type { CodeHostingOptions } from '../options.js';
 import { githubRoute } from '../route.js';
 import { dropRepositoryPaths, moveRepository } from '../relations/repos/index.js';
@@ -228,7 +229,7 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
     operation: 'repos/list-for-user',
     access: RULES.listPublicRepos,
     handler: (ctx, p) => {
-      const user = findAccount(ctx.state, ctx.params.username ?? '');
+      const user = knownAccount(ctx.state, ctx.params.username ?? '', p.login);
       if (!user) throw githubError.notFound();
       authorize(ctx, p, RULES.listPublicRepos);
       return listOf(ctx, ctx.state.reposByOwner[user.login.toLowerCase()], (r) => !r.private, 'GET /users/{username}/repos');

@@ -4,6 +4,9 @@ import { type ShapeNode, type ShapeSchema, shapes } from './load.js';
 import { rootCommit } from '../relations/git/hash.js';
 import { type Readable, tableGet } from '../../../store/table.js';
 import { webBase } from '../urls.js';
+import type { Account } from '../schemas/repo.js';
+import { own } from '../../../store/records.js';
+import { renderAccount } from './account.js';
 
 /**
  * The one renderer of code hosting answers: turns a stored object into the shape GitHub documents for
@@ -26,6 +29,8 @@ export interface RenderContext {
   records: Readable<Resource>;
   /** The repository of repository operations. */
   repo?: RepoView;
+  /** Known accounts by lower-cased login: an account in an answer has their `id`, `node_id` and avatar. */
+  accounts?: Readonly<Record<string, Account>>;
 }
 
 /** What rendering knows of the request's repository. */
@@ -375,7 +380,23 @@ function frameOf(v: Resource, s: ShapeSchema, parent: Frame): Frame {
   return parent;
 }
 
-function renderObject(s: ShapeSchema, v: Resource, name: string, parent: Frame, depth: number): Resource {
+const IDENTITY = ['login', 'id', 'node_id', 'avatar_url', 'gravatar_id', 'type', 'site_admin', 'user_view_type'] as const;
+/** An account nobody seeded (a default caller, a login named in a seed): a stable id from its login. */
+export function unknownAccount(login: string, type?: unknown): Account {
+  return { login, id: hashNumber(`/users/${login}`), type: type === 'Organization' ? 'Organization' : 'User' };
+}
+
+/** An account object with the identity of the known account of its login (the same on every path). */
+function withIdentity(v: Resource, login: string, ctx: RenderContext): Resource {
+  const acc = (ctx.accounts ? (own(ctx.accounts, login.toLowerCase()) as Account | undefined) : undefined) ?? unknownAccount(login, v.type);
+  const known = renderAccount(acc, ctx.baseUrl);
+  const out: Resource = { ...v };
+  for (const k of IDENTITY) out[k] = known[k];
+  return out;
+}
+
+function renderObject(s: ShapeSchema, v0: Resource, name: string, parent: Frame, depth: number): Resource {
+  let v = v0;
   const props = s.p;
   if (!props) {
     if (s.ap !== undefined) {
@@ -386,6 +407,8 @@ function renderObject(s: ShapeSchema, v: Resource, name: string, parent: Frame, 
     return depth === 0 ? {} : { ...v };
   }
   const f = depth === 0 ? parent : frameOf(v, s, parent);
+  // An account (a login with an avatar; an invitation also has a login, but is no account).
+  if (props.login !== undefined && props.avatar_url !== undefined && typeof v.login === 'string') v = withIdentity(v, v.login, f.ctx);
   const req = new Set(s.q ?? []);
   const out: Resource = {};
   const selfExample = props.url !== undefined ? resolveNode(props.url).x : undefined;
@@ -399,6 +422,9 @@ function renderObject(s: ShapeSchema, v: Resource, name: string, parent: Frame, 
     }
     const isUrl = k === 'url' || k.endsWith('_url');
     if (!req.has(k) && !isUrl && !NATURAL_OPTIONAL.has(k)) continue;
+    // A nested object without an identity of its own has no optional link GitHub would send: derived
+    // from its parent's path, it would point at the parent or at a path that does not exist.
+    if (isUrl && !req.has(k) && depth > 0 && f === parent) continue;
     const ps = flat(node);
     if (isUrl && typeOf(ps) === 'string' && !ps.e) {
       if (!req.has(k) && typeof ps.x !== 'string' && k !== 'url' && k !== 'html_url') continue;

@@ -6,6 +6,7 @@ import { commitOrFail } from '../git/common.js';
 import { getCommit, refSha } from '../git/graph.js';
 import { type View, apiOf, nodeId, webOf } from '../git/views.js';
 import type { RelationRepo } from '../types.js';
+import { CHECK_SUITE_OFFSET, type JobRecord, type RunRecord as WorkflowRunRecord, attemptJobs, jobById, runById as workflowRunById } from '../actions/model.js';
 import { type KeyLists, keyList, keyListAll, keyListPush } from '../../../../store/key-list.js';
 import { type Table, emptyTable, tableGet, tableHas, tableSet } from '../../../../store/table.js';
 
@@ -169,16 +170,78 @@ export function createRun(state: CodeHostingState, repo: RelationRepo, body: Res
   return tableGet(state.checks.runs, String(id)) as RunRecord;
 }
 
-/** A run of the repository by id, or undefined. */
-export function runById(state: CodeHostingState, repo: RelationRepo, id: number | string): RunRecord | undefined {
-  const r = tableGet(state.checks.runs, String(id));
-  return r && r.repoId === repo.record.id ? r : undefined;
+/*
+ * GitHub Actions' own checks. On GitHub a workflow run is a check suite of the GitHub Actions app and
+ * each of its jobs a check run with the job's id. They are not stored twice: a run or suite id the
+ * checks store does not hold is looked up among the workflow runs and jobs, and shown as a check.
+ */
+
+/** A workflow job seen as its check run (same id, name, status and conclusion). */
+function jobCheck(repo: RelationRepo, job: JobRecord): RunRecord {
+  return {
+    id: job.id,
+    repoId: repo.record.id,
+    suite: job.run_id + CHECK_SUITE_OFFSET,
+    name: job.name,
+    head_sha: job.head_sha,
+    external_id: '',
+    details_url: null,
+    status: (STATUSES.has(job.status) ? job.status : 'queued') as RunStatus,
+    conclusion: job.conclusion,
+    started_at: job.started_at,
+    completed_at: job.completed_at,
+    output: { title: null, summary: null, text: null },
+  };
 }
 
-/** A suite of the repository by id, or undefined. */
+/** A workflow run seen as its check suite. */
+function workflowSuite(repo: RelationRepo, run: WorkflowRunRecord): SuiteRecord {
+  return {
+    id: run.id + CHECK_SUITE_OFFSET,
+    repoId: repo.record.id,
+    head_sha: run.head_sha,
+    head_branch: run.head_branch,
+    created_at: run.created_at,
+    updated_at: run.updated_at,
+  };
+}
+
+/** The workflow run behind a suite id, when the id is a workflow run's suite. */
+function workflowOfSuite(state: CodeHostingState, repo: RelationRepo, id: number): WorkflowRunRecord | undefined {
+  return id > CHECK_SUITE_OFFSET ? workflowRunById(state, repo, id - CHECK_SUITE_OFFSET) : undefined;
+}
+
+/** Whether a check run is a workflow job (GitHub Actions' own: other apps cannot change it). */
+export function isWorkflowJob(state: CodeHostingState, rec: RunRecord): boolean {
+  return !tableHas(state.checks.runs, String(rec.id));
+}
+
+/** A run of the repository by id (a workflow job by its id too), or undefined. */
+export function runById(state: CodeHostingState, repo: RelationRepo, id: number | string): RunRecord | undefined {
+  const r = tableGet(state.checks.runs, String(id));
+  if (r) return r.repoId === repo.record.id ? r : undefined;
+  const job = jobById(state, repo, id);
+  return job ? jobCheck(repo, job) : undefined;
+}
+
+/** A suite of the repository by id (a workflow run's suite too), or undefined. */
 export function suiteById(state: CodeHostingState, repo: RelationRepo, id: number | string): SuiteRecord | undefined {
   const s = tableGet(state.checks.suites, String(id));
-  return s && s.repoId === repo.record.id ? s : undefined;
+  if (s) return s.repoId === repo.record.id ? s : undefined;
+  const run = workflowOfSuite(state, repo, Number(id));
+  return run ? workflowSuite(repo, run) : undefined;
+}
+
+/** Every suite of a commit: the checks store's, then one per workflow run on it (oldest first). */
+export function suitesOfCommit(state: CodeHostingState, repo: RelationRepo, sha: string): SuiteRecord[] {
+  const own = suiteOf(state, repo, sha);
+  const runs = keyListAll(keyList(state.actions.runLists, `${repo.record.id}:sha:${sha}`));
+  const out: SuiteRecord[] = own ? [own] : [];
+  for (const id of runs) {
+    const run = workflowRunById(state, repo, id);
+    if (run) out.push(workflowSuite(repo, run));
+  }
+  return out;
 }
 
 /** Updates a run (a conclusion completes it, `completed_at` now unless given). */
@@ -189,8 +252,17 @@ export function updateRun(state: CodeHostingState, rec: RunRecord, body: Resourc
   return rec;
 }
 
-/** The runs of a suite, newest first. */
-export function suiteRuns(state: CodeHostingState, suite: SuiteRecord): RunRecord[] {
+/** The runs of a suite, newest first (a workflow run's suite: the jobs of its latest attempt). */
+export function suiteRuns(state: CodeHostingState, suite: SuiteRecord, repo?: RelationRepo): RunRecord[] {
+  const run = repo && !tableHas(state.checks.suites, String(suite.id)) ? workflowOfSuite(state, repo, suite.id) : undefined;
+  if (run && repo) {
+    const jobs: RunRecord[] = [];
+    for (const id of attemptJobs(state, run.id)) {
+      const job = jobById(state, repo, id);
+      if (job) jobs.unshift(jobCheck(repo, job));
+    }
+    return jobs;
+  }
   const ids = keyListAll(keyList(state.checks.runsBySuite, String(suite.id)));
   const out: RunRecord[] = [];
   for (let i = ids.length - 1; i >= 0; i--) {
@@ -274,7 +346,7 @@ export function runView(v: View, rec: RunRecord): Resource {
 
 /** GitHub's check-suite JSON (the renderer adds `repository`). */
 export function suiteView(v: View, suite: SuiteRecord): Resource {
-  const runs = suiteRuns(v.state, suite);
+  const runs = suiteRuns(v.state, suite, v.repo);
   const { status, conclusion } = suiteState(runs);
   const c = getCommit(v.state, v.repo, suite.head_sha);
   const url = `${apiOf(v)}/check-suites/${suite.id}`;

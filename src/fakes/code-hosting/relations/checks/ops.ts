@@ -1,5 +1,5 @@
 import { checkRequired } from '../../catalog/engine.js';
-import { githubError } from '../../errors.js';
+import { GitHubError, githubError } from '../../errors.js';
 import { commitOrFail, paged, pagedWrapped, param, query, repoOf, viewOf } from '../git/common.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import {
@@ -12,7 +12,8 @@ import {
   runById,
   runView,
   suiteById,
-  suiteOf,
+  isWorkflowJob,
+  suitesOfCommit,
   suiteRuns,
   suiteView,
   updateRun,
@@ -41,7 +42,12 @@ const create: RelationOp = (rc) => {
   return { status: 201, body };
 };
 const get: RelationOp = (rc) => ({ status: 200, body: runView(viewOf(rc), runOf(rc)) });
-const update: RelationOp = (rc) => ({ status: 200, body: runView(viewOf(rc), updateRun(rc.state, runOf(rc), rc.op.body, rc.op)) });
+const update: RelationOp = (rc) => {
+  const rec = runOf(rc);
+  // A workflow job belongs to GitHub Actions: another app's token may not change it.
+  if (isWorkflowJob(rc.state, rec)) throw new GitHubError(403, 'Resource not accessible by integration', { documentationUrl: CHECKS_DOCS });
+  return { status: 200, body: runView(viewOf(rc), updateRun(rc.state, rec, rc.op.body, rc.op)) };
+};
 const annotations: RelationOp = (rc) => {
   const rec = runOf(rc);
   const run = runView(viewOf(rc), rec);
@@ -65,8 +71,11 @@ const annotations: RelationOp = (rc) => {
 
 const forRef: RelationOp = (rc) => {
   const v = viewOf(rc);
-  const suite = suiteOf(rc.state, v.repo, commitOrFail(rc.state, v.repo, param(rc.op, 'ref'), CHECKS_DOCS));
-  const runs = suite ? filterRuns(suiteRuns(rc.state, suite), runFilters(rc)) : [];
+  const suites = suitesOfCommit(rc.state, v.repo, commitOrFail(rc.state, v.repo, param(rc.op, 'ref'), CHECKS_DOCS));
+  const runs = filterRuns(
+    suites.flatMap((s) => suiteRuns(rc.state, s, v.repo)),
+    runFilters(rc),
+  );
   return pagedWrapped(rc.op, 'check_runs', runs, (r) => runView(v, r));
 };
 
@@ -87,16 +96,18 @@ function suiteOfRequest(rc: RelationContext) {
 const getSuite: RelationOp = (rc) => ({ status: 200, body: suiteView(viewOf(rc), suiteOfRequest(rc)) });
 const runsOfSuite: RelationOp = (rc) => {
   const v = viewOf(rc);
-  return pagedWrapped(rc.op, 'check_runs', filterRuns(suiteRuns(rc.state, suiteOfRequest(rc)), runFilters(rc)), (r) => runView(v, r));
+  return pagedWrapped(rc.op, 'check_runs', filterRuns(suiteRuns(rc.state, suiteOfRequest(rc), v.repo), runFilters(rc)), (r) => runView(v, r));
 };
 const suitesForRef: RelationOp = (rc) => {
   const v = viewOf(rc);
-  const suite = suiteOf(rc.state, v.repo, commitOrFail(rc.state, v.repo, param(rc.op, 'ref'), CHECKS_DOCS));
+  const suites = suitesOfCommit(rc.state, v.repo, commitOrFail(rc.state, v.repo, param(rc.op, 'ref'), CHECKS_DOCS));
   const appId = query(rc.op, 'app_id');
   const name = query(rc.op, 'check_name');
-  const keep =
-    suite && (appId === undefined || Number(appId) === CHECKS_APP.id) && (name === undefined || suiteRuns(rc.state, suite).some((r) => r.name === name));
-  return pagedWrapped(rc.op, 'check_suites', keep ? [suite] : [], (s) => suiteView(v, s));
+  const kept = suites.filter(
+    (suite) =>
+      (appId === undefined || Number(appId) === CHECKS_APP.id) && (name === undefined || suiteRuns(rc.state, suite, v.repo).some((r) => r.name === name)),
+  );
+  return pagedWrapped(rc.op, 'check_suites', kept, (s) => suiteView(v, s));
 };
 
 const R = '/repos/{owner}/{repo}';

@@ -194,7 +194,7 @@ export function invitationView(state: CodeHostingState, inv: InvitationRecord, b
   return {
     id: inv.id,
     node_id: Buffer.from(`RepositoryInvitation:${inv.id}`).toString('base64').replace(/=+$/, ''),
-    ...(repo ? { repository: repoSeed(repoView(repo)) } : {}),
+    ...(repo ? { repository: repoSeed(repoView(repo, { state, apiBase: baseUrl })) } : {}),
     invitee: { login: inv.invitee },
     inviter: { login: inv.inviter },
     permissions: inv.role,

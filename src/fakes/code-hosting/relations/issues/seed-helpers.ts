@@ -162,7 +162,8 @@ export function issueSeedHelpers(host: GitHubHost): IssueSeedHelpers {
       now: c.now,
       login: c.repo.ownerLogin,
       records: host.state.catalog.records,
-      repo: repoView(c.repo),
+      accounts: host.state.accounts,
+      repo: repoView(c.repo, { state: host.state, apiBase: c.base }),
     });
     return (out.body ?? {}) as Record<string, unknown>;
   };

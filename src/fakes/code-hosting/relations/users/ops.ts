@@ -1,0 +1,103 @@
+import type { Resource } from '../../catalog/state.js';
+import { githubError } from '../../errors.js';
+import { findAccount } from '../../models/repos.js';
+import type { Account } from '../../schemas/repo.js';
+import { renderAccount } from '../../shapes/account.js';
+import { DEFAULT_LOGIN, unknownAccount } from '../../shapes/render.js';
+import { knownAccount } from './model.js';
+import type { CodeHostingState } from '../../state.js';
+import { tableGet } from '../../../../store/table.js';
+import { param } from '../git/common.js';
+import { webBase } from '../../urls.js';
+import type { RelationContext, RelationOp } from '../types.js';
+
+/**
+ * Accounts on their own paths: `GET /users/{username}`, `GET /user` and `GET /orgs/{org}` answer the
+ * account every other answer links to (a repository's owner, a token's user, a team's organization,
+ * the default caller), with the same `id`, `node_id` and avatar. A profile seeded or written by path
+ * (`seed.resource('/users/mona', { name: 'Mona' })`, `PATCH /user`) is laid over it. A login nobody
+ * knows answers 404, as on GitHub.
+ */
+
+const USERS_DOCS = 'https://docs.github.com/rest/users/users#get-a-user';
+const ORGS_DOCS = 'https://docs.github.com/rest/orgs/orgs#get-an-organization';
+
+/** The account of a login for this request (`knownAccount` with the caller). */
+const accountNamed = (rc: RelationContext, login: string): Account | undefined => knownAccount(rc.state, login, rc.op.login);
+
+/** Repositories of an owner that anybody may see. */
+function publicRepos(state: CodeHostingState, login: string): number {
+  let n = 0;
+  for (const id of state.reposByOwner[login.toLowerCase()] ?? []) if (state.repos[id]?.private === false) n++;
+  return n;
+}
+
+/** A user's profile: the account, the profile fields GitHub always sends, and what was written by path. */
+function profile(rc: RelationContext, acc: Account, key: string): Resource {
+  return {
+    ...renderAccount(acc, rc.op.baseUrl),
+    name: null,
+    company: null,
+    blog: '',
+    location: null,
+    email: null,
+    hireable: null,
+    bio: null,
+    twitter_username: null,
+    public_repos: publicRepos(rc.state, acc.login),
+    public_gists: 0,
+    followers: 0,
+    following: 0,
+    ...(tableGet(rc.state.catalog.records, key) ?? {}),
+  };
+}
+
+const getUser: RelationOp = (rc) => {
+  const login = param(rc.op, 'username');
+  const acc = accountNamed(rc, login);
+  if (!acc) throw githubError.notFound(USERS_DOCS);
+  return { status: 200, body: profile(rc, acc, rc.op.key) };
+};
+
+const getAuthenticated: RelationOp = (rc) => {
+  const login = rc.op.login ?? DEFAULT_LOGIN;
+  const acc = accountNamed(rc, login) ?? unknownAccount(login);
+  return { status: 200, body: profile(rc, acc, '/user') };
+};
+
+const getOrg: RelationOp = (rc) => {
+  const login = param(rc.op, 'org');
+  const acc = findAccount(rc.state, login);
+  const seeded = tableGet(rc.state.catalog.records, rc.op.key);
+  if (acc?.type !== 'Organization' && !seeded) throw githubError.notFound(ORGS_DOCS);
+  const api = `${rc.op.baseUrl}/orgs/${acc?.login ?? login}`;
+  const identity = acc ? renderAccount(acc, rc.op.baseUrl) : {};
+  return {
+    status: 200,
+    body: {
+      login: acc?.login ?? login,
+      id: identity.id,
+      node_id: identity.node_id,
+      avatar_url: identity.avatar_url,
+      url: api,
+      html_url: `${webBase(rc.op.baseUrl)}/${acc?.login ?? login}`,
+      repos_url: `${api}/repos`,
+      events_url: `${api}/events`,
+      hooks_url: `${api}/hooks`,
+      issues_url: `${api}/issues`,
+      members_url: `${api}/members{/member}`,
+      public_members_url: `${api}/public_members{/member}`,
+      description: null,
+      public_repos: publicRepos(rc.state, login),
+      type: 'Organization',
+      ...(seeded ?? {}),
+    },
+  };
+};
+
+/** The family's operations by `METHOD template`. */
+export const USER_OPS: Readonly<Record<string, RelationOp>> = {
+  'GET /users/{username}': getUser,
+  'GET /user': getAuthenticated,
+  'GET /orgs/{org}': getOrg,
+};
