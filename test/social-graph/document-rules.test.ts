@@ -203,6 +203,14 @@ describe('malformed create-edge payloads', () => {
   // "(#100) The parameter questions[0][type] is required" (facebook-php-business-sdk#395),
   // "(#100) Invalid keys \"x\" were found in param \"y\"." and "(#100) Param subscribed_fields[0] must be one
   // of {...}" (answers quoted in public integrations): code 100, OAuthException, no error_subcode.
+  // Whole envelopes captured from Graph carry no error_subcode, error_user_title or error_user_msg:
+  //   https://github.com/rapidpro/rapidpro/issues/271
+  //     {"error":{"message":"(#100) Invalid keys \"message\" were found in param \"call_to_actions[0]\".","type":"OAuthException","code":100,"fbtrace_id":"EbKodV2oUXv"}}
+  //   https://github.com/kadnan/Facebook-Chat-Bot/issues/5
+  //     [message] => (#100) The parameter user_id is required [type] => OAuthException [code] => 100 [fbtrace_id] => BLJfJGBxts8
+  // The 1487xxx / 2446xxx / 1870xxx subcodes (e.g. 1487168 in https://github.com/daroczig/fbRads/issues/67)
+  // come with the Marketing API's validation of ad objects (campaigns, ad sets, creatives), not with these
+  // parameter-shape answers; no public answer shows one for a missing key or unknown keys in a JSON param.
   const json = async (path: string, body: Record<string, unknown>, token: string) => {
     const res = await fetch(`${BASE}${path}?access_token=${token}`, {
       method: 'POST',

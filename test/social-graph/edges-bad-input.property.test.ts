@@ -70,6 +70,9 @@ const KEYS = [
   'id',
   '__proto__',
   'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
   'zz_unknown',
 ] as const;
 
@@ -122,10 +125,7 @@ type Req = typeof REQUEST extends fc.Arbitrary<infer T> ? T : never;
 function build(edge: string, r: Req): { url: string; init: RequestInit } {
   const token = r.token === 'none' ? undefined : r.token === 'unknown' ? 'not-a-seeded-token' : tokens[r.token];
   const base = `https://graph.facebook.com${r.versioned ? '/v24.0' : ''}/${pageId}/${edge}`;
-  // Query and form keys named after Object.prototype methods (`constructor`, `toString`) break the shared
-  // request parser of every service (src/http, reported to its owners); JSON bodies carry them here.
-  const textual = Object.fromEntries(Object.entries(r.params).filter(([k]) => k !== 'constructor'));
-  const params = { ...textual, ...(token ? { access_token: token } : {}) };
+  const params = { ...r.params, ...(token ? { access_token: token } : {}) };
   if (r.method === 'GET' || r.encoding === 'query') return { url: `${base}?${new URLSearchParams(params)}`, init: { method: r.method, redirect: 'manual' } };
   if (r.encoding === 'form') {
     return {
@@ -193,6 +193,27 @@ describe('bad input on every Page edge of the document', () => {
     expect(seen.refused).toBeGreaterThan(0);
     // threads is deprecated (always refused); thread_owner needs a recipient the generator rarely names.
     if (edge !== 'threads' && edge !== 'thread_owner') expect(seen.answered).toBeGreaterThan(0);
+  });
+});
+
+describe('parameter names of Object.prototype', () => {
+  // Query, form and JSON keys named `constructor`, `toString`, `__proto__`, ... are plain parameters:
+  // every edge answers them as any unknown parameter (once excluded here as breaking the request parser).
+  const NAMES = { constructor: 'x', toString: '1', valueOf: '2', hasOwnProperty: 'y', ['__proto__']: 'z', isPrototypeOf: '[1]' };
+
+  it.each(DOCUMENT_EDGES)('%s: Graph envelope or an answer, in every encoding and verb', async (edge) => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      for (const encoding of ['query', 'form', 'json'] as const) {
+        if (method === 'GET' && encoding !== 'query') continue;
+        const r: Req = { method, encoding, token: 'page', params: NAMES, versioned: true };
+        const { url, init } = build(edge, r);
+        const before = fakes.snapshot();
+        const res = await fetch(url, init);
+        const p = await problem(res, before);
+        if (p) throw new Error(`${p}\n  ${method} ${encoding} ${url.slice(0, 200)}`);
+      }
+    }
+    expect(fakes.errors).toEqual([]);
   });
 });
 

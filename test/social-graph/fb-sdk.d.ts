@@ -40,6 +40,13 @@ declare module 'facebook-nodejs-business-sdk' {
     [method: string]: unknown;
   }
   class PagePost extends AbstractCrudObject {}
+  class Photo extends AbstractCrudObject {}
+  class LiveVideo extends AbstractCrudObject {}
+  class Album extends AbstractCrudObject {}
+  class Persona extends AbstractCrudObject {}
+  class UnifiedThread extends AbstractCrudObject {
+    getMessages(fields?: string[], params?: Record<string, unknown>): Promise<Cursor>;
+  }
   class AdAccount extends AbstractCrudObject {
     [method: string]: unknown;
   }
@@ -56,6 +63,11 @@ declare module 'facebook-nodejs-business-sdk' {
     FacebookAdsApi: typeof FacebookAdsApi;
     Page: typeof Page;
     PagePost: typeof PagePost;
+    Photo: typeof Photo;
+    LiveVideo: typeof LiveVideo;
+    Album: typeof Album;
+    Persona: typeof Persona;
+    UnifiedThread: typeof UnifiedThread;
     AdAccount: typeof AdAccount;
     CustomAudience: typeof CustomAudience;
     FacebookRequestError: typeof FacebookRequestError;

@@ -121,6 +121,12 @@ export const graphErrors = {
   sessionInvalid: () => new GraphError(102, 'Session key invalid or no longer valid', { type: 'OAuthException' }),
   /** 200: a permission the token lacks. */
   permission: (detail: string) => new GraphError(200, detail, { type: 'OAuthException' }),
+  /**
+   * 190: an edge that only a Page access token of the Page may read (user information, messaging), read
+   * with a user or app token. Graph's own words and envelope (no subcode), as reported in
+   * https://github.com/halsandr/Facebook_Connector/issues/1 and facebook-php-business-sdk#428.
+   */
+  pageTokenRequired: () => new GraphError(190, '(#190) This method must be called with a Page Access Token', { type: 'OAuthException' }),
   /** 10: a feature or permission needed for public Page data. */
   publicAccess: () =>
     new GraphError(

@@ -10,7 +10,7 @@ import { draftPage, edgeIds, edgeList, getPage } from './pages.js';
 import { tableGet, tableSet } from '../../../store/table.js';
 import { pageIds, pagedBody, readLimit } from './paging.js';
 import type { GraphContext } from './registry.js';
-import { requirePageAccess, requirePageRead } from './tokens.js';
+import { requirePageRead } from './tokens.js';
 
 /** Profile fields that carry user information: answered only to a Page token of the Page (reviewer, from, participants, ...). */
 export const USER_INFO_FIELDS = new Set(['from', 'reviewer', 'participants', 'senders', 'former_participants', 'admin_creator', 'to']);
@@ -29,14 +29,15 @@ export function hasRole(g: GraphContext, pageId: string): boolean {
 
 /**
  * Checks who may read an edge: everyone who can read the Page, role holders, or a Page token of the
- * Page only (messaging edges), each with Graph's own error.
+ * Page only (edges listing people, messaging edges: Graph's `(#190) This method must be called with a
+ * Page Access Token` for any other token), each with Graph's own error.
  */
 export function requireEdgeRead(g: GraphContext, page: PageRecord, row: Pick<PageEdgeRow, 'edge' | 'access'>): void {
   requirePageRead(g.ctx.state, g.principal, page);
   if (row.access === 'role' && !hasRole(g, page.id)) {
     throw graphErrors.permission(`Reading the ${row.edge} edge requires a Page or user access token with a task on Page ${page.id}`);
   }
-  if (row.access === 'pageToken') requirePageAccess(g.principal, page, { tasks: [], permissions: [], pageToken: true, what: `Reading the ${row.edge} edge` });
+  if (row.access === 'pageToken' && !hasPageToken(g, page.id)) throw graphErrors.pageTokenRequired();
 }
 
 /** A stored value in its read shape: instants under a `*_time` key (epoch ms, a Date or an ISO string) as Graph's `+0000` string. */
@@ -106,14 +107,15 @@ export interface RowSource {
 }
 
 /**
- * Reads one page of an edge: Graph's `{ data, paging }` with cursors, `limit` and `paging.next`,
- * each row rendered with the `fields=` selection of its node type. `include` filters rows (insights
- * by metric and period), `includeId` by id; `source` lists rows kept elsewhere (assigned users, locations).
+ * Reads one page of an edge of a node (a Page, or an edge node such as a conversation's `messages`):
+ * Graph's `{ data, paging }` with cursors, `limit` and `paging.next`, each row rendered with the
+ * `fields=` selection of its node type. `include` filters rows (insights by metric and period),
+ * `includeId` by id; `source` lists rows kept elsewhere (assigned users, locations).
  * @example return json(200, listEdgeNodes(g, page, PAGE_EDGE_TABLE.photos))
  */
 export function listEdgeNodes(
   g: GraphContext,
-  page: PageRecord,
+  page: { readonly id: string },
   row: PageEdgeRow,
   opts: { include?: (o: ObjectRecord) => boolean; includeId?: (id: string) => boolean; source?: RowSource } = {},
 ): Record<string, unknown> {

@@ -17,12 +17,12 @@ import {
   nearest,
   parseSeed,
 } from '../schemas/edge-seeds.js';
-import { PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
+import { MESSAGE_ROW, PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
 import type { SocialGraphState } from '../state.js';
 import { addEdgeNode } from './edge-nodes.js';
-import { type IdList, chunkedLength } from './id-list.js';
-import { draftPage } from './pages.js';
-import { tableGet } from '../../../store/table.js';
+import { type IdList, appendId, chunkedLength } from './id-list.js';
+import { draftPage, edgeList } from './pages.js';
+import { tableGet, tableSet } from '../../../store/table.js';
 import { ensureUser } from './users.js';
 import { graphTime } from './fields.js';
 import { PAGE_TASKS } from './tokens.js';
@@ -165,6 +165,13 @@ export function edgeSeeds(host: Host): EdgeSeeds {
         });
         const last = msgs[msgs.length - 1];
         const participants = [profile(d, user), profile(d, s.pageId)];
+        // Each message is a node of its own (`/{message-id}`, `/{conversation-id}/messages`), listed in order sent.
+        for (const m of msgs) {
+          const { id: mid, ...fields } = m;
+          const to = participants.filter((p) => p.id !== m.from.id);
+          tableSet(d.objects, mid, { id: mid, type: MESSAGE_ROW.nodeType, ownerId: s.pageId, fields: { ...fields, to: { data: to } } });
+          appendId(edgeList(d, tid, MESSAGE_ROW.edge), mid);
+        }
         addEdgeNode(
           d,
           s.pageId,
@@ -216,7 +223,15 @@ export function edgeSeeds(host: Host): EdgeSeeds {
         ensureUser(d, uid, s.name);
         const name = tableGet(d.users, uid)?.name ?? `User ${uid}`;
         const role = tasks.includes('MANAGE') ? 'Admin' : tasks.includes('CREATE_CONTENT') ? 'Editor' : tasks.includes('MODERATE') ? 'Moderator' : 'Analyst';
-        addEdgeNode(d, s.pageId, rowOf('roles'), { name, tasks, role, perms: tasks }, uid);
+        // Keyed per Page: the same person may hold roles on several Pages (the row's id is the user id).
+        const key = `${s.pageId}/roles/${uid}`;
+        const fields = { name, tasks, role, perms: tasks };
+        const existing = tableGet(d.objects, key);
+        if (existing) existing.fields = fields;
+        else {
+          tableSet(d.objects, key, { id: uid, type: rowOf('roles').nodeType, ownerId: s.pageId, fields });
+          appendId(edgeList(d, s.pageId, 'roles'), key);
+        }
         return { id: uid };
       });
     },

@@ -5,6 +5,7 @@
 import '../routes/page-node.js';
 import '../routes/post-node.js';
 import '../routes/audiences-types.js';
+import '../routes/edge-node-types.js';
 
 export { edgeNames, findNode, nodeTypes, registerNodeType } from './registry.js';
 export type { EdgeSpec, GraphContext, GraphHandler, NodeType } from './registry.js';

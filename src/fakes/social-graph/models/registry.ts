@@ -34,6 +34,12 @@ export interface EdgeSpec {
   DELETE?: GraphHandler;
   /** Rate-limit family checked before the handler: `leadgen` (80005), `messaging` (80006), `photoshare` (80002). */
   limitFamily?: 'leadgen' | 'messaging' | 'photoshare';
+  /**
+   * Names of optional path segments after the edge, in order (`['metric', 'period']` serves
+   * `/{page-id}/insights/{metric}` and `/{page-id}/insights/{metric}/{period}`); each reaches the
+   * handler as the parameter of that name, over a query parameter of the same name.
+   */
+  pathParams?: readonly string[];
 }
 
 /**
@@ -45,6 +51,8 @@ export interface NodeType<R = unknown> {
   readonly type: string;
   /** Operation prefix in the journal: `page` gives `page.get`, `page/feed.create`. */
   readonly op: string;
+  /** How the journal names the node in route templates (`{photo-id}`); default the table in routes/graph.ts, else `{id}`. */
+  readonly route?: string;
   /** Looks the node up (O(1): records keyed by id). */
   find(state: SocialGraphState, id: string): R | undefined;
   /** Typed field table for `fields=` selection. */

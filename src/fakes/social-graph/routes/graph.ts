@@ -4,7 +4,7 @@ import { toReal } from '../aliases.js';
 import { graphErrors, unsupportedRequest } from '../errors.js';
 import { type LIMIT_CODES, checkRateLimit, failureError, matchFailure } from '../models/limits.js';
 import { edgeNames, findNode, type GraphHandler, nodeTypes } from '../models/node-types.js';
-import type { GraphRouteContext } from '../models/registry.js';
+import type { EdgeSpec, GraphRouteContext } from '../models/registry.js';
 import { graphContext } from './context.js';
 import type { SocialGraphOptions } from '../options.js';
 import type { SocialGraphState } from '../state.js';
@@ -30,10 +30,12 @@ const NODE_TEMPLATE: Record<string, string> = {
   User: '{user-id}',
   LeadgenForm: '{form-id}',
 };
+/** The route template of a node type: its own, the table's, or `{id}`. */
+const templateOf = (t: { type: string; route?: string }): string => t.route ?? NODE_TEMPLATE[t.type] ?? '{id}';
 const NODE_VERB: Record<Verb, string> = { GET: 'get', POST: 'update', DELETE: 'delete' };
 const EDGE_VERB: Record<Verb, string> = { GET: 'list', POST: 'create', DELETE: 'delete' };
 
-async function dispatch(ctx: GraphRouteContext, verb: Verb, edgeParam?: string): Promise<FakeResponse> {
+async function dispatch(ctx: GraphRouteContext, verb: Verb, edgeParam?: string, path: readonly string[] = []): Promise<FakeResponse> {
   const edge = edgeParam === undefined ? undefined : toReal(edgeParam);
   const opOf = (op: string) => (edge === undefined ? `${op}.${NODE_VERB[verb]}` : `${op}/${edge}.${EDGE_VERB[verb]}`);
   const raw = ctx.params.id as string;
@@ -43,7 +45,7 @@ async function dispatch(ctx: GraphRouteContext, verb: Verb, edgeParam?: string):
   const operation = opOf(found ? found.type.op : 'node');
   ctx.meta.operation = operation;
   if (found) {
-    const node = raw === 'me' ? 'me' : (NODE_TEMPLATE[found.type.type] ?? '{id}');
+    const node = raw === 'me' ? 'me' : templateOf(found.type);
     ctx.meta.route = edge === undefined ? `/${node}` : `/${node}/${edge}`;
   }
   g = { ...g, operation };
@@ -57,6 +59,19 @@ async function dispatch(ctx: GraphRouteContext, verb: Verb, edgeParam?: string):
     ctx.meta.operation = 'unmatched';
     if (verb === 'GET') throw graphErrors.nonexistingField(edge, found.type.type);
     throw unsupportedRequest(verb, id);
+  }
+  // Path segments after the edge (`/insights/{metric}`): parameters of the edge read, over the query's.
+  if (path.length > 0) {
+    const names = spec?.pathParams ?? [];
+    if (names.length < path.length) {
+      ctx.meta.operation = 'unmatched';
+      throw unsupportedRequest(verb, id);
+    }
+    g = { ...g, params: { ...g.params, ...Object.fromEntries(path.map((v, i) => [names[i] as string, v])) } };
+    ctx.meta.route = `${ctx.meta.route}${names
+      .slice(0, path.length)
+      .map((n) => `/{${n}}`)
+      .join('')}`;
   }
   const handler: GraphHandler | undefined = edge === undefined ? found.type[verb] : spec?.[verb];
   if (!handler) throw unsupportedRequest(verb, id);
@@ -84,19 +99,43 @@ async function dispatch(ctx: GraphRouteContext, verb: Verb, edgeParam?: string):
 
 type R = RouteSpec<SocialGraphState, SocialGraphOptions>;
 
+/** Edges some node type reads by path segments too, with the segment names (first type wins). */
+function edgePathParams(): Map<string, readonly string[]> {
+  const out = new Map<string, readonly string[]>();
+  for (const t of nodeTypes()) for (const [edge, spec] of Object.entries(t.edges)) if (spec.pathParams && !out.has(edge)) out.set(edge, spec.pathParams);
+  return out;
+}
+
 const VERBS = ['GET', 'POST', 'DELETE'] as const;
 
 /** Every node and edge route as the journal names it (`'POST /{page-id}/feed'`), for `fakes.routes()` and validation. */
 export function graphJournalRoutes(): string[] {
   const out: string[] = [];
   for (const t of nodeTypes()) {
-    const nodes = [NODE_TEMPLATE[t.type] ?? '{id}', ...(t.type === 'User' ? ['me'] : [])];
+    const nodes = [templateOf(t), ...(t.type === 'User' ? ['me'] : [])];
     for (const node of nodes) {
       for (const verb of VERBS) if (t[verb]) out.push(`${verb} /${node}`);
-      for (const [edge, spec] of Object.entries(t.edges)) for (const verb of VERBS) if (spec[verb]) out.push(`${verb} /${node}/${edge}`);
+      for (const [edge, spec] of Object.entries(t.edges)) {
+        for (const verb of VERBS) {
+          if (!spec[verb]) continue;
+          out.push(`${verb} /${node}/${edge}`);
+          for (const sub of pathTemplates(spec)) out.push(`${verb} /${node}/${edge}${sub}`);
+        }
+      }
     }
   }
   return out;
+}
+
+/** The path templates after an edge its `pathParams` serve: `['/{metric}', '/{metric}/{period}']`. */
+function pathTemplates(spec: EdgeSpec): string[] {
+  const names = spec.pathParams ?? [];
+  return names.map((_, i) =>
+    names
+      .slice(0, i + 1)
+      .map((n) => `/{${n}}`)
+      .join(''),
+  );
 }
 
 /** Every operation id the node routes can journal (`page/feed.create`, ...). */
@@ -119,7 +158,7 @@ export function graphRefineRoute(ctx: { params: Readonly<Record<string, string>>
   else {
     const found = findNode(ctx.state, raw);
     if (!found) return undefined;
-    node = NODE_TEMPLATE[found.type.type] ?? '{id}';
+    node = templateOf(found.type);
   }
   const rest = ctx.template.slice('/{id}'.length);
   if (rest === '') return `/${node}`;
@@ -134,6 +173,24 @@ export function graphRoutes(): R[] {
     routes.push({ method: verb, path: '/{id}', operation: `node.${NODE_VERB[verb]}`, handler: (ctx) => dispatch(ctx, verb) });
     for (const edge of edgeNames()) {
       routes.push({ method: verb, path: `/{id}/${edge}`, operation: `node/${edge}.${EDGE_VERB[verb]}`, handler: (ctx) => dispatch(ctx, verb, edge) });
+    }
+    // Edges read by path segments too (`/{id}/insights/{metric}/{period}`).
+    for (const [edge, names] of edgePathParams()) {
+      for (const sub of pathTemplates({ pathParams: names })) {
+        const keys = names.slice(0, sub.split('/').length - 1);
+        routes.push({
+          method: verb,
+          path: `/{id}/${edge}${sub}`,
+          operation: `node/${edge}.${EDGE_VERB[verb]}`,
+          handler: (ctx) =>
+            dispatch(
+              ctx,
+              verb,
+              edge,
+              keys.map((k) => ctx.params[k] as string),
+            ),
+        });
+      }
     }
     routes.push({
       method: verb,

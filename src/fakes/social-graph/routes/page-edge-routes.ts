@@ -35,7 +35,23 @@ function row(edge: string): PageEdgeRow {
 /** Graph's insights metric names: lower-case words joined by underscores. */
 const METRIC = /^[a-z0-9_]+$/;
 
-/** insights: the seeded metrics, filtered by `metric` (comma list) and `period`. */
+/**
+ * An insights time bound (`since`/`until`): Unix seconds or a date Graph's strtotime reads (ISO
+ * `2024-03-01`, `2024-03-01T00:00:00+0000`); epoch ms.
+ */
+function insightBound(name: string, raw: unknown): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const s = String(raw);
+  const ms = /^\d{1,11}$/.test(s) ? Number(s) * 1000 : /^\d{4}-\d\d-\d\d/.test(s) ? Date.parse(s.replace(/([+-]\d\d)(\d\d)$/, '$1:$2')) : Number.NaN;
+  if (!Number.isFinite(ms)) throw graphErrors.param(`Param ${name} must be a valid Unix timestamp or date: ${s.slice(0, 100)}`);
+  return ms;
+}
+
+/**
+ * insights: the seeded metrics, filtered by `metric` (comma list, or the path segment of
+ * `/{page-id}/insights/{metric}`), `period` (also a path segment) and the `since`/`until` window
+ * (values whose `end_time` falls after `since` and not after `until`).
+ */
 function readInsights(g: GraphContext, id: string) {
   const r = row('insights');
   const page = pageOf(g, id);
@@ -49,8 +65,18 @@ function readInsights(g: GraphContext, id: string) {
   if (period !== undefined && !(INSIGHT_PERIODS as readonly unknown[]).includes(period)) {
     throw graphErrors.param(`Param period must be one of {${INSIGHT_PERIODS.join(', ')}}`);
   }
+  const since = insightBound('since', g.params.since);
+  const until = insightBound('until', g.params.until);
   const include = (o: ObjectRecord) => (metrics === null || metrics.includes(String(o.fields.name))) && (period === undefined || o.fields.period === period);
-  return json(200, listEdgeNodes(g, page, r, { include }));
+  const body = listEdgeNodes(g, page, r, { include });
+  if (since !== undefined || until !== undefined) {
+    const inWindow = (v: unknown) => {
+      const end = Date.parse(String((v as { end_time?: unknown }).end_time ?? '').replace(/([+-]\d\d)(\d\d)$/, '$1:$2'));
+      return (since === undefined || end > since) && (until === undefined || end <= until);
+    };
+    for (const m of body.data as Array<Record<string, unknown>>) if (Array.isArray(m.values)) m.values = m.values.filter(inWindow);
+  }
+  return json(200, body);
 }
 
 const PICTURE_SIZES: Readonly<Record<string, number>> = { square: 50, small: 50, normal: 100, album: 200, large: 200 };
@@ -113,7 +139,7 @@ function readThreadOwner(g: GraphContext, id: string) {
 }
 
 const CUSTOM: Readonly<Record<string, EdgeSpec>> = {
-  insights: { GET: readInsights },
+  insights: { GET: readInsights, pathParams: ['metric', 'period'] },
   picture: { GET: readPicture },
   threads: { GET: readThreads },
   thread_owner: { GET: readThreadOwner, limitFamily: 'messaging' },

@@ -1,7 +1,7 @@
 import { json } from '../../../http/response.js';
 import { nextId } from '../../../store/ids.js';
 import { codeError, graphErrors } from '../errors.js';
-import { listEdgeNodes } from '../models/edge-nodes.js';
+import { listEdgeNodes, requireEdgeRead } from '../models/edge-nodes.js';
 import { appendId, removeAt } from '../models/id-list.js';
 import { draftPage, edgeIds, edgeList, getPage, isLocationOf, pageOf, pairKey } from '../models/pages.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
@@ -80,7 +80,9 @@ export const pageEdges: Record<string, EdgeSpec> = {
   assigned_users: {
     GET: (g, id) => {
       const page = pageOf(g, id);
-      requirePageAccess(g.principal, page, { ...MANAGE, permissions: ['business_management'], what: 'Reading assigned users' });
+      const row = PAGE_EDGE_TABLE.assigned_users as PageEdgeRow;
+      requireEdgeRead(g, page, row);
+      requirePageAccess(g.principal, page, { ...MANAGE, what: 'Reading assigned users' });
       const state = g.ctx.state;
       const source = {
         ids: edgeIds(state, id, 'assigned_users'),
@@ -95,7 +97,7 @@ export const pageEdges: Record<string, EdgeSpec> = {
           },
         }),
       };
-      return json(200, listEdgeNodes(g, page, PAGE_EDGE_TABLE.assigned_users as PageEdgeRow, { source }));
+      return json(200, listEdgeNodes(g, page, row, { source }));
     },
     POST: (g, id) => {
       const page = pageOf(g, id);
@@ -190,7 +192,12 @@ export const pageEdges: Record<string, EdgeSpec> = {
       if (page.messagingBlocked) throw codeError(230);
       const pid = g.ctx.update((d) => {
         const oid = String(nextId(d.counters, 'object', 300_000_000_000_000));
-        tableSet(d.objects, oid, { id: oid, type: 'persona', ownerId: id, fields: { name: p.name, profile_picture_url: p.profile_picture_url } });
+        tableSet(d.objects, oid, {
+          id: oid,
+          type: (PAGE_EDGE_TABLE.personas as PageEdgeRow).nodeType,
+          ownerId: id,
+          fields: { name: p.name, profile_picture_url: p.profile_picture_url },
+        });
         appendId(edgeList(d, id, 'personas'), oid);
         return oid;
       });

@@ -50,7 +50,9 @@ const SPECS: Readonly<Record<string, RowSpec>> = {
   ads_posts: { kind: 'posts', postList: 'ads_posts', access: 'role' },
   agencies: { defaults: ['name', 'id'], access: 'role' },
   albums: { defaults: ['created_time', 'name', 'id'] },
-  assigned_users: { kind: 'custom', defaults: ['id', 'name', 'tasks'], extra: ['tasks'], oldestFirst: true },
+  // People (names and ids of users): a Page token of the Page only (section 5; Graph's assigned_users
+  // reference asks for a Page access token of a person with the MANAGE task).
+  assigned_users: { kind: 'custom', defaults: ['id', 'name', 'tasks'], extra: ['tasks'], oldestFirst: true, access: 'pageToken' },
   audio_media_copyrights: { access: 'role' },
   blocked: { defaults: ['name', 'id'], access: 'pageToken' },
   businessprojects: { defaults: ['name', 'id'], access: 'role' },
@@ -86,7 +88,7 @@ const SPECS: Readonly<Record<string, RowSpec>> = {
   product_catalogs: { defaults: ['name', 'id'], access: 'role' },
   published_posts: { kind: 'posts', postList: 'published_posts' },
   ratings: { defaults: ['created_time', 'recommendation_type', 'review_text', 'reviewer'] },
-  roles: { oldestFirst: true, defaults: ['name', 'id', 'tasks'], extra: ['tasks', 'role', 'perms'], access: 'role' },
+  roles: { oldestFirst: true, defaults: ['name', 'id', 'tasks'], extra: ['tasks', 'role', 'perms'], access: 'pageToken' },
   scheduled_posts: { kind: 'posts', postList: 'scheduled_posts', access: 'role' },
   secondary_receivers: { defaults: ['name', 'id'], access: 'pageToken' },
   settings: { oldestFirst: true, defaults: ['setting', 'value'], access: 'role' },
@@ -130,3 +132,21 @@ function row(edge: string, spec: RowSpec): PageEdgeRow {
 
 /** Every Page edge of the document, by edge name. */
 export const PAGE_EDGE_TABLE: Readonly<Record<string, PageEdgeRow>> = Object.fromEntries(Object.entries(SPECS).map(([e, s]) => [e, row(e, s)]));
+
+/**
+ * The `messages` edge of a conversation (`/{conversation-id}/messages`) and its Message nodes
+ * (`/{message-id}`): newest first, `id` and `created_time` by default, readable as the conversation is
+ * (a Page token of the Page).
+ */
+export const MESSAGE_ROW: PageEdgeRow = {
+  edge: 'messages',
+  nodeType: 'Message',
+  kind: 'objects',
+  defaults: ['id', 'created_time'],
+  fields: ['id', 'created_time', 'from', 'to', 'message', 'attachments', 'shares', 'sticker', 'tags'],
+  access: 'pageToken',
+  oldestFirst: false,
+};
+
+/** Edges of edge nodes, by the Page edge their node is on: a conversation's `messages`. */
+export const EDGE_NODE_EDGES: Readonly<Record<string, Readonly<Record<string, PageEdgeRow>>>> = { conversations: { messages: MESSAGE_ROW } };
