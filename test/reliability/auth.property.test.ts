@@ -1,96 +1,12 @@
 /**
- * With the permission model on (strict auth, seeded credentials), a credential nobody seeded never gets
- * through, whichever way it is sent and whatever it looks like (`constructor`, `__proto__`, random
- * text): every route answers a 4xx in the service envelope, changes nothing, and the journal names the
- * caller `'unseeded'`, never by the secret.
+ * Strict auth refuses every unseeded credential, in-process (the property: suites/auth.ts;
+ * server.property.test.ts sends the same requests over HTTP).
  */
-import fc from 'fast-check';
-import { createFakes } from 'stuntdouble';
-import { afterAll, describe, it } from 'vitest';
-import {
-  SERVICES,
-  type Service,
-  envelopeProblem,
-  fcParams,
-  itUnlessKnown,
-  materialize,
-  requestArb,
-  seedWorld,
-  show,
-  stats,
-  sameExceptBookkeeping,
-} from './harness.js';
-
-const CHANNELS: Record<Service, Array<(t: string) => { headers?: Record<string, string>; query?: [string, string] }>> = {
-  codeHosting: [(t) => ({ headers: { authorization: `token ${t}` } }), (t) => ({ headers: { authorization: `Bearer ${t}` } })],
-  socialGraph: [
-    (t) => ({ query: ['access_token', t] }),
-    (t) => ({ headers: { authorization: `OAuth ${t}` } }),
-    (t) => ({ headers: { authorization: `Bearer ${t}` } }),
-  ],
-  modelCache: [(t) => ({ headers: { authorization: `Bearer ${t}` } }), (t) => ({ headers: { 'x-goog-api-key': t } }), (t) => ({ query: ['key', t] })],
-};
-
-const unseeded = fc.oneof(
-  fc.constantFrom(
-    'constructor',
-    '__proto__',
-    'toString',
-    'hasOwnProperty',
-    'valueOf',
-    'ghp_notSeeded0000000000000000000000000',
-    'ya29.unknown',
-    'EAAunknown',
-    'AIzaUnknown',
-  ),
-  fc.stringMatching(/^[A-Za-z0-9_.-]{1,40}$/),
-);
+import { afterAll } from 'vitest';
+import { stats } from './harness.js';
+import { defineAuthProperties } from './suites/auth.js';
+import { inProcess } from './transport.js';
 
 afterAll(() => console.log(`[reliability] auth: ${stats.requests} requests with unseeded credentials`));
 
-describe.each(SERVICES)('%s: strict auth refuses every unseeded credential', (service) => {
-  const fakes = createFakes({ clock: '2025-06-01T12:00:00Z', auth: 'strict' });
-  const world = seedWorld(fakes, service, true);
-  const base = fakes.snapshot();
-  const baseUrls = (fakes[service] as unknown as { baseUrls: readonly string[] }).baseUrls;
-  const routes = fakes.routes(service);
-  const test = itUnlessKnown(it, `auth ${service}`) as typeof it;
-  test('on every route', async () => {
-    const arb = fc.record({
-      route: fc.constantFrom(...routes),
-      token: unseeded,
-      channel: fc.nat(CHANNELS[service].length - 1),
-      seed: fc.nat(),
-    });
-    await fc.assert(
-      fc.asyncProperty(arb, async ({ route, token, channel, seed }) => {
-        fc.pre(!world.tokens.includes(token));
-        // An aimed request (valid parameters and body) whose only fault is the credential.
-        const [desc] = fc.sample(requestArb(world, route, baseUrls.length), { seed, numRuns: 1 });
-        const req = materialize({ ...(desc as NonNullable<typeof desc>), auth: { kind: 'none' }, methodTweak: 'none', pathTweak: 'none' }, baseUrls);
-        const how = (CHANNELS[service][channel] as (t: string) => { headers?: Record<string, string>; query?: [string, string] })(token);
-        Object.assign(req.headers, how.headers ?? {});
-        if (how.query) {
-          const u = new URL(req.url);
-          u.searchParams.set(how.query[0], how.query[1]);
-          req.url = u.href;
-        }
-        fakes.restore(base);
-        stats.requests += 1;
-        const res = await fakes.handle(req);
-        const where = `\n  request: ${show(req)}\n  answer: ${res.status} ${res.text.slice(0, 200)}`;
-        if (res.status < 400 || res.status >= 500) throw new Error(`an unseeded credential got ${res.status}${where}`);
-        const env = envelopeProblem(service, res);
-        if (env) throw new Error(`${env}${where}`);
-        if (!sameExceptBookkeeping(base, fakes.snapshot())) throw new Error(`rejected, but the state changed${where}`);
-        // 'unseeded' once the service looked at the credential; null when it refused the request before (unknown method).
-        if (res.call.token !== 'unseeded' && res.call.token !== null)
-          throw new Error(`journal token is ${JSON.stringify(res.call.token)}, expected 'unseeded'${where}`);
-        // Only when the credential is the one place the request carries that text (a generated query value may repeat it).
-        const carried = JSON.stringify(req).split(token).length - 1;
-        if (carried === 1 && token.length > 8 && JSON.stringify(res.call).includes(token)) throw new Error(`the journal entry contains the secret${where}`);
-      }),
-      { ...fcParams(`${service} strict unseeded`, 200), maxSkipsPerRun: 100 },
-    );
-  });
-});
+defineAuthProperties(inProcess);

@@ -1,78 +1,13 @@
 /**
- * Every write route (POST, PUT, PATCH) answers a body that is not JSON, sent as JSON by an
- * authenticated caller to an existing resource, with its service's own answer: GitHub 400 "Problems
- * parsing JSON", Graph error 100, Google 400 INVALID_ARGUMENT "Invalid JSON payload received. ...".
- * Nothing changes.
+ * Every write route answers a malformed JSON body with its service's own parse error and changes
+ * nothing, in-process (the property: suites/bad-json.ts; server.property.test.ts sends the same
+ * requests over HTTP).
  */
-import fc from 'fast-check';
-import { createFakes, type HandledResponse } from 'stuntdouble';
-import { afterAll, describe, expect, it } from 'vitest';
-import { SERVICES, type Service, fcParams, materialize, requestArb, seedWorld, show, stats, templateSlots, sameExceptBookkeeping } from './harness.js';
-
-const BAD = ['{', '{"a":', '[1,2', '{"a":1,}', "{'a':1}", 'nul', '{"a":"\\x"}', '}{', '{"a":1}{"b":2}', 'NaN', '{"a":01}', '\u00ff\u00fe'];
-
-function expected(service: Service, res: HandledResponse): string | undefined {
-  const body = res.json as { message?: string; error?: { code?: number; status?: string; message?: string } } | undefined;
-  if (service === 'codeHosting') return res.status === 400 && body?.message === 'Problems parsing JSON' ? undefined : 'expected 400 "Problems parsing JSON"';
-  if (service === 'socialGraph') return res.status === 400 && body?.error?.code === 100 ? undefined : 'expected 400 with Graph error code 100';
-  return res.status === 400 && body?.error?.status === 'INVALID_ARGUMENT' && /^Invalid JSON payload received/.test(body.error.message ?? '')
-    ? undefined
-    : 'expected 400 INVALID_ARGUMENT "Invalid JSON payload received. ..."';
-}
+import { afterAll } from 'vitest';
+import { stats } from './harness.js';
+import { defineBadJsonProperties } from './suites/bad-json.js';
+import { inProcess } from './transport.js';
 
 afterAll(() => console.log(`[reliability] bad JSON: ${stats.requests} requests to write routes`));
 
-describe.each(SERVICES)('%s: malformed JSON bodies', (service) => {
-  // The source imports API stays open (it is retired by this clock's date by default, answering 410
-  // before reading any body): its write routes parse JSON like the others.
-  const fakes = createFakes({ clock: '2025-06-01T12:00:00Z', journal: false, codeHosting: { importsRetireAt: false } });
-  const world = seedWorld(fakes, service);
-  const base = fakes.snapshot();
-  const baseUrls = (fakes[service] as unknown as { baseUrls: readonly string[] }).baseUrls;
-  const writes = fakes.routes(service).filter((r) => /^(POST|PUT|PATCH) /.test(r));
-  it('has write routes', () => {
-    expect(writes.length).toBeGreaterThan(0);
-  });
-  for (const route of writes) {
-    it(`${route} answers the service's invalid-JSON error`, async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.nat(),
-          fc.constantFrom(...BAD),
-          fc.constantFrom('application/json', 'application/json; charset=utf-8'),
-          async (seed, text, type) => {
-            const [desc] = fc.sample(requestArb(world, route, baseUrls.length), { seed, numRuns: 1 });
-            const d = desc as NonNullable<typeof desc>;
-            // Aimed: the only fault is the body (valid parameters and a valid credential, no tweaks).
-            const req = materialize(
-              {
-                ...d,
-                base: 0,
-                params: templateSlots(route.slice(route.indexOf(' ') + 1)).map((slot, i) => {
-                  const hints = world.hints[slot] ?? [];
-                  return { kind: 'world' as const, value: hints[seed % Math.max(1, hints.length)] ?? (d.params[i]?.value as string) };
-                }),
-                pathTweak: 'none',
-                methodTweak: 'none',
-                query: [],
-                headers: [],
-                auth: { kind: 'header', value: 'Bearer ghp_reliabilityToken000000000000000000' },
-                body: { kind: 'text', text, contentType: type },
-              },
-              baseUrls,
-            );
-            fakes.restore(base);
-            stats.requests += 1;
-            const res = await fakes.handle(req);
-            // A 404 for a resource the generated parameters missed is fine; anything else must be the parse error.
-            if (res.status === 404) return;
-            const problem = expected(service, res);
-            if (problem) throw new Error(`${problem}, got ${res.status} ${res.text.slice(0, 300)}\n  request: ${show(req)}`);
-            if (!sameExceptBookkeeping(base, fakes.snapshot())) throw new Error(`the state changed\n  request: ${show(req)}`);
-          },
-        ),
-        fcParams(`${service} bad json ${route}`, 12),
-      );
-    });
-  }
-});
+defineBadJsonProperties(inProcess);

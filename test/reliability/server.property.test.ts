@@ -1,116 +1,57 @@
 /**
- * The route properties of routes.property.test.ts, sent over a real port: `serve(fakes)` on loopback,
- * requests written with node:http (which sends bodies on any method and raw paths as given). Every
- * generated request gets an answer, a 4xx in the service's own envelope or a success, never a 5xx or
- * a dropped connection, and a rejected request leaves the state the same object. Fewer runs per route
- * than in-process (RELIABILITY_HTTP_RUNS, default 3): the generator is the same, the transport is what
- * this file adds.
+ * The reliability properties sent over a real port: `serve(fakes)` on loopback, requests written with
+ * node:http (test/reliability/transport.ts). The same generators and checks as in-process, through
+ * the HTTP transport instead of `fakes.handle()`:
+ * - every route (routes.property.test.ts): every generated request gets an answer, a 4xx in the
+ *   service's own envelope or a success, never a 5xx or a dropped connection, and a rejected request
+ *   leaves the state the same object;
+ * - strict auth refuses every unseeded credential (suites/auth.ts);
+ * - malformed JSON gets each service's parse error (suites/bad-json.ts);
+ * - secrets stay out of the journal, describe() and error answers (suites/secrets.ts);
+ * - prototype member names are ordinary unknown names (suites/prototype-names.ts).
+ * Fixed seeds as in-process; fewer runs: RELIABILITY_HTTP_RUNS per route here (default 3) and
+ * RELIABILITY_HTTP_SHARE of each suite's in-process runs (default 0.25, see transport.ts). After each
+ * suite the server still answers its health check.
  */
-import http from 'node:http';
 import fc from 'fast-check';
-import { type HandledResponse, type RecordedCall, createFakes } from 'stuntdouble';
-import { type StuntdoubleServer, serve } from 'stuntdouble/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICES, type Send, type Service, fcParams, materialize, probe, requestArb, seedWorld, show } from './harness.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SERVICES, fcParams, materialize, probe, requestArb, seedWorld, show, stats } from './harness.js';
+import { defineAuthProperties } from './suites/auth.js';
+import { defineBadJsonProperties } from './suites/bad-json.js';
+import { definePrototypeNameProperties } from './suites/prototype-names.js';
+import { defineSecretsProperties } from './suites/secrets.js';
+import { overHttp } from './transport.js';
 
 const RUNS = Number(process.env.RELIABILITY_HTTP_RUNS ?? 3);
 
-/** The server's base URLs for a service, in the order the generator picks them. */
-function basesOf(server: StuntdoubleServer, service: Service): string[] {
-  const b = server.baseUrls;
-  return service === 'codeHosting' ? [b.github, b.githubEnterprise] : service === 'socialGraph' ? [b.graph] : [b.vertex, b.gemini];
-}
-
-/** Sends over HTTP and reads the answer back as `fakes.handle()` would give it (the call from the journal). */
-function sendOver(agent: http.Agent): Send {
-  return (fakes, req) =>
-    new Promise<HandledResponse>((resolve, reject) => {
-      const u = new URL(req.url);
-      const before = fakes.calls.length;
-      // Framing is the transport's business: node:http writes the length of the body it sends.
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (!FRAMING.has(k.toLowerCase())) headers[k] = v;
-      const body = req.body === undefined ? undefined : typeof req.body === 'string' ? Buffer.from(req.body) : Buffer.from(req.body);
-      if (body) headers['content-length'] = String(body.byteLength);
-      const r = http.request({ host: u.hostname, port: u.port, method: req.method, path: req.url.slice(u.origin.length), headers, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const call = fakes.calls.length > before ? fakes.calls.last() : undefined;
-          if (!call) return reject(new Error(`the server answered ${res.statusCode} without handing the request to a fake`));
-          const answer: Record<string, string> = {};
-          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) answer[k] = Array.isArray(v) ? v.join(', ') : v;
-          let text = Buffer.concat(chunks).toString('utf8');
-          // HEAD answers carry no body on the wire; the journal has the one the fake rendered.
-          if (req.method.toUpperCase() === 'HEAD' && call.response.body !== undefined) text = JSON.stringify(call.response.body);
-          let json: unknown;
-          try {
-            json = text && (answer['content-type'] ?? '').includes('json') ? JSON.parse(text) : undefined;
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: answer, text, json, call: call as RecordedCall });
-        });
-      });
-      r.on('error', reject);
-      r.end(body);
-    });
-}
-
-const FRAMING = new Set(['content-length', 'transfer-encoding', 'connection', 'host', 'expect', 'upgrade', 'keep-alive', 'te', 'trailer']);
-// Node's parser refuses request heads past 16 KiB (431) before any fake sees them.
-const MAX_URL = 8 * 1024;
-
-/** Whether node:http can write this request at all (header names and values it would refuse are the client's problem). */
-function writable(req: { method: string; url: string; headers: Record<string, string> }): boolean {
-  try {
-    for (const [k, v] of Object.entries(req.headers)) {
-      http.validateHeaderName(k);
-      http.validateHeaderValue(k, v);
-    }
-    // Raw non-ASCII bytes in the request line are refused by Node's HTTP parser (400) before any fake
-    // sees them; real clients percent-encode paths.
-    return /^[A-Za-z]+$/.test(req.method) && req.url.length < MAX_URL && /^[\x21-\x7e]*$/.test(req.url);
-  } catch {
-    return false;
-  }
-}
+afterAll(() => console.log(`[reliability] over HTTP: ${stats.requests} generated requests`));
 
 describe.each(SERVICES)('%s over HTTP (serve): every route keeps the contract', (service) => {
-  const fakes = createFakes({ clock: '2025-06-01T12:00:00Z' });
+  const fakes = overHttp.fakes({ clock: '2025-06-01T12:00:00Z' });
   const world = seedWorld(fakes, service, false);
   const base = fakes.snapshot();
-  let server: StuntdoubleServer;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  beforeAll(async () => {
-    server = await serve(fakes, { port: 0 });
-  });
-  afterAll(async () => {
-    agent.destroy();
-    await server.close();
-  });
+  const target = overHttp.attach(fakes, service);
 
   it('generated requests over the port answer within the contract', { timeout: 300_000 }, async () => {
-    const bases = basesOf(server, service);
-    const send = sendOver(agent);
+    const bases = target.baseUrls();
     let sent = 0;
     for (const route of fakes.routes(service)) {
       await fc.assert(
         fc.asyncProperty(requestArb(world, route, bases.length), async (desc) => {
           const req = materialize(desc, bases);
-          // A path that climbs out of the service's prefix (`/github/..`) is no longer this service's request.
-          const path = new URL(req.url).pathname;
-          if (!bases.some((b) => path.startsWith(new URL(b).pathname)) || !writable(req)) return;
+          if (!target.carries(req)) return;
           sent += 1;
-          const out = await probe(fakes, service, req, base, send);
+          const out = await probe(fakes, service, req, base, target.send);
           if (out.problem) throw new Error(`${out.problem}\n  request: ${show(req)}`);
         }),
         fcParams(`http ${service} ${route}`, RUNS),
       );
     }
     expect(sent).toBeGreaterThan(fakes.routes(service).length);
-    // After all of it the server still answers its health check.
-    expect((await fetch(`${server.url}/__stuntdouble/health`)).status).toBe(200);
   });
 });
+
+defineAuthProperties(overHttp);
+defineBadJsonProperties(overHttp);
+defineSecretsProperties(overHttp);
+definePrototypeNameProperties(overHttp);

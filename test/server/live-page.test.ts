@@ -1,6 +1,7 @@
 /**
  * The live page at /__stuntdouble/ in a real headless Chromium (playwright-core driving the system
- * browser): it loads, shows a call a client made, expands it, and Reset empties it.
+ * browser): it loads, shows a call a client made, expands it, shows the state per service and the
+ * fake clock (which moves when the clock is advanced over the admin API), and Reset empties it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, has, missing, run, startServer } from './helpers.js';
@@ -21,11 +22,15 @@ const FLAGS = [
 
 type Browser = import('playwright-core').Browser;
 
+/** The server's fake clock starts here (frozen), so the page's clock has a known value. */
+const START = '2024-01-01T00:00:00Z';
+const SERVICES = ['codeHosting', 'socialGraph', 'modelCache'];
+
 describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
   let s: ServerProcess;
   let browser: Browser;
   beforeAll(async () => {
-    s = await startServer();
+    s = await startServer(['--clock', START]);
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   }, 60_000);
@@ -34,7 +39,7 @@ describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
     expect(await s.stop()).toBe(0);
   });
 
-  it('loads, shows a call made by curl, expands it, and Reset empties the table', async () => {
+  it('loads, shows a call made by curl, the state per service and the clock, and Reset empties the table', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -43,6 +48,14 @@ describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
     await page.locator('#empty').waitFor({ state: 'visible' });
     // The scenario list comes from the admin API.
     await page.locator('#scenario option[value="importNeedsAuth"]').waitFor({ state: 'attached' });
+    // The fake clock, as the server was started with it.
+    const clock = page.locator('#clock');
+    await clock.filter({ hasText: '2024-01-01T00:00:00.000Z' }).waitFor();
+    await expect(page.locator('#clock-mode').textContent()).resolves.toBe('frozen');
+    // One state panel per service, each opening to that service's state.
+    const panels = page.locator('#state details[data-service]');
+    await expect(panels.locator('summary').allTextContents()).resolves.toEqual(SERVICES);
+    const codeHostingState = page.locator('#state details[data-service="codeHosting"] pre');
 
     await s.admin('POST', 'seed/codeHosting/repo', { owner: 'octo', repo: 'hello' });
     const r = await run('curl', ['-sS', '-H', 'Authorization: token t', `${s.url}/github/repos/octo/hello`]);
@@ -58,6 +71,21 @@ describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
     expect(text).toContain('codeHosting');
     await expect(page.locator('#count').innerText()).resolves.toBe('1');
 
+    // The code hosting panel shows the repository the seed call made; the others their own state.
+    await page.locator('#state details[data-service="codeHosting"] summary').click();
+    await codeHostingState.filter({ hasText: '"name": "hello"' }).waitFor();
+    expect(JSON.parse((await codeHostingState.textContent()) ?? '')).toEqual((await s.admin('GET', 'state/codeHosting')).body);
+    await page.locator('#state details[data-service="socialGraph"] summary').click();
+    const graphState = page.locator('#state details[data-service="socialGraph"] pre');
+    await graphState.filter({ hasText: '{' }).waitFor();
+    expect(JSON.parse((await graphState.textContent()) ?? '')).toEqual((await s.admin('GET', 'state/socialGraph')).body);
+    expect(await graphState.textContent()).not.toContain('"hello"');
+
+    // Advancing the fake clock over the admin API moves the page's clock.
+    expect((await s.admin('POST', 'clock/advance', { by: '2h' })).body.now).toBe('2024-01-01T02:00:00.000Z');
+    await clock.filter({ hasText: '2024-01-01T02:00:00.000Z' }).waitFor();
+    await expect(clock.textContent()).resolves.toBe('2024-01-01T02:00:00.000Z');
+
     await row.first().click();
     const detail = page.locator('#calls tbody tr.detail');
     await detail.waitFor({ state: 'visible' });
@@ -71,6 +99,10 @@ describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
     await expect(row.count()).resolves.toBe(0);
     await page.locator('#empty').waitFor({ state: 'visible' });
     expect((await s.admin('GET', 'calls')).body).toEqual([]);
+    // Reset puts the clock back to its start and empties the state the page shows.
+    await clock.filter({ hasText: '2024-01-01T00:00:00.000Z' }).waitFor();
+    await codeHostingState.filter({ hasText: '"name": "hello"' }).waitFor({ state: 'detached' });
+    await expect(codeHostingState.textContent()).resolves.not.toContain('"name": "hello"');
 
     // Applying a scenario from the page reaches the fakes (and answers its handles on the page).
     await page.locator('#scenario').selectOption('importNeedsAuth');
