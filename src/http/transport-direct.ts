@@ -244,6 +244,26 @@ function rescan(): void {
   syncNockHooks();
 }
 
+/**
+ * The ClientRequest interceptor we run when none is running: the one of @mswjs/interceptors' node
+ * preset (CommonJS copy, the one nock 14 and msw 2 load). nock 14, when first loaded, disposes that
+ * very instance (its recorder's restore()) and then applies it again: were ours another instance, that
+ * dispose would clear the global slot ours is registered under (it clears whatever is there), nock
+ * would then patch http a second time above ours, and every request would be normalised twice
+ * (`https.get(url, cb)` throwing "Cannot convert undefined or null to object") and seen by our
+ * listeners only, never nock's. On the preset's instance, nock's dispose undoes our patch and its
+ * apply makes it again: one patch, one emitter (still gated), nock's listeners on it.
+ */
+function ownClientRequestInterceptor(): InterceptorLike {
+  const preset = requireLocal<InterceptorLike[] | { default?: InterceptorLike[] }>('@mswjs/interceptors/presets/node');
+  const list = Array.isArray(preset) ? preset : preset.default;
+  const candidate = list?.find((i) => (i.constructor as { symbol?: symbol }).symbol?.description === 'client-request-interceptor');
+  // An instance still marked applied would not apply again (no one else clears the slot of an applied one).
+  if (candidate && (candidate as { readyState?: string }).readyState !== 'APPLIED') return candidate;
+  const { ClientRequestInterceptor } = requireLocal<{ ClientRequestInterceptor: new () => InterceptorLike }>('@mswjs/interceptors/ClientRequest');
+  return new ClientRequestInterceptor();
+}
+
 function attachGate(): void {
   if (gate) {
     rescan();
@@ -251,10 +271,7 @@ function attachGate(): void {
   }
   gate = { own: undefined, gated: new Map(), ownAddListener: undefined, fetchBefore: undefined };
   if (!runningInstances().has('client-request-interceptor')) {
-    // The CommonJS copy, the one nock 14 and msw 2 load: a nock loaded later reuses this instance
-    // (its listeners join ours, behind the gate) instead of stacking a second patch of http.
-    const { ClientRequestInterceptor } = requireLocal<{ ClientRequestInterceptor: new () => InterceptorLike }>('@mswjs/interceptors/ClientRequest');
-    const own = new ClientRequestInterceptor();
+    const own = ownClientRequestInterceptor();
     own.apply();
     // `import { request } from 'node:https'` taken earlier sees the patched functions too.
     syncBuiltinESMExports();
