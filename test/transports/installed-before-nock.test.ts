@@ -46,6 +46,9 @@ describe('fakes installed before nock is first imported', () => {
     const err = await fetch('https://elsewhere.example/x').catch((e: unknown) => e);
     expect(String((err as Error).cause ?? err)).toMatch(/Disallowed net connect/);
     expect(await everyCallStyle(FAKED_URLS)).toEqual(sameForEveryStyle({ [FAKED_URLS[0]]: FAKE_RATE_LIMIT, [FAKED_URLS[1]]: FAKE_RATE_LIMIT }));
+    expect((await fetch(FAKED_URLS[0])).status).toBe(200);
+    expect((await fetch(FAKED_URLS[1])).status).toBe(200);
+    expect((await octokit().request('GET /rate_limit')).status).toBe(200);
   });
 
   it('uninstall() and a fresh install() still answer every call style', async () => {
