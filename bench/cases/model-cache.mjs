@@ -18,12 +18,14 @@ for (const k of [
 const CLOCK = '2026-01-01T00:00:00Z';
 const HOST = 'https://us-central1-aiplatform.googleapis.com';
 
-function client() {
+/** @param {typeof fetch} [fetchFn] a fetch for the client to send with (`httpOptions.fetch`), else global fetch */
+function client(fetchFn) {
   return new GoogleGenAI({
     vertexai: true,
     project: 'p',
     location: 'us-central1',
     googleAuthOptions: { authClient: { getRequestHeaders: async () => new Headers({ authorization: 'Bearer bench' }) } },
+    ...(fetchFn ? { httpOptions: { fetch: fetchFn } } : {}),
   });
 }
 
@@ -38,6 +40,7 @@ export default async function register(h) {
   const headers = { 'content-type': 'application/json; charset=utf-8' };
 
   let scope;
+  const viaFetch = new WeakMap();
   const group = 'model-cache: cachedContents get via @google/genai';
   addTransportCases(h, {
     group,
@@ -49,6 +52,15 @@ export default async function register(h) {
     },
     url: `${HOST}/v1beta1/${seeded.name}`,
     body: () => body,
+    // One client per fakes instance (a task's setup makes a new one), built on first use.
+    viaFakesFetch: (fakesFetch) => {
+      let c = viaFetch.get(fakesFetch);
+      if (!c) {
+        c = client(fakesFetch);
+        viaFetch.set(fakesFetch, c);
+      }
+      return c.caches.get({ name: seeded.id });
+    },
   });
   h.add({
     group,

@@ -23,6 +23,22 @@ export function empty(status = 204, headers: Record<string, string> = {}): FakeR
   return { status, headers };
 }
 
+const jsonTexts = new WeakMap<object, string>();
+
+/**
+ * The JSON text of a response body, made once per body object: the code-hosting ETag hashes it and the
+ * transport sends it, for the price of one JSON.stringify. A body is not changed after its route answered.
+ */
+export function jsonText(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return JSON.stringify(body);
+  let text = jsonTexts.get(body);
+  if (text === undefined) {
+    text = JSON.stringify(body);
+    jsonTexts.set(body, text);
+  }
+  return text;
+}
+
 /** The bytes and headers a transport sends for a response. */
 export function serialize(res: FakeResponse): { status: number; headers: Record<string, string>; body: string | Uint8Array } {
   const headers: Record<string, string> = {};
@@ -32,5 +48,5 @@ export function serialize(res: FakeResponse): { status: number; headers: Record<
   if (b === undefined || b === null) return { status: res.status, headers, body: '' };
   if (typeof b === 'string' || b instanceof Uint8Array) return { status: res.status, headers, body: b };
   if (!headers['content-type']) headers['content-type'] = JSON_TYPE;
-  return { status: res.status, headers, body: JSON.stringify(b) };
+  return { status: res.status, headers, body: jsonText(b) };
 }

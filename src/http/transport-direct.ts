@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import { syncBuiltinESMExports } from 'node:module';
 import type { Engine } from './dispatch.js';
 import { decide, holderOf, hooksNeeded, isGuarded } from './interception.js';
@@ -244,6 +246,83 @@ function rescan(): void {
   syncNockHooks();
 }
 
+/**
+ * The ClientRequest interceptor we run when none is running: the one of @mswjs/interceptors' node
+ * preset (CommonJS copy, the one nock 14 and msw 2 load). nock 14, when first loaded, disposes that
+ * very instance (its recorder's restore()) and then applies it again: were ours another instance, that
+ * dispose would clear the global slot ours is registered under (it clears whatever is there), nock
+ * would then patch http a second time above ours, and every request would be normalised twice
+ * (`https.get(url, cb)` throwing "Cannot convert undefined or null to object") and seen by our
+ * listeners only, never nock's. On the preset's instance, nock's dispose undoes our patch and its
+ * apply makes it again: one patch, one emitter (still gated), nock's listeners on it.
+ */
+function ownClientRequestInterceptor(): InterceptorLike {
+  const preset = requireLocal<InterceptorLike[] | { default?: InterceptorLike[] }>('@mswjs/interceptors/presets/node');
+  const list = Array.isArray(preset) ? preset : preset.default;
+  const candidate = list?.find((i) => (i.constructor as { symbol?: symbol }).symbol?.description === 'client-request-interceptor');
+  // An instance still marked applied would not apply again (no one else clears the slot of an applied one).
+  if (candidate && (candidate as { readyState?: string }).readyState !== 'APPLIED') return candidate;
+  const { ClientRequestInterceptor } = requireLocal<{ ClientRequestInterceptor: new () => InterceptorLike }>('@mswjs/interceptors/ClientRequest');
+  return new ClientRequestInterceptor();
+}
+
+type RequestFunction = (...args: unknown[]) => http.ClientRequest;
+type RequestFunctions = Record<'httpRequest' | 'httpGet' | 'httpsRequest' | 'httpsGet', RequestFunction>;
+
+function requestFunctions(): RequestFunctions {
+  return { httpRequest: http.request, httpGet: http.get, httpsRequest: https.request, httpsGet: https.get } as RequestFunctions;
+}
+
+/** The origin an http(s).request/get call addresses (url string, URL, options, url + options), or '' when unclear. */
+function originOfCall(protocol: string, args: readonly unknown[]): string {
+  const [first, second] = args;
+  const options = (first && typeof first === 'object' && !(first instanceof URL) ? first : second) as
+    | { protocol?: unknown; hostname?: unknown; host?: unknown; port?: unknown }
+    | undefined;
+  try {
+    const url = typeof first === 'string' || first instanceof URL ? new URL(first) : new URL(`${protocol}//localhost`);
+    if (options && typeof options === 'object') {
+      if (typeof options.protocol === 'string') url.protocol = options.protocol;
+      const host = typeof options.hostname === 'string' ? options.hostname : typeof options.host === 'string' ? options.host.replace(/:\d+$/, '') : undefined;
+      if (host) url.hostname = host;
+      if (options.port !== undefined && options.port !== null && options.port !== '') url.port = String(options.port);
+    }
+    return url.origin;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Whether an http(s) request must go through our ClientRequest interceptor. Under a socket-level
+ * interceptor (nock 15) only what we answer or refuse does: a request we would pass through would
+ * reach nock 15 through @mswjs/interceptors 0.41's passthrough socket, which nock 15's mock socket
+ * breaks (`read ENOTCONN`), so it goes to http's own function instead, below which nock 15 sees it.
+ */
+function throughInterceptor(protocol: string, args: readonly unknown[]): boolean {
+  if (!gate || !socketLevelInterceptorActive()) return true;
+  const own = gate.own;
+  const realListeners = own ? gate.gated.get(own.emitter) : undefined;
+  // Someone listens on our instance (msw 2): theirs to answer what we do not.
+  if (own && realListeners && realListeners.call(own.emitter, 'request').length > 0) return true;
+  const origin = originOfCall(protocol, args);
+  if (holderOf(origin)) return directFor(origin) !== undefined;
+  return !nockHooked() && isGuarded(origin);
+}
+
+/** Puts a router above our interceptor's http/https functions: what it needs not see goes to the functions as they were. */
+function routeAroundInterceptor(before: RequestFunctions): void {
+  const patched = requestFunctions();
+  const route = (protocol: string, viaInterceptor: RequestFunction, direct: RequestFunction): RequestFunction =>
+    function (this: unknown, ...args: unknown[]) {
+      return (throughInterceptor(protocol, args) ? viaInterceptor : direct).apply(this, args);
+    };
+  http.request = route('http:', patched.httpRequest, before.httpRequest) as typeof http.request;
+  http.get = route('http:', patched.httpGet, before.httpGet) as typeof http.get;
+  https.request = route('https:', patched.httpsRequest, before.httpsRequest) as typeof https.request;
+  https.get = route('https:', patched.httpsGet, before.httpsGet) as typeof https.get;
+}
+
 function attachGate(): void {
   if (gate) {
     rescan();
@@ -251,11 +330,10 @@ function attachGate(): void {
   }
   gate = { own: undefined, gated: new Map(), ownAddListener: undefined, fetchBefore: undefined };
   if (!runningInstances().has('client-request-interceptor')) {
-    // The CommonJS copy, the one nock 14 and msw 2 load: a nock loaded later reuses this instance
-    // (its listeners join ours, behind the gate) instead of stacking a second patch of http.
-    const { ClientRequestInterceptor } = requireLocal<{ ClientRequestInterceptor: new () => InterceptorLike }>('@mswjs/interceptors/ClientRequest');
-    const own = new ClientRequestInterceptor();
+    const own = ownClientRequestInterceptor();
+    const before = requestFunctions();
     own.apply();
+    routeAroundInterceptor(before);
     // `import { request } from 'node:https'` taken earlier sees the patched functions too.
     syncBuiltinESMExports();
     gate.own = own;

@@ -21,7 +21,8 @@ export function mswHandlers(engine: Engine): HttpHandler[] {
   const handler = http.all(pattern, async ({ request }) => {
     const url = new URL(request.url);
     const method = request.method;
-    const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
+    // GET and HEAD carry no body: not even asked for (the getter builds a stream state per request).
+    const body = method !== 'GET' && method !== 'HEAD' && request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
     const result = await engine.handle({ method, url, headers: request.headers, ...(body ? { body } : {}) }, request.signal);
     if (result.kind === 'network-error') return Response.error();
     if (result.kind === 'unserved') throw engine.unservedError(method, url);

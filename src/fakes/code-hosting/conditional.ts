@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FakeResponse } from '../../http/response.js';
+import { type FakeResponse, jsonText } from '../../http/response.js';
 import type { BareContext } from '../service.js';
 import { peek, rateHeaders, rateTable } from './catalog/rate-limit.js';
 import type { CodeHostingOptions } from './options.js';
@@ -9,7 +9,7 @@ type Ctx = BareContext<CodeHostingState, CodeHostingOptions>;
 
 /** GitHub's weak entity tag of a JSON answer: `W/"<hash of the body>"`, the same for the same body. */
 export function etagOf(body: unknown): string {
-  const text = typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body).toString('base64') : JSON.stringify(body);
+  const text = typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body).toString('base64') : jsonText(body);
   return `W/"${createHash('sha256').update(text).digest('hex').slice(0, 40)}"`;
 }
 
