@@ -10,6 +10,9 @@ import { STATUS_OPS, STATUS_PATHS } from './statuses/index.js';
 import { TEAM_OPS, TEAM_PATHS, TEAM_SEEDER } from './teams/index.js';
 import { CHECK_OPS, CHECK_SEEDER } from './checks/index.js';
 import { DEPLOYMENT_OPS, DEPLOYMENT_SEEDER } from './deployments/index.js';
+import { REPO_SETTINGS_OPS } from './repo-settings/index.js';
+import { INTERACTION_LIMIT_OPS } from './interaction-limits/index.js';
+import { COPILOT_OPS } from './copilot/index.js';
 import type { RelationOp, RelationSeeder } from './types.js';
 
 export type { PathSeed, RelationContext, RelationOp, RelationRepo, RelationSeeder, SeedEnv, SeededItem } from './types.js';
@@ -45,6 +48,9 @@ export const RELATION_OPS: Readonly<Record<string, RelationOp>> = {
   ...ACTIONS_OPS,
   ...COLLABORATOR_OPS,
   ...ORG_MEMBERSHIP_OPS,
+  ...REPO_SETTINGS_OPS,
+  ...INTERACTION_LIMIT_OPS,
+  ...COPILOT_OPS,
 };
 
 /** Extra route spellings GitHub answers (`METHOD path` → the catalog row `METHOD template` that serves it). */
