@@ -94,7 +94,8 @@ const cancelUsers: RelationOp = (rc) => {
     .filter((s): s is SeatRecord => s !== undefined);
   // "... or a user's seat cannot be cancelled because it was assigned to them via a team."
   const viaTeam = seats.find((s) => s.teamId !== null);
-  if (viaTeam) throw new GitHubError(422, `The seat of ${viaTeam.login} was assigned through a team and cannot be cancelled for the user`, { documentationUrl: DOCS });
+  if (viaTeam)
+    throw new GitHubError(422, `The seat of ${viaTeam.login} was assigned through a team and cannot be cancelled for the user`, { documentationUrl: DOCS });
   return { status: 200, body: { seats_cancelled: seats.filter((s) => cancelSeat(rc.state, s, rc.op.now)).length } };
 };
 

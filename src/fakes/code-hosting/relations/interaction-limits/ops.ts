@@ -37,7 +37,8 @@ function requested(rc: RelationContext, origin: Origin, docs: string): LimitReco
   checkRequired(rc.op.row, rc.op.body);
   const { limit, expiry = 'one_day' } = rc.op.body;
   if (!(GROUPS as readonly unknown[]).includes(limit)) throw githubError.validation([{ resource: 'InteractionLimit', code: 'invalid', field: 'limit' }], docs);
-  if (!(EXPIRIES as readonly unknown[]).includes(expiry)) throw githubError.validation([{ resource: 'InteractionLimit', code: 'invalid', field: 'expiry' }], docs);
+  if (!(EXPIRIES as readonly unknown[]).includes(expiry))
+    throw githubError.validation([{ resource: 'InteractionLimit', code: 'invalid', field: 'expiry' }], docs);
   return { limit: limit as Group, origin, expires_at: expiresAt(nowMs(rc), expiry as Expiry) };
 }
 
