@@ -40,8 +40,11 @@ describe('copilot seats', () => {
     expect(details.seat_breakdown).toMatchObject({ total: 3, added_this_cycle: 3, pending_cancellation: 0, pending_invitation: 0 });
   });
 
-  it('a user without a seat: 404', async () => {
+  it('a user without a seat: 404; seed.resource on the member path seeds one', async () => {
     await expect(octokit.rest.copilot.getCopilotSeatDetailsForUser({ org: ORG, username: 'nobody' })).rejects.toMatchObject({ status: 404 });
+    fakes.codeHosting.seed.resource(`/orgs/${ORG}/members/nobody/copilot`, {});
+    expect((await octokit.rest.copilot.getCopilotSeatDetailsForUser({ org: ORG, username: 'nobody' })).data.assignee?.login).toBe('nobody');
+    expect((await octokit.rest.copilot.listCopilotSeats({ org: ORG })).data.total_seats).toBe(1);
   });
 
   it('cancelling sets seats pending cancellation until the next billing cycle, then they are gone', async () => {

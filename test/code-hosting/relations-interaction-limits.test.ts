@@ -73,8 +73,10 @@ describe('interaction limits', () => {
   });
 
   it('an unknown limit or expiry is a 422', async () => {
-    await expect(octokit.request('PUT /repos/{owner}/{repo}/interaction-limits', { ...R, limit: 'everyone' })).rejects.toMatchObject({ status: 422 });
-    await expect(octokit.request('PUT /orgs/{org}/interaction-limits', { org: ORG, limit: 'existing_users', expiry: 'forever' })).rejects.toMatchObject({
+    await expect(octokit.request('PUT /repos/{owner}/{repo}/interaction-limits', { ...R, limit: 'everyone' as never })).rejects.toMatchObject({ status: 422 });
+    await expect(
+      octokit.request('PUT /orgs/{org}/interaction-limits', { org: ORG, limit: 'existing_users', expiry: 'forever' as never }),
+    ).rejects.toMatchObject({
       status: 422,
     });
   });

@@ -61,6 +61,13 @@ describe('repository security toggles', () => {
     expect((await octokit.rest.repos.checkImmutableReleases(R)).data.enabled).toBe(false);
   });
 
+  it('seed.resource on a toggle path turns it on', async () => {
+    fakes.codeHosting.seed.resource('/repos/octo/hello/vulnerability-alerts', {});
+    fakes.codeHosting.seed.resource('/repos/octo/hello/automated-security-fixes', { enabled: true });
+    expect((await octokit.rest.repos.checkVulnerabilityAlerts(R)).status).toBe(204);
+    expect((await octokit.rest.repos.checkAutomatedSecurityFixes(R)).data.enabled).toBe(true);
+  });
+
   it('a renamed repository keeps its toggles', async () => {
     await octokit.rest.repos.enablePrivateVulnerabilityReporting(R);
     await octokit.rest.repos.update({ ...R, name: 'renamed' });
@@ -111,7 +118,7 @@ describe('organization immutable-releases policy', () => {
   });
 
   it('an unknown policy is a 422; repository ids are only accepted with `selected`', async () => {
-    await expect(octokit.request('PUT /orgs/{org}/settings/immutable-releases', { org: ORG, enforced_repositories: 'some' })).rejects.toMatchObject({
+    await expect(octokit.request('PUT /orgs/{org}/settings/immutable-releases', { org: ORG, enforced_repositories: 'some' as never })).rejects.toMatchObject({
       status: 422,
     });
     await expect(

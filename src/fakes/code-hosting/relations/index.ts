@@ -10,9 +10,9 @@ import { STATUS_OPS, STATUS_PATHS } from './statuses/index.js';
 import { TEAM_OPS, TEAM_PATHS, TEAM_SEEDER } from './teams/index.js';
 import { CHECK_OPS, CHECK_SEEDER } from './checks/index.js';
 import { DEPLOYMENT_OPS, DEPLOYMENT_SEEDER } from './deployments/index.js';
-import { REPO_SETTINGS_OPS } from './repo-settings/index.js';
+import { REPO_SETTINGS_OPS, REPO_SETTINGS_SEEDER } from './repo-settings/index.js';
 import { INTERACTION_LIMIT_OPS } from './interaction-limits/index.js';
-import { COPILOT_OPS } from './copilot/index.js';
+import { COPILOT_OPS, COPILOT_SEEDER } from './copilot/index.js';
 import type { RelationOp, RelationSeeder } from './types.js';
 
 export type { PathSeed, RelationContext, RelationOp, RelationRepo, RelationSeeder, SeedEnv, SeededItem } from './types.js';
@@ -75,6 +75,8 @@ export const RELATION_SEEDERS: readonly RelationSeeder[] = [
   ACTIONS_SEEDER,
   COLLABORATOR_SEEDER,
   ORG_MEMBERSHIP_SEEDER,
+  REPO_SETTINGS_SEEDER,
+  COPILOT_SEEDER,
 ];
 
 const SEEDER_BY_TEMPLATE: ReadonlyMap<string, RelationSeeder> = new Map(RELATION_SEEDERS.flatMap((s) => [...s.templates].map((t) => [t, s] as const)));

@@ -134,10 +134,7 @@ const selectOne =
   (on: boolean): RelationOp =>
   (rc) => {
     const org = needSelected(rc);
-    const id = Number(param(rc.op, 'repository_id'));
-    const repo = rc.state.repos[id];
-    if (!repo || repo.ownerLogin.toLowerCase() !== org.toLowerCase()) throw githubError.notFound(ORG_DOCS);
-    selectRepo(rc.state, org, id, on);
+    selectRepo(rc.state, org, Number(param(rc.op, 'repository_id')), on);
     return { status: 204 };
   };
 
