@@ -88,7 +88,7 @@ export function assignSeat(state: CodeHostingState, org: string, login: string, 
 }
 
 /** Sets a seat to pending cancellation (the next cycle's start); answers whether it changed. */
-export function cancelSeat(state: CodeHostingState, seat: SeatRecord, now: string): boolean {
+export function cancelSeat(seat: SeatRecord, now: string): boolean {
   if (seat.pending_cancellation_date !== null) return false;
   seat.pending_cancellation_date = nextCycleStart(Date.parse(now));
   seat.updated_at = now;

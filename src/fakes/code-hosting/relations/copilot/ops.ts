@@ -96,7 +96,7 @@ const cancelUsers: RelationOp = (rc) => {
   const viaTeam = seats.find((s) => s.teamId !== null);
   if (viaTeam)
     throw new GitHubError(422, `The seat of ${viaTeam.login} was assigned through a team and cannot be cancelled for the user`, { documentationUrl: DOCS });
-  return { status: 200, body: { seats_cancelled: seats.filter((s) => cancelSeat(rc.state, s, rc.op.now)).length } };
+  return { status: 200, body: { seats_cancelled: seats.filter((s) => cancelSeat(s, rc.op.now)).length } };
 };
 
 const addTeams: RelationOp = (rc) => {
@@ -112,7 +112,7 @@ const cancelTeams: RelationOp = (rc) => {
   for (const team of teams(rc)) {
     for (const login of membersOf(rc.state, team)) {
       const seat = seatOf(rc.state, org(rc), login, nowMs(rc));
-      if (seat && seat.teamId === team.id && cancelSeat(rc.state, seat, rc.op.now)) cancelled++;
+      if (seat && seat.teamId === team.id && cancelSeat(seat, rc.op.now)) cancelled++;
     }
   }
   return { status: 200, body: { seats_cancelled: cancelled } };
