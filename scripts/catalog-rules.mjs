@@ -86,6 +86,8 @@ export const TABLE_FAMILIES = [
   { prefix: `${R}/actions/runs/{run_id}/timing`, words: 'timing' },
   { prefix: `${R}/actions/workflows/{workflow_id}/timing`, words: 'timing' },
   // Repository: Administration
+  // Section 4.3 lists only `automated-security-fixes GET`; the table names the family (its PUT and DELETE).
+  { prefix: `${R}/automated-security-fixes`, words: 'automated-security-fixes' },
   { prefix: `${R}/immutable-releases`, words: 'immutable-releases' },
   { prefix: `${R}/interaction-limits`, words: 'interaction-limits' },
   { prefix: `${R}/private-vulnerability-reporting`, words: 'private-vulnerability-reporting' },

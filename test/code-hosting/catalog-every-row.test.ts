@@ -39,6 +39,12 @@ const TYPED: Record<string, unknown> = {
   // Enumerated fields GitHub checks: a review event, a reaction.
   event: 'APPROVE',
   content: '+1',
+  // Interaction limits, immutable-releases policies and Copilot seats check their values.
+  limit: 'existing_users',
+  enforced_repositories: 'selected',
+  selected_repository_ids: [7],
+  selected_usernames: ['mona'],
+  selected_teams: ['engteam1'],
 };
 const bodyOf = (row: CatalogRow) => ({
   // The hand-written webhook model needs config.url (GitHub answers 422 without it) though OpenAPI marks nothing required.

@@ -47,7 +47,7 @@ export interface CatalogRow {
   fromTable?: true;
 }
 
-/** Every catalog row (855). */
+/** Every catalog row (857). */
 export const CATALOG: readonly CatalogRow[] = [
   {"category":"actions","method":"GET","path":"/enterprises/{enterprise}/actions/cache/usage","operationId":"actions/get-actions-cache-usage-for-enterprise","status":200,"kind":"singleton","required":[],"intParams":[],"permission":"enterprise_administration=read","permissionSource":"github-fgpat","scopes":["admin:enterprise"]},
   {"category":"actions","method":"GET","path":"/enterprises/{enterprise}/actions/cache/usage-policy","operationId":"actions/get-actions-cache-usage-policy-for-enterprise","status":200,"kind":"singleton","required":[],"intParams":[],"permission":"enterprise_administration=read","permissionSource":"github-fgpat","scopes":["admin:enterprise"]},
@@ -869,6 +869,8 @@ export const CATALOG: readonly CatalogRow[] = [
   {"category":"actions","method":"POST","path":"/repos/{owner}/{repo}/actions/runs/{run_id}/approve","operationId":"actions/approve-workflow-run","status":201,"kind":"action","required":[],"intParams":["run_id"],"permission":"actions=write","permissionSource":"seed 5.1","scopes":["repo"],"fromTable":true},
   {"category":"actions","method":"GET","path":"/repos/{owner}/{repo}/actions/runs/{run_id}/timing","operationId":"actions/get-workflow-run-usage","status":200,"kind":"singleton","required":[],"intParams":["run_id"],"permission":"actions=read","permissionSource":"seed 5.1","scopes":["repo"],"publicRead":true,"fromTable":true},
   {"category":"actions","method":"GET","path":"/repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing","operationId":"actions/get-workflow-usage","status":200,"kind":"singleton","required":[],"intParams":[],"permission":"actions=read","permissionSource":"seed 5.1","scopes":["repo"],"publicRead":true,"fromTable":true},
+  {"category":"repos","method":"PUT","path":"/repos/{owner}/{repo}/automated-security-fixes","operationId":"repos/enable-automated-security-fixes","status":204,"kind":"singleton","required":[],"intParams":[],"permission":"administration=write","permissionSource":"seed 5.1","scopes":["repo"],"fromTable":true},
+  {"category":"repos","method":"DELETE","path":"/repos/{owner}/{repo}/automated-security-fixes","operationId":"repos/disable-automated-security-fixes","status":204,"kind":"singleton","required":[],"intParams":[],"permission":"administration=write","permissionSource":"seed 5.1","scopes":["repo"],"fromTable":true},
   {"category":"repos","method":"GET","path":"/repos/{owner}/{repo}/immutable-releases","operationId":"repos/check-immutable-releases","status":200,"kind":"singleton","required":[],"intParams":[],"permission":"administration=read","permissionSource":"seed 5.1","scopes":["repo"],"fromTable":true},
   {"category":"repos","method":"PUT","path":"/repos/{owner}/{repo}/immutable-releases","operationId":"repos/enable-immutable-releases","status":204,"kind":"singleton","required":[],"intParams":[],"permission":"administration=write","permissionSource":"seed 5.1","scopes":["repo"],"fromTable":true},
   {"category":"repos","method":"DELETE","path":"/repos/{owner}/{repo}/immutable-releases","operationId":"repos/disable-immutable-releases","status":204,"kind":"singleton","required":[],"intParams":[],"permission":"administration=write","permissionSource":"seed 5.1","scopes":["repo"],"fromTable":true},

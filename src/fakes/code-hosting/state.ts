@@ -13,6 +13,9 @@ import { type StatusSlice, initialStatusSlice } from './relations/statuses/model
 import { type TeamSlice, initialTeamSlice } from './relations/teams/model.js';
 import { type CheckSlice, initialCheckSlice } from './relations/checks/model.js';
 import { type DeploymentSlice, initialDeploymentSlice } from './relations/deployments/model.js';
+import { type RepoSettingsSlice, initialRepoSettingsSlice } from './relations/repo-settings/model.js';
+import { type InteractionLimitSlice, initialInteractionLimitSlice } from './relations/interaction-limits/model.js';
+import { type CopilotSlice, initialCopilotSlice } from './relations/copilot/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState {
@@ -82,6 +85,12 @@ export interface CodeHostingState {
   collaborators: CollaboratorSlice;
   /** Organization memberships and invitations (relations/orgs/model.ts). */
   orgMemberships: OrgMembershipSlice;
+  /** Repository security toggles and organization immutable-releases policies (relations/repo-settings/model.ts). */
+  repoSettings: RepoSettingsSlice;
+  /** Interaction limits of repositories, organizations and users (relations/interaction-limits/model.ts). */
+  interactionLimits: InteractionLimitSlice;
+  /** Copilot Business seats (relations/copilot/model.ts). */
+  copilot: CopilotSlice;
 }
 
 /** A fresh state slice. */
@@ -118,5 +127,8 @@ export function initialCodeHostingState(): CodeHostingState {
     actions: initialActionsSlice(),
     collaborators: initialCollaboratorSlice(),
     orgMemberships: initialOrgMembershipSlice(),
+    repoSettings: initialRepoSettingsSlice(),
+    interactionLimits: initialInteractionLimitSlice(),
+    copilot: initialCopilotSlice(),
   };
 }

@@ -182,6 +182,11 @@ export function seedParents(fakes: Fakes, row: CatalogRow, branches: readonly st
   // Invitation 7 of the repository, to the caller (who accepts or declines it).
   if (p.includes('invitations/{invitation_id}') && (p.startsWith('/user/') || p.startsWith('/repos/')))
     fakes.codeHosting.seed.resource(`${r}/invitations/7`, { invitee: 'octocat' });
+  // The teams the Copilot examples name; the `selected` immutable-releases policy the selection rows need.
+  if (p.startsWith('/orgs/{org}/assistant/billing/selected_teams'))
+    for (const t of ['engteam1', 'engteam2', 'engteam3']) fakes.codeHosting.seed.resource(`/orgs/acme/teams/${t}`, { name: t });
+  if (p.startsWith('/orgs/{org}/settings/immutable-releases/repositories'))
+    fakes.codeHosting.seed.resource('/orgs/acme/settings/immutable-releases', { enforced_repositories: 'selected' });
   if (p.startsWith('/repos/{owner}/{repo}/comments/{comment_id}'))
     fakes.codeHosting.seed.resource(`${r}/comments/7`, { commit_id: '6dcb09b5b57875f334f61aebed695e2e4193db5e', body: 'A commit comment' });
 }

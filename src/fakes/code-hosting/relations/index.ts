@@ -11,6 +11,9 @@ import { TEAM_OPS, TEAM_PATHS, TEAM_SEEDER } from './teams/index.js';
 import { CHECK_OPS, CHECK_SEEDER } from './checks/index.js';
 import { DEPLOYMENT_OPS, DEPLOYMENT_SEEDER } from './deployments/index.js';
 import { USER_OPS } from './users/index.js';
+import { REPO_SETTINGS_OPS, REPO_SETTINGS_SEEDER } from './repo-settings/index.js';
+import { INTERACTION_LIMIT_OPS } from './interaction-limits/index.js';
+import { COPILOT_OPS, COPILOT_SEEDER } from './copilot/index.js';
 import type { RelationOp, RelationSeeder } from './types.js';
 
 export type { PathSeed, RelationContext, RelationOp, RelationRepo, RelationSeeder, SeedEnv, SeededItem } from './types.js';
@@ -47,6 +50,9 @@ export const RELATION_OPS: Readonly<Record<string, RelationOp>> = {
   ...COLLABORATOR_OPS,
   ...ORG_MEMBERSHIP_OPS,
   ...USER_OPS,
+  ...REPO_SETTINGS_OPS,
+  ...INTERACTION_LIMIT_OPS,
+  ...COPILOT_OPS,
 };
 
 /** Extra route spellings GitHub answers (`METHOD path` → the catalog row `METHOD template` that serves it). */
@@ -71,6 +77,8 @@ export const RELATION_SEEDERS: readonly RelationSeeder[] = [
   ACTIONS_SEEDER,
   COLLABORATOR_SEEDER,
   ORG_MEMBERSHIP_SEEDER,
+  REPO_SETTINGS_SEEDER,
+  COPILOT_SEEDER,
 ];
 
 const SEEDER_BY_TEMPLATE: ReadonlyMap<string, RelationSeeder> = new Map(RELATION_SEEDERS.flatMap((s) => [...s.templates].map((t) => [t, s] as const)));

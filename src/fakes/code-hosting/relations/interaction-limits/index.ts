@@ -1,0 +1,2 @@
+export { INTERACTION_LIMIT_OPS } from './ops.js';
+export { type InteractionLimitSlice, initialInteractionLimitSlice } from './model.js';
