@@ -35,6 +35,8 @@ describe('copilot seats', () => {
     ]);
     const seat = (await octokit.rest.copilot.getCopilotSeatDetailsForUser({ org: ORG, username: 'mona' })).data;
     expect(seat).toMatchObject({ assignee: { login: 'mona' }, organization: { login: ORG }, pending_cancellation_date: null });
+    // A seat given to the user directly has no assigning team (the description's nullable union).
+    expect(seat.assigning_team).toBeNull();
 
     const details = (await octokit.rest.copilot.getCopilotOrganizationDetails({ org: ORG })).data;
     expect(details.seat_breakdown).toMatchObject({ total: 3, added_this_cycle: 3, pending_cancellation: 0, pending_invitation: 0 });

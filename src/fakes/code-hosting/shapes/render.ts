@@ -439,6 +439,8 @@ function renderObject(s: ShapeSchema, v0: Resource, name: string, parent: Frame,
 
 function renderValue(node: ShapeNode, v: unknown, name: string, f: Frame, depth: number): unknown {
   let s = flat(node);
+  // A null where the schema (a union as a whole included) allows null stays null.
+  if (v === null && nullable(s)) return null;
   if (s.o) {
     const b = branch(s, v);
     if (b === null) return v === undefined ? null : v;

@@ -120,7 +120,7 @@ const listSelected: RelationOp = (rc) => {
   const repos = selectedRepoIds(rc.state, orgOf(rc))
     .map((id) => rc.state.repos[id])
     .filter((r): r is RepoRecord => r !== undefined);
-  return pagedWrapped(rc.op, 'repositories', repos, (r) => repoSeed(repoView(r)));
+  return pagedWrapped(rc.op, 'repositories', repos, (r) => repoSeed(repoView(r, { state: rc.state, apiBase: rc.op.baseUrl })));
 };
 
 const replaceSelected: RelationOp = (rc) => {
