@@ -303,7 +303,7 @@ export function setLfs(draft: D, repo: RepoRecord, body: Record<string, unknown>
   imp.use_lfs = v satisfies LfsPreference;
 }
 
-/** GitHub's import JSON (seed 2.1): the fields every state reports plus the ones of the current state. */
+/** GitHub's import JSON: the fields every state reports plus the ones of the current state. */
 export function renderImport(
   imp: ImportRecord,
   repo: RepoRecord,
