@@ -61,6 +61,10 @@ describe('published text names no internal document', () => {
       "`permissionSource: 'seed 5.1'`",
       'Call `registerNodeType(t)` at the top level of your module',
     ];
-    for (const line of old) expect(INTERNAL_REFERENCES.some((re) => re.test(line)), line).toBe(true);
+    for (const line of old)
+      expect(
+        INTERNAL_REFERENCES.some((re) => re.test(line)),
+        line,
+      ).toBe(true);
   });
 });
