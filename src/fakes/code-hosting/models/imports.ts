@@ -3,6 +3,7 @@ import { githubError } from '../errors.js';
 import type { AuthorRecord, ImportRecord, ImportStatus, LfsPreference, Vcs } from '../schemas/import.js';
 import { VcsSchema } from '../schemas/import.js';
 import type { RepoRecord } from '../schemas/repo.js';
+import type { ImportJson } from '../schemas/answers.js';
 import type { CodeHostingState } from '../state.js';
 import { importHtmlUrl, trimBase } from '../urls.js';
 import { hooksFor, recordDelivery } from './deliveries.js';
@@ -309,7 +310,7 @@ export function renderImport(
   repo: RepoRecord,
   apiBase: string,
   format: { useLfsFormat: 'string' | 'boolean'; largeFilesSize: 'gigabytes' | 'bytes' },
-): Record<string, unknown> {
+): ImportJson {
   const lfsFormat = format.useLfsFormat;
   const api = trimBase(apiBase);
   const name = fullName(repo);
@@ -346,7 +347,8 @@ export function renderImport(
   out.html_url = importHtmlUrl(apiBase, name);
   out.authors_url = `${api}/repos/${name}/import/authors`;
   out.repository_url = `${api}/repos/${name}`;
-  return out;
+  // Built field by field to keep GitHub's key order; ImportJsonSchema describes the result.
+  return out as ImportJson;
 }
 
 /** GitHub's `porter-author` JSON. */
