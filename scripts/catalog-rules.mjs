@@ -2,7 +2,7 @@
 // permission each row needs (permissionFor).
 //
 // Permission sources, recorded per row:
-// - `seed 5.1`: the seed's table 5.1 names the family (write for mutating methods, read for GETs,
+// - `permission-table` (the seed's table 5.1): that table names the family (write for mutating methods, read for GETs,
 //   rulesets/rule-suites GETs also write, UAT-only marks).
 // - `github-fgpat`: the seed says "not shown"; the rule follows GitHub's published fine-grained
 //   permission for that endpoint family ("Permissions required for fine-grained personal access
@@ -104,15 +104,15 @@ export const TABLE_FAMILIES = [
 /** Ordered rules: [test(path, method), rule(row) → permission string, source]. First match wins. */
 const RULES = [
   // ---- seed table 5.1 ----
-  [(p, m) => p === O && m !== 'GET', () => 'organization_administration=write', 'seed 5.1'],
+  [(p, m) => p === O && m !== 'GET', () => 'organization_administration=write', 'permission-table'],
   // "{o}/rulesets family including rule-suites and history (these GETs also need write)": every GET of the
   // family needs write, as GitHub documents for each of them ("Administration" organization permissions (write)).
-  [(p) => p.startsWith(`${O}/rulesets`), () => 'organization_administration=write', 'seed 5.1'],
+  [(p) => p.startsWith(`${O}/rulesets`), () => 'organization_administration=write', 'permission-table'],
   // The copilot family is under Organization: Administration and Organization: assistant business (either).
   [
     (p) => p.startsWith(`${O}/copilot/`) || p === `${O}/members/{username}/copilot`,
     (r) => `${rw('organization_administration', r)}; ${rw('organization_copilot_seat_management', r)}`,
-    'seed 5.1',
+    'permission-table',
   ],
   [
     (p) =>
@@ -126,25 +126,29 @@ const RULES = [
         `${O}/settings/immutable-releases`,
       ].some((x) => p.startsWith(x)),
     (r) => rw('organization_administration', r),
-    'seed 5.1',
+    'permission-table',
   ],
-  [(p) => p.startsWith(`${O}/artifacts/metadata`), (r) => rw('contents', r), 'seed 5.1'],
+  [(p) => p.startsWith(`${O}/artifacts/metadata`), (r) => rw('contents', r), 'permission-table'],
   [
     (p) => p.startsWith(`${O}/actions/oidc/`) || p.startsWith(`${O}/actions/permissions`) || p.startsWith(`${O}/actions/cache/`),
     (r) => rw('organization_administration', r),
-    'seed 5.1',
+    'permission-table',
   ],
   [
     (p) => p.startsWith(`${O}/security-managers`) || p === `${O}/installations` || p === `${O}/{security_product}/{enablement}`,
     (r) => rw('organization_administration', r),
-    'seed 5.1',
+    'permission-table',
   ],
-  [(p) => p.startsWith(`${O}/actions/runner-groups`) || p.startsWith(`${O}/actions/runners`), (r) => rw('organization_self_hosted_runners', r), 'seed 5.1'],
-  [(p) => /\/discussions/.test(p) && (p.startsWith(`${O}/teams`) || p.startsWith('/teams/')), (r) => rw('team_discussions', r), 'seed 5.1'],
+  [
+    (p) => p.startsWith(`${O}/actions/runner-groups`) || p.startsWith(`${O}/actions/runners`),
+    (r) => rw('organization_self_hosted_runners', r),
+    'permission-table',
+  ],
+  [(p) => /\/discussions/.test(p) && (p.startsWith(`${O}/teams`) || p.startsWith('/teams/')), (r) => rw('team_discussions', r), 'permission-table'],
   [
     (p) => /^\/orgs\/\{org\}\/teams\/\{team_slug\}\/repos\/\{owner\}\/\{repo\}$/.test(p) || /^\/teams\/\{team_id\}\/repos\/\{owner\}\/\{repo\}$/.test(p),
     (r) => (r.method === 'GET' ? 'members=read' : 'members=read,administration=write'),
-    'seed 5.1',
+    'permission-table',
   ],
   [
     (p) =>
@@ -159,10 +163,10 @@ const RULES = [
         '/failed_invitations',
       ].some((x) => p.startsWith(`${O}${x}`)),
     (r) => rw('members', r),
-    'seed 5.1',
+    'permission-table',
   ],
-  [(p) => p.startsWith(`${O}/teams`) || p.startsWith('/teams/') || p.startsWith('/user/memberships/orgs'), (r) => rw('members', r), 'seed 5.1'],
-  [(p) => /^\/repos\/\{owner\}\/\{repo\}\/actions\/(permissions|runners)/.test(p), (r) => rw('administration', r), 'seed 5.1'],
+  [(p) => p.startsWith(`${O}/teams`) || p.startsWith('/teams/') || p.startsWith('/user/memberships/orgs'), (r) => rw('members', r), 'permission-table'],
+  [(p) => /^\/repos\/\{owner\}\/\{repo\}\/actions\/(permissions|runners)/.test(p), (r) => rw('administration', r), 'permission-table'],
   [
     (p) => /^\/repos\/\{owner\}\/\{repo\}\/actions\/(secrets|organization-secrets)/.test(p) || /environments\/\{environment_name\}\/secrets/.test(p),
     (r) => rw('secrets', r),
@@ -173,11 +177,11 @@ const RULES = [
     (r) => rw('actions_variables', r),
     'github-fgpat',
   ],
-  [(p) => p.startsWith(`${R}/actions/`), (r) => rw('actions', r), 'seed 5.1'],
-  [(p, m) => p.startsWith(`${R}/environments`) && m === 'GET', () => 'actions=read', 'seed 5.1'],
-  [(p) => p.startsWith(`${R}/environments`), () => 'administration=write', 'seed 5.1'],
-  [(p, m) => p === `${O}/repos` && m === 'POST', () => 'administration=write', 'seed 5.1'],
-  [(p, m) => p === R && m !== 'GET', () => 'administration=write', 'seed 5.1'],
+  [(p) => p.startsWith(`${R}/actions/`), (r) => rw('actions', r), 'permission-table'],
+  [(p, m) => p.startsWith(`${R}/environments`) && m === 'GET', () => 'actions=read', 'permission-table'],
+  [(p) => p.startsWith(`${R}/environments`), () => 'administration=write', 'permission-table'],
+  [(p, m) => p === `${O}/repos` && m === 'POST', () => 'administration=write', 'permission-table'],
+  [(p, m) => p === R && m !== 'GET', () => 'administration=write', 'permission-table'],
   [
     (p) =>
       [
@@ -198,15 +202,19 @@ const RULES = [
         '/code-security-configuration',
       ].some((x) => p.startsWith(`${R}${x}`)) && !p.endsWith('/permission'),
     (r) => (/\/rulesets\/(rule-suites|\{ruleset_id\}\/history)/.test(r.path) ? 'administration=write' : rw('administration', r)),
-    'seed 5.1',
+    'permission-table',
   ],
-  [(p) => /^\/repos\/\{owner\}\/\{repo\}\/branches\/\{branch\}\/protection/.test(p), (r) => rw('administration', r), 'seed 5.1'],
-  [(p) => p === `${R}/code-scanning/default-setup`, (r) => rw('administration', r), 'seed 5.1'],
-  [(p, m) => (p === `${R}/forks` || p === `${R}/topics`) && m !== 'GET', () => 'administration=write', 'seed 5.1'],
-  [(p, m) => (p === '/repos/{template_owner}/{template_repo}/generate' || p === '/user/repos') && m === 'POST', () => 'administration=write', 'seed 5.1'],
+  [(p) => /^\/repos\/\{owner\}\/\{repo\}\/branches\/\{branch\}\/protection/.test(p), (r) => rw('administration', r), 'permission-table'],
+  [(p) => p === `${R}/code-scanning/default-setup`, (r) => rw('administration', r), 'permission-table'],
+  [(p, m) => (p === `${R}/forks` || p === `${R}/topics`) && m !== 'GET', () => 'administration=write', 'permission-table'],
+  [
+    (p, m) => (p === '/repos/{template_owner}/{template_repo}/generate' || p === '/user/repos') && m === 'POST',
+    () => 'administration=write',
+    'permission-table',
+  ],
   [(p) => p === '/user/repos', () => 'metadata=read', 'github-fgpat'],
-  [(p) => p.startsWith('/user/repository_invitations'), (r) => rw('administration', r), 'seed 5.1'],
-  [(p) => p.startsWith(`${R}/pages`), (r) => `${rw('administration', r)}; ${rw('pages', r)}`, 'seed 5.1 (Administration) + github-fgpat (Pages)'],
+  [(p) => p.startsWith('/user/repository_invitations'), (r) => rw('administration', r), 'permission-table'],
+  [(p) => p.startsWith(`${R}/pages`), (r) => `${rw('administration', r)}; ${rw('pages', r)}`, 'permission-table (Administration) + github-fgpat (Pages)'],
   [
     (p, m) =>
       m !== 'GET' &&
@@ -225,11 +233,11 @@ const RULES = [
       p.startsWith(R) &&
       !/\/(issues|pulls)\//.test(p.replace(/\/pulls\/\{pull_number\}\/merge$/, '')),
     () => 'contents=write',
-    'seed 5.1',
+    'permission-table',
   ],
-  [(p, m) => m !== 'GET' && /^\/repos\/\{owner\}\/\{repo\}\/commits\/\{commit_sha\}\/comments$/.test(p), () => 'contents=write', 'seed 5.1'],
-  [(p) => p === `${R}/code-scanning/alerts/{alert_number}/autofix/commits`, () => 'contents=write', 'seed 5.1'],
-  [(p) => p.startsWith(`${R}/code-scanning/codeql/`), (r) => rw('contents', r), 'seed 5.1'],
+  [(p, m) => m !== 'GET' && /^\/repos\/\{owner\}\/\{repo\}\/commits\/\{commit_sha\}\/comments$/.test(p), () => 'contents=write', 'permission-table'],
+  [(p) => p === `${R}/code-scanning/alerts/{alert_number}/autofix/commits`, () => 'contents=write', 'permission-table'],
+  [(p) => p.startsWith(`${R}/code-scanning/codeql/`), (r) => rw('contents', r), 'permission-table'],
   // ---- GitHub's published fine-grained permissions, by family ----
   [(p) => p.startsWith('/enterprises/') || p.startsWith('/scim/'), (r) => rw('enterprise_administration', r), 'github-fgpat'],
   [(p) => p.startsWith(`${O}/pre-receive-hooks`), (r) => rw('organization_pre_receive_hooks', r), 'github-fgpat'],
@@ -268,7 +276,7 @@ const RULES = [
   [(p) => /\/packages|\/docker\/conflicts$/.test(p) && (p.startsWith(O) || p.startsWith('/user')), (r) => rw('packages', r), 'github-fgpat'],
   [(p) => /\/reactions/.test(p) && /\/issues\//.test(p), (r) => rw('issues', r), 'github-fgpat'],
   [(p) => /\/reactions/.test(p) && /\/pulls\//.test(p), (r) => rw('pull_requests', r), 'github-fgpat'],
-  [(p) => /\/reactions/.test(p), (r) => rw('contents', r), 'seed 5.1 (commit comments and reactions; releases)'],
+  [(p) => /\/reactions/.test(p), (r) => rw('contents', r), 'permission-table (commit comments and reactions; releases)'],
   [(p) => p.startsWith(`${R}/check-`) || /\/commits\/\{ref\}\/check-/.test(p), (r) => rw('checks', r), 'github-fgpat'],
   [(p) => p.startsWith(`${R}/statuses/`) || /\/commits\/\{ref\}\/status(es)?$/.test(p), (r) => rw('statuses', r), 'github-fgpat'],
   [(p) => p.startsWith(`${R}/deployments`), (r) => rw('deployments', r), 'github-fgpat'],

@@ -11,6 +11,8 @@ export type { AccessRule, Level, PermissionSet, Principal, ResourceRef } from '.
 export type { OriginSeed, ImportStatus, Vcs } from '../fakes/code-hosting/schemas/import.js';
 export type { HookSeed } from '../fakes/code-hosting/schemas/hook.js';
 export type { RepoSeed } from '../fakes/code-hosting/schemas/repo.js';
+export { AccountJsonSchema, HookJsonSchema, ImportJsonSchema, RepositoryJsonSchema } from '../fakes/code-hosting/schemas/answers.js';
+export type { AccountJson, HookJson, ImportJson, RepositoryJson } from '../fakes/code-hosting/schemas/answers.js';
 export type { TokenSeed, TokenType } from '../fakes/code-hosting/schemas/token.js';
 export { CATALOG } from '../fakes/code-hosting/catalog.js';
 export type { CatalogKind, CatalogRow } from '../fakes/code-hosting/catalog.js';

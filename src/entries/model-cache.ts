@@ -6,3 +6,5 @@ export { GoogleError, googleError } from '../fakes/model-cache/errors.js';
 export { KNOWN_MODELS } from '../fakes/model-cache/models/registry.js';
 export { TOKEN_RULE } from '../fakes/model-cache/models/usage.js';
 export { modelCacheScenarios } from '../scenarios/model-cache.js';
+export { CachedContentJsonSchema } from '../fakes/model-cache/schemas/cached-content.js';
+export type { CachedContentJson } from '../fakes/model-cache/schemas/cached-content.js';

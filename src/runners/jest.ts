@@ -52,7 +52,7 @@ expect.extend({
  * Creates fakes for a Jest test file: installs them before each test; after each test waits for
  * queued deliveries, uninstalls and resets them to the baseline (what the `seed` option or
  * `beforeAll` left, else empty). With `onUnmatched: 'error'`, a test that sent an unmatched request
- * fails in afterEach, naming it. Works with CommonJS and ESM Jest set-ups (ts-jest, babel-jest, @swc/jest).
+ * fails in afterEach, naming it. Works with CommonJS and ESM Jest set-ups (ts-jest, babel-jest, or no transform).
  * @example
  * const fakes = useFakes({ clock: '2024-01-01T00:00:00Z' });
  * test('starts an import', async () => { ...; expect(fakes).toHaveReceived('PUT /repos/{owner}/{repo}/import') });

@@ -9,7 +9,13 @@ export interface UseFakesOptions extends FakesOptions {
    * Seeds the fakes once, before the first test of the file (apply scenarios, seed repos, pages,
    * caches). What it leaves is the baseline that every test starts from: the reset after each test
    * goes back to it, not to empty fakes. May be async.
-   * @example useFakes({ seed: (fakes) => fakes.apply(scenarios.codeHosting.repo({ owner: 'acme', name: 'web' })) })
+   * @example
+   * useFakes({
+   *   seed: (fakes) => {
+   *     fakes.codeHosting.seed.repo({ owner: 'acme', repo: 'web' });
+   *     fakes.apply(scenarios.pageWithFeed({ posts: 3 }));
+   *   },
+   * })
    */
   seed?: (fakes: Fakes) => void | Promise<void>;
 }

@@ -32,7 +32,7 @@ function seedRepo(fakes: Fakes, o: { owner: string; repo: string; private: boole
   fakes.codeHosting.seed.repo({ owner: o.owner, repo: o.repo, private: o.private });
 }
 
-/** Scenarios of the catalog and the permission model (seed section 5), by name. */
+/** Scenarios of the catalog and the permission model (who may call what), by name. */
 export const codeHostingCatalogScenarios = {
   tokenLacksPermission: defineScenario({
     name: 'tokenLacksPermission',

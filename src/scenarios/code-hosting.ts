@@ -68,7 +68,7 @@ async function wireGet(fakes: Fakes, h: RepoHandles, path: string): Promise<{ st
 
 /** Proves an import state through the wire (a held or waiting import does not move on a GET). */
 async function checkImport(fakes: Fakes, h: RepoHandles, want: Record<string, unknown>, viaWire = true): Promise<void> {
-  const imp = viaWire ? (await wireGet(fakes, h, '/import')).body : (fakes.codeHosting.imports.get(h.owner, h.repo) ?? {});
+  const imp: Record<string, unknown> = viaWire ? (await wireGet(fakes, h, '/import')).body : (fakes.codeHosting.imports.get(h.owner, h.repo) ?? {});
   for (const [k, v] of Object.entries(want)) {
     if (JSON.stringify(imp[k]) !== JSON.stringify(v)) throw new Error(`import.${k} is ${JSON.stringify(imp[k])}, expected ${JSON.stringify(v)}`);
   }

@@ -73,7 +73,7 @@ async function checkCreateRefused(fakes: Fakes, name: string, h: AudienceHandles
   ensureGraphError(name, got, code, { status: 400 });
 }
 
-/** Custom audience scenarios (seed sections 2.4, 3, 5, 7). */
+/** Custom audience scenarios (aging, integrity review, permissions, error codes). */
 export const socialGraphAudienceScenarios = {
   audienceInUse: defineScenario({
     name: 'audienceInUse',

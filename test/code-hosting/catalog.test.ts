@@ -86,8 +86,8 @@ describe('catalog table', () => {
 
   it('records each permission rule and its source', () => {
     const row = (k: string) => CATALOG.find((r) => `${r.method} ${r.path}` === k);
-    expect(row('GET /orgs/{org}/rulesets')).toMatchObject({ permission: 'organization_administration=write', permissionSource: 'seed 5.1' });
-    expect(row('PUT /repos/{owner}/{repo}/contents/{path}')).toMatchObject({ permission: 'contents=write', permissionSource: 'seed 5.1' });
+    expect(row('GET /orgs/{org}/rulesets')).toMatchObject({ permission: 'organization_administration=write', permissionSource: 'permission-table' });
+    expect(row('PUT /repos/{owner}/{repo}/contents/{path}')).toMatchObject({ permission: 'contents=write', permissionSource: 'permission-table' });
     expect(row('POST /repos/{owner}/{repo}/transfer')).toMatchObject({ permission: 'administration=write', uatOnly: true });
     expect(row('GET /repos/{owner}/{repo}/labels')?.permission).toBe('issues=read; pull_requests=read');
     expect(row('PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}')?.permission).toBe('members=read,administration=write');

@@ -1,6 +1,6 @@
 /**
- * The seed's neutral spellings and the real ones. Input accepts both; answers use the real one
- * and, where the seed names a header of its own, both.
+ * Neutral spellings and the real ones. Input accepts both; answers use the real one
+ * and, for a header that has a neutral name of its own, both.
  */
 export const HEADER_ALIASES = {
   /** Request header selecting the API version. */

@@ -8,7 +8,7 @@ import type { CodeHostingState } from './state.js';
 import { own } from '../../store/records.js';
 
 /**
- * The permission model of seed section 5, generic over routes: a route declares an {@link AccessRule},
+ * The permission model (who may call what, with which token), generic over routes: a route declares an {@link AccessRule},
  * calls {@link authenticate} once, then {@link authorize} with the resource it touches. The rule is
  * remembered per request so `finalize` can add `X-Accepted-GitHub-Permissions` to every answer,
  * errors included.

@@ -11,6 +11,7 @@ import { importsRetirement } from './routes/imports.js';
 import { type DeliveryRecord, type HookSeed, HookSeedSchema } from './schemas/hook.js';
 import { seedHookEvents } from './schemas/events.js';
 import type { ImportStatus, OriginSeed } from './schemas/import.js';
+import type { HookJson, ImportJson, RepositoryJson } from './schemas/answers.js';
 import { type Account, type OwnerType, type RepoRecord, type RepoSeed, RepoSeedSchema } from './schemas/repo.js';
 import type { TokenSeed } from './schemas/token.js';
 import { parseInput } from '../../util/parse.js';
@@ -57,7 +58,7 @@ export interface CodeHostingFacade {
      * Seeds a repository (and its owner account); returns GitHub's repository JSON.
      * @example fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello', private: true })
      */
-    repo(input: RepoSeed): Record<string, unknown>;
+    repo(input: RepoSeed): RepositoryJson;
     /** Seeds many repositories in one atomic change (fast for thousands); returns how many were created. */
     repos(inputs: readonly RepoSeed[]): number;
     /**
@@ -76,7 +77,7 @@ export interface CodeHostingFacade {
      * Seeds a webhook on a repository (`repo` given) or an organization; returns GitHub's hook JSON.
      * @example fakes.codeHosting.seed.hook({ owner: 'octo', repo: 'hello', url: 'https://hooks.example.com/in', secret: 's' })
      */
-    hook(input: HookSeed): Record<string, unknown>;
+    hook(input: HookSeed): HookJson;
     /**
      * Seeds any catalog resource by its concrete path (either spelling); listed in its parent collection.
      * @example fakes.codeHosting.seed.resource('/repos/o/r/issues/1', { title: 'Bug', number: 1 })
@@ -97,18 +98,18 @@ export interface CodeHostingFacade {
   /** Import controls. */
   readonly imports: {
     /** Moves an import `steps` (default 1) steps along its state machine; returns the import JSON. */
-    advance(owner: string, repo: string, steps?: number): Record<string, unknown>;
+    advance(owner: string, repo: string, steps?: number): ImportJson;
     /** Starts an import like `PUT .../import` would (no auth checks); returns the import JSON. */
-    start(owner: string, repo: string, input: ImportStartInput): Record<string, unknown>;
+    start(owner: string, repo: string, input: ImportStartInput): ImportJson;
     /**
      * Puts an import straight into a state (walks the happy path, or sets a waiting state). With `hold`
      * (default true) polling does not move it on until `advance`, `release` or a client update.
      */
-    pin(owner: string, repo: string, status: ImportStatus, options?: { hold?: boolean }): Record<string, unknown>;
+    pin(owner: string, repo: string, status: ImportStatus, options?: { hold?: boolean }): ImportJson;
     /** Lets polling move a held import again. */
     release(owner: string, repo: string): void;
     /** The import JSON of a repository, or undefined. */
-    get(owner: string, repo: string): Record<string, unknown> | undefined;
+    get(owner: string, repo: string): ImportJson | undefined;
     /**
      * Import endpoints answer the retirement error once the fake clock reaches this instant (null: never,
      * the imports API stays open). Overrides the `importsRetireAt` option until `reset()`.
@@ -177,7 +178,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
             existing.private = s.private;
             existing.actionsEnabled = s.actionsEnabled;
             if (isTemplate !== undefined) existing.isTemplate = isTemplate;
-            return renderRepo(d, existing, base());
+            return renderRepo(d, existing, base()) as RepositoryJson;
           }
           const rec = createRepo(d, {
             owner: s.owner,
@@ -190,7 +191,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
             ...(isTemplate ? { isTemplate } : {}),
             now: now(),
           });
-          return renderRepo(d, rec, base());
+          return renderRepo(d, rec, base()) as RepositoryJson;
         });
       },
       repos(inputs) {

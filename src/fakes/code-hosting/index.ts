@@ -22,7 +22,7 @@ export type { CodeHostingOptions } from './options.js';
 export type { CodeHostingState } from './state.js';
 export type { CodeHostingFacade, DeliveryView, ImportStartInput } from './facade.js';
 
-/** Hand-written routes (their own models); the generic catalog serves every other row of section 4.3. */
+/** Hand-written routes (their own models); the generic catalog serves every other catalog row. */
 const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
   // GET /rate_limit reports the caller's windows and does not count against them (as on GitHub).
   githubRoute({

@@ -63,7 +63,7 @@ export interface CodeHostingState {
   importsSpam: number;
   /** When true: import endpoints answer 503 (maintenance). */
   importsMaintenance: boolean;
-  /** Generic catalog resources (section 4.3) and rate-limit windows, see catalog/state.ts. */
+  /** Resources of the generic catalog routes, and rate-limit windows. */
   catalog: CatalogSlice;
   /** Issues and pull requests: secondary indexes over their catalog records (relations/issues/state.ts). */
   issueIndex: IssueIndexSlice;

@@ -15,7 +15,7 @@ export const DEFAULT_VERSION = '2022-11-28';
 export const RETIRED_VERSIONS: readonly string[] = [];
 
 /**
- * Reads `X-GitHub-Api-Version` (or the seed's `X-Platform-Api-Version`), sets `ctx.meta.version`,
+ * Reads `X-GitHub-Api-Version` (or its neutral spelling `X-Platform-Api-Version`), sets `ctx.meta.version`,
  * and throws GitHub's 400 for a version that does not exist (410 for a retired one).
  */
 export function selectVersion(ctx: Pick<GitHubRouteContext, 'req' | 'meta'>): string {

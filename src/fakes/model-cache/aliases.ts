@@ -1,4 +1,4 @@
-/** The seed's neutral tool names and the real ones clients send; input accepts both, output never echoes tools. */
+/** Neutral tool names and the real ones clients send; input accepts both, output never echoes tools. */
 export const TOOL_ALIASES: Readonly<Record<string, string>> = {
   platformSearch: 'googleSearch',
   platformSearchRetrieval: 'googleSearchRetrieval',

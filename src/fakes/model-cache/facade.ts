@@ -6,7 +6,7 @@ import { addDuration, fromMs, parseDurationString, parseTimestamp } from './mode
 import { computeUsage } from './models/usage.js';
 import type { ModelCacheOptions } from './options.js';
 import { renderCache } from './render.js';
-import { ContentSchema } from './schemas/cached-content.js';
+import { type CachedContentJson, ContentSchema } from './schemas/cached-content.js';
 import { parseInput } from '../../util/parse.js';
 import { FINISH_REASONS } from './schemas/generate.js';
 
@@ -155,7 +155,7 @@ export interface ModelCacheFacade {
   /** Number of live caches. */
   count(): number;
   /** A live cache as the wire shows it (full name), or undefined: for assertions without a client. */
-  get(name: string): Record<string, unknown> | undefined;
+  get(name: string): CachedContentJson | undefined;
   /** One-line summary for `fakes.describe()`. */
   describe(): string;
 }

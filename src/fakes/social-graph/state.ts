@@ -8,7 +8,7 @@ export type { Table } from '../../store/table.js';
 export type { ScheduleEntry, ScheduleIndex } from './models/schedule.js';
 export type { Chunked, IdList } from './models/id-list.js';
 
-/** Task a token's user may perform on a Page (section 4.2 assigned_users enum, also used for access checks). */
+/** Task a token's user may perform on a Page (the values of `assigned_users` `tasks`, also used for access checks). */
 export type PageTask = string;
 
 /** An app known to the fake: its secret signs webhooks and `appsecret_proof`. */
@@ -50,7 +50,7 @@ export interface TokenRecord {
   meetsRestrictions: boolean;
 }
 
-/** A Page node. `fields` holds the stored values of section 2.2 fields, in their read shape. */
+/** A Page node. `fields` holds the stored values of its other fields, in their read shape. */
 export interface PageRecord {
   id: string;
   published: boolean;

@@ -133,7 +133,7 @@ export function routeShape(method: string, template: string): string {
 }
 
 /**
- * Routes for every catalog row, under the seed's and the real spelling, except rows whose shape is
+ * Routes for every catalog row, under the neutral and the real spelling, except rows whose shape is
  * in `skip` (served by a hand-written route).
  */
 export function catalogRoutes(skip: Iterable<string> = []): RouteSpec<CodeHostingState, CodeHostingOptions>[] {

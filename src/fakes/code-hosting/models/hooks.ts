@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import { githubError } from '../errors.js';
 import type { DeliveryRecord, HookRecord } from '../schemas/hook.js';
+import type { HookJson } from '../schemas/answers.js';
 import type { Account, RepoRecord } from '../schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { trimBase, webBase } from '../urls.js';
@@ -82,14 +83,14 @@ export function hooksUrl(target: HookTarget, apiBase: string): string {
 }
 
 /** A hook's config as the API shows it (the secret masked). */
-export function renderHookConfig(h: HookRecord): Record<string, unknown> {
-  const out: Record<string, unknown> = { content_type: h.config.content_type, insecure_ssl: h.config.insecure_ssl, url: h.config.url };
+export function renderHookConfig(h: HookRecord): HookJson['config'] {
+  const out: HookJson['config'] = { content_type: h.config.content_type, insecure_ssl: h.config.insecure_ssl, url: h.config.url };
   if (h.config.secret) out.secret = '********';
   return out;
 }
 
 /** GitHub's `hook` (repository) / `org-hook` JSON. */
-export function renderHook(h: HookRecord, target: HookTarget, apiBase: string): Record<string, unknown> {
+export function renderHook(h: HookRecord, target: HookTarget, apiBase: string): HookJson {
   const url = `${hooksUrl(target, apiBase)}/${h.id}`;
   const base: Record<string, unknown> = {
     type: h.kind,
@@ -106,7 +107,8 @@ export function renderHook(h: HookRecord, target: HookTarget, apiBase: string): 
   base.ping_url = `${url}/pings`;
   base.deliveries_url = `${url}/deliveries`;
   if (h.kind === 'Repository') base.last_response = { ...h.lastResponse };
-  return base;
+  // Built field by field to keep GitHub's key order; HookJsonSchema describes the result.
+  return base as HookJson;
 }
 
 /** GitHub's delivery summary (`hook-delivery-item`). */

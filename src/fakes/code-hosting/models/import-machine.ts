@@ -6,7 +6,7 @@ import { fillImportedRepository } from './imports-fill.js';
 import { LARGE_FILE_BYTES } from './origins.js';
 
 /**
- * The import state machine of seed section 3, as one transition table. `advance` is what one
+ * The source import state machine, as one transition table. `advance` is what one
  * step of progress does from a state (null: the state waits for the client); `resolvedBy` names the
  * client action that leaves a waiting state.
  */

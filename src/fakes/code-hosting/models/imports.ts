@@ -3,6 +3,7 @@ import { githubError } from '../errors.js';
 import type { AuthorRecord, ImportRecord, ImportStatus, LfsPreference, Vcs } from '../schemas/import.js';
 import { VcsSchema } from '../schemas/import.js';
 import type { RepoRecord } from '../schemas/repo.js';
+import type { ImportJson } from '../schemas/answers.js';
 import type { CodeHostingState } from '../state.js';
 import { importHtmlUrl, trimBase } from '../urls.js';
 import { hooksFor, recordDelivery } from './deliveries.js';
@@ -304,13 +305,13 @@ export function setLfs(draft: D, repo: RepoRecord, body: Record<string, unknown>
   imp.use_lfs = v satisfies LfsPreference;
 }
 
-/** GitHub's import JSON (seed 2.1): the fields every state reports plus the ones of the current state. */
+/** GitHub's import JSON: the fields every state reports plus the ones of the current state. */
 export function renderImport(
   imp: ImportRecord,
   repo: RepoRecord,
   apiBase: string,
   format: { useLfsFormat: 'string' | 'boolean'; largeFilesSize: 'gigabytes' | 'bytes' },
-): Record<string, unknown> {
+): ImportJson {
   const lfsFormat = format.useLfsFormat;
   const api = trimBase(apiBase);
   const name = fullName(repo);
@@ -347,7 +348,8 @@ export function renderImport(
   out.html_url = importHtmlUrl(apiBase, name);
   out.authors_url = `${api}/repos/${name}/import/authors`;
   out.repository_url = `${api}/repos/${name}`;
-  return out;
+  // Built field by field to keep GitHub's key order; ImportJsonSchema describes the result.
+  return out as ImportJson;
 }
 
 /** GitHub's `porter-author` JSON. */

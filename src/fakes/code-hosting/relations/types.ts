@@ -48,7 +48,7 @@ export interface SeedEnv {
 /**
  * Stores resources seeded by path for the templates a family owns, where its model keeps them (an
  * issue in its indexes, a file as a commit in the git graph, a release by id and tag) instead of a
- * generic record. Runs inside the seed's one update; answers each stored resource, in order.
+ * generic record. Runs inside the seeding call's one update; answers each stored resource, in order.
  */
 export interface RelationSeeder {
   /** Templates (seed spelling) whose seeded resources it stores. */

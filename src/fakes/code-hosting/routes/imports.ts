@@ -140,7 +140,7 @@ function importRoute(method: string, path: string, operation: string, write: boo
   });
 }
 
-/** The eight source import endpoints of seed 4.2. */
+/** The eight source import endpoints. */
 export const importRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
   importRoute('GET', '', 'migrations/get-import-status', false, (ctx, repo) => {
     const imp = requireImport(ctx.state, repo);

@@ -5,7 +5,7 @@ export const VcsSchema = z.enum(['subversion', 'git', 'mercurial', 'tfvc']);
 /** A source control type. */
 export type Vcs = z.infer<typeof VcsSchema>;
 
-/** The states of seed section 3 (a subset of the spec's enum: the ones the importer reaches). */
+/** The states of a source import (the subset of GitHub's `status` enum that this importer reaches). */
 export const ImportStatusSchema = z.enum([
   'detecting',
   'importing',

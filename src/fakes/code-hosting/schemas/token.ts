@@ -6,7 +6,7 @@ export const AccessLevelSchema = z.enum(['read', 'write', 'admin']);
 export type AccessLevel = z.infer<typeof AccessLevelSchema>;
 
 /**
- * Token kinds of section 5: classic PAT (scopes), fine-grained PAT (permissions per category,
+ * Token kinds: classic PAT (scopes), fine-grained PAT (permissions per category,
  * repository selection), user access token (UAT, GitHub App on behalf of a user) and installation
  * access token (IAT).
  */

@@ -181,7 +181,7 @@ export function hashSha(s: string): string {
 
 const SEED_SEGMENT = new RegExp(`/(${PATH_ALIASES.map(([seed]) => seed).join('|')})(?=/|$|\\{|\\?)`, 'g');
 const REAL: Record<string, string> = Object.fromEntries(PATH_ALIASES);
-/** A URL or key in GitHub's spelling (the seed's neutral path segments never appear in bodies). */
+/** A URL or key in GitHub's spelling (the neutral path segments never appear in bodies). */
 export function realUrl(s: string): string {
   return s.includes('/') ? s.replace(SEED_SEGMENT, (_, seg: string) => `/${REAL[seg] ?? seg}`) : s;
 }

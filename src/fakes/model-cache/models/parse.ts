@@ -14,7 +14,7 @@ const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * Proto JSON accepts both lowerCamel and snake_case field names (the SDK sends `encryption_spec`);
- * the seed's neutral tool names are rewritten to the real ones. Map keys and free-form values stay as sent.
+ * neutral tool names are rewritten to the real ones. Map keys and free-form values stay as sent.
  */
 export function normalizeKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(normalizeKeys);

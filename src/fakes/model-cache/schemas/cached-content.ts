@@ -88,3 +88,28 @@ export const ListQuerySchema = z.object({
     .optional(),
   pageToken: z.string().optional(),
 });
+
+/**
+ * A CachedContent as the wire shows it (what `cachedContents.get` answers), as `fakes.modelCache.get(name)`
+ * returns it: no input-only fields (contents, tools, systemInstruction). Vertex reports the non-zero usage
+ * numbers; the Gemini API reports `totalTokenCount` only and always a `displayName`.
+ */
+export const CachedContentJsonSchema = z.object({
+  /** Full resource name: `projects/p/locations/l/cachedContents/id` (Vertex) or `cachedContents/id` (Gemini API). */
+  name: z.string(),
+  /** The model's resource name (`projects/p/locations/l/publishers/google/models/id` or `models/id`). */
+  model: z.string(),
+  createTime: z.string(),
+  updateTime: z.string(),
+  expireTime: z.string(),
+  displayName: z.string().optional(),
+  usageMetadata: z.object({
+    totalTokenCount: z.number().int().optional(),
+    textCount: z.number().int().optional(),
+    imageCount: z.number().int().optional(),
+    videoDurationSeconds: z.number().optional(),
+    audioDurationSeconds: z.number().optional(),
+  }),
+});
+/** A CachedContent as the wire shows it. */
+export type CachedContentJson = z.infer<typeof CachedContentJsonSchema>;

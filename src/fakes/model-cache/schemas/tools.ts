@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type AddIssue, checkFunctionDeclaration, FunctionDeclarationSchema } from './schema.js';
 
-/** Declarations per Tool, excluded domains per search tool, results per managed search (seed section 8). */
+/** Declarations per Tool, excluded domains per search tool, results per managed search (the limits the real service enforces). */
 export const LIMITS = { functionDeclarations: 512, excludeDomains: 2000, maxResults: 10 } as const;
 
 const PhishBlockThresholdSchema = z.enum([

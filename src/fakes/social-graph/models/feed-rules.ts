@@ -11,12 +11,12 @@ const MAX_AHEAD = 75 * 86_400_000;
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/jpg', 'image/gif', 'image/png']);
 const IMAGE_EXT = /\.(jpe?g|gif|png)$/i;
 
-/** Section 8: full_picture is capped at 720 pixels on its largest side (served through the image proxy). */
+/** full_picture is capped at 720 pixels on its largest side (served through the image proxy). */
 export function safeImage(url: string): string {
   return `https://external.xx.fbcdn.net/emg1/v/t13/safe_image.php?w=720&h=720&url=${encodeURIComponent(url)}`;
 }
 
-/** Section 8: a scheduled time must be 10 minutes to 75 days ahead of the fake clock. */
+/** A scheduled time must be 10 minutes to 75 days ahead of the fake clock. */
 export function checkSchedule(at: number, now: number): void {
   if (at < now + MIN_AHEAD || at > now + MAX_AHEAD) {
     throw graphErrors.param('The specified scheduled publish time is invalid. It must be between 10 minutes and 75 days from the time of the API request.');
@@ -33,7 +33,7 @@ export function checkCallToAction(cta: FeedCreate['call_to_action'], link: strin
 }
 
 /**
- * Section 4.1 rules beyond types: link or message, child_attachments 2-5 (10 with
+ * Rules of a feed post beyond types: link or message, child_attachments 2-5 (10 with
  * multi_share_optimized), schedule window, tags need a place, feeling posts need both og ids,
  * the thumbnail is an uploaded image on a link post, backdating in the past. Returns the post.
  */
@@ -75,7 +75,7 @@ export function feedPostFromParams(state: SocialGraphState, pageId: string, p: F
   const fields: Record<string, unknown> = {};
   const copy = ['message', 'link', 'place', 'targeting', 'feed_targeting', 'call_to_action'] as const;
   for (const k of copy) if (p[k] !== undefined) fields[k] = p[k];
-  // Section 9: the link fields are deprecated on 2.10 and lower (ignored there); caption everywhere.
+  // The link fields are deprecated on 2.10 and lower (ignored there); caption everywhere.
   if (!legacy) for (const k of ['picture', 'name', 'description'] as const) if (p[k] !== undefined) fields[k] = p[k];
   if (p.actions) fields.actions = p.actions;
   if (p.child_attachments) fields.child_attachments = p.child_attachments.slice(0, 5);

@@ -13,7 +13,7 @@ function minutes(v: string, key: string): number {
 }
 
 /**
- * Section 2.2 hours rules: keys `{day}_{1|2}_{open|close}`, both ends of a range, range 2 only with
+ * Rules of a Page's `hours`: keys `{day}_{1|2}_{open|close}`, both ends of a range, range 2 only with
  * range 1 and after it, 24 hours as 00:00-24:00, and a closing past midnight no later than 06:00.
  */
 export function validateHours(hours: Record<string, string>): Record<string, string> {

@@ -21,7 +21,7 @@ const COMPUTED: Record<string, FieldSpec<PageRecord>['read']> = {
   },
 };
 
-/** Section 2.2 as a typed field table. */
+/** The Page node's fields as a typed field table. */
 export const PAGE_FIELDS: FieldTable<PageRecord> = Object.fromEntries(
   Object.entries(PAGE_FIELD_TYPES).map(([name, type]) => {
     const spec: FieldSpec<PageRecord> = {

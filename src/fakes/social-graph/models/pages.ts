@@ -18,7 +18,7 @@ export interface PageSeed {
   /** Makes this a location (child) Page of that parent with this store number. */
   parentPageId?: string;
   storeNumber?: number;
-  /** Any other section 2.2 field values, in their read shape. */
+  /** Values of the Page's other fields, in their read shape. */
   fields?: Record<string, unknown>;
 }
 

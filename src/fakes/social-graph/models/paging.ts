@@ -3,7 +3,7 @@ import type { IdSeq } from './id-list.js';
 
 /** The default and the maximum `limit` of Graph edges. */
 export const DEFAULT_LIMIT = 25;
-/** The largest `limit` accepted (seed section 8). */
+/** The largest `limit` accepted on a list edge. */
 export const MAX_LIMIT = 100;
 
 /** Where a page of results sits in an ordered id list. */

@@ -7,7 +7,7 @@ import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 
-/** Every Page task (section 4.2 assigned_users enum). */
+/** Every Page task (the values of `assigned_users` `tasks`). */
 export const PAGE_TASKS = [
   'MANAGE',
   'CREATE_CONTENT',
@@ -196,7 +196,7 @@ export function requirePermissions(p: Principal, permissions: readonly string[],
   }
 }
 
-/** What an operation on a Page needs (section 5). */
+/** What an operation on a Page needs: the token kinds, tasks and permissions that allow it. */
 export interface PageAccess {
   /** Any one of these tasks. */
   tasks: readonly string[];
@@ -227,7 +227,7 @@ export function requirePageAccess(p: Principal, page: PageRecord, need: PageAcce
 }
 
 /**
- * Section 5, reading a Page (and its feed): unpublished Pages only to Page/user tokens with a role;
+ * Who may read a Page (and its feed): unpublished Pages only to Page/user tokens with a role;
  * published Pages to holders of MODERATE with `pages_read_engagement`, or to apps with the public
  * content/metadata feature; restricted Pages never to app tokens, and only to users meeting the
  * restrictions (210).

@@ -28,7 +28,7 @@ export function select(
 
 /**
  * Checks what an ads call needs in the permission model: `ads_management` to write, `ads_read`
- * (or `ads_management`) to read. Reads by a development-level app answer 270 (seed section 5).
+ * (or `ads_management`) to read. Reads by a development-level app answer 270.
  */
 export function requireAds(g: GraphContext, mode: 'read' | 'write', what: string): void {
   if (mode === 'read' && g.ctx.state.apps[g.principal.appId]?.mode === 'development') throw graphErrors.developmentApp();

@@ -41,7 +41,7 @@ function readable(g: GraphContext, id: string): AudienceRecord {
   return a;
 }
 
-/** `CustomAudience` node: read, update, delete, and the edges of seed 2.4. */
+/** `CustomAudience` node: read, update, delete, and its edges (ad sets, ads, sessions, ...). */
 export const customAudienceType: NodeType<AudienceRecord> = {
   type: 'CustomAudience',
   op: 'customAudience',

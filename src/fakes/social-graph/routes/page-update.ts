@@ -101,7 +101,7 @@ function checkRules(g: GraphContext, page: PageRecord, p: PageUpdate): void {
     throw graphErrors.param('Param start_info[date] needs a start_info[type] other than Unspecified');
 }
 
-/** POST /{page_id}: updates a Page with every parameter of section 4.2 validated; read-after-write with `fields`. */
+/** POST /{page_id}: updates a Page with every parameter validated; read-after-write with `fields`. */
 export function updatePage(g: GraphContext, id: string) {
   const page = getPage(g.ctx.state, id);
   if (!page) throw new GraphError(100, `Unsupported post request. Object with ID '${id}' does not exist`, { subcode: 33, type: 'GraphMethodException' });

@@ -30,7 +30,7 @@ const f =
   (p) =>
     p.fields[name];
 
-/** Section 9: link fields picture, name, thumbnail, description read null on versions 2.10 and lower. */
+/** Link fields picture, name, thumbnail, description read null on versions 2.10 and lower. */
 export function legacyVersion(version: string | null | undefined): boolean {
   const m = /^v(\d+)\.(\d+)$/.exec(version ?? '');
   return m !== null && (Number(m[1]) < 2 || (Number(m[1]) === 2 && Number(m[2]) <= 10));
@@ -61,7 +61,7 @@ const spec = (type: FieldSpec<PostRecord>['type'], read?: Reader, deprecated?: b
   ...(deprecated ? { deprecated } : {}),
 });
 
-/** Section 2.1 as a typed field table (plus the link fields of section 9). */
+/** The Post node's fields as a typed field table (with the deprecated link fields). */
 export const POST_FIELDS: FieldTable<PostRecord> = {
   id: spec('id', (p) => p.id),
   actions: spec(

@@ -9,7 +9,7 @@ import type { SharedUrlRecord, SocialGraphState } from '../state.js';
 import { graphContext } from './context.js';
 import { tableGet, tableSet } from '../../../store/table.js';
 
-/** Section 2.5 as a typed field table. */
+/** The URL node's fields as a typed field table. */
 export const URL_FIELDS: FieldTable<SharedUrlRecord> = {
   id: { type: 'string', read: (u) => u.id },
   engagement: { type: 'object', read: (u) => u.engagement },

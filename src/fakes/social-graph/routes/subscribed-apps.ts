@@ -19,7 +19,7 @@ function appRow(g: GraphContext, page: PageRecord) {
   return [{ category: 'Business', link: `https://www.facebook.com/games/?app_id=${appId}`, name: app?.name ?? appId, id: appId, subscribed_fields: fields }];
 }
 
-/** subscribed_apps: GET answers only the calling app; POST validates fields against section 6; DELETE unsubscribes. */
+/** subscribed_apps: GET answers only the calling app; POST validates fields against the Page webhook fields; DELETE unsubscribes. */
 export const subscribedAppsEdge: EdgeSpec = {
   GET: (g, id) => {
     const page = pageOf(g, id);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boolish, intish, jsonList, jsonObject, numericId } from './audience-wire.js';
 
-/** `subtype` of a custom audience (seed 4.5). */
+/** `subtype` of a custom audience. */
 export const AudienceSubtype = z.enum([
   'CUSTOM',
   'PRIMARY',
@@ -65,7 +65,7 @@ const SUBSCRIPTION_ALIASES: Record<string, string> = { CHATAPP: 'WHATSAPP', CHAT
 
 const subscriptionInfo = jsonList(z.preprocess((v) => (typeof v === 'string' ? (SUBSCRIPTION_ALIASES[v.toUpperCase()] ?? v) : v), SubscriptionInfo));
 
-/** Parameters both create and update accept (seed 4.5). */
+/** Parameters both create and update of a custom audience accept. */
 const common = {
   name: z.string().max(255).optional(),
   description: z.string().max(1000).optional(),
@@ -105,7 +105,7 @@ export const CreateAudienceParams = z.object({
 /** Parsed create parameters. */
 export type CreateAudienceParams = z.output<typeof CreateAudienceParams>;
 
-/** `POST /{custom_audience_id}` parameters (the update list of seed 4.5). */
+/** `POST /{custom_audience_id}` parameters (the fields an update may change). */
 export const UpdateAudienceParams = z.object({ ...common, fields: z.string().optional() });
 /** Parsed update parameters. */
 export type UpdateAudienceParams = z.output<typeof UpdateAudienceParams>;

@@ -14,7 +14,7 @@ export const AudienceStatus = z.object({ code: z.number().int(), description: z.
 /** A CustomAudienceStatus value. */
 export type AudienceStatus = z.infer<typeof AudienceStatus>;
 
-/** Fields an integrity review can flag (seed 2.4 `fields_violating_integrity_policy`). */
+/** Fields an integrity review can flag (the values of `fields_violating_integrity_policy`). */
 export const FlaggableField = z.enum(['name', 'description', 'rule']);
 /** A flaggable field name. */
 export type FlaggableField = z.infer<typeof FlaggableField>;

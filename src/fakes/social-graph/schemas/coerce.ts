@@ -70,7 +70,7 @@ export const gTime = z.preprocess((v) => {
   return v;
 }, z.number());
 
-/** An enum whose values may come in the seed's neutral spelling (`CHATAPP`) or the real one (`WHATSAPP`). */
+/** An enum whose values may come in a neutral spelling (`CHATAPP`) or the real one (`WHATSAPP`). */
 export function gEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.preprocess((v) => (typeof v === 'string' ? toReal(v) : v), z.enum(values));
 }

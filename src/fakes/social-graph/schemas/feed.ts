@@ -60,7 +60,7 @@ export const CallToActionSchema = gJson(
 
 const ActionLink = z.object({ name: z.string().min(1), link: gUrl }).strict();
 
-/** Section 4.1 POST /{page-id}/feed parameters. */
+/** `POST /{page-id}/feed` parameters. */
 export const FeedCreateSchema = z
   .object({
     message: z.string().optional(),

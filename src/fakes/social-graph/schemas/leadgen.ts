@@ -59,7 +59,7 @@ const Cta = z
   })
   .strict();
 
-/** Section 4.3 leadgen_forms parameters; keys outside this list answer 105. */
+/** `leadgen_forms` parameters; keys outside this list answer 105. */
 export const LeadgenFormSchema = z
   .object({
     name: z.string().min(1),

@@ -1,6 +1,6 @@
 import type { FieldType } from '../models/fields.js';
 
-/** Section 2.2 Page fields by type, in the real spelling (the seed's neutral words mapped by aliases.ts). */
+/** Page fields by type, in the real spelling (neutral spellings are mapped to it by aliases.ts). */
 export const PAGE_FIELD_TYPES: Readonly<Record<string, FieldType>> = Object.fromEntries([
   ...['id', 'global_brand_root_id', 'recipient'].map((f) => [f, 'id'] as const),
   ...`about access_token affiliation artists_we_like attire awards band_interests band_members birthday booking_agent built category

@@ -98,7 +98,7 @@ export const SphericalMetadataSchema = gJson(
     .strict(),
 );
 
-/** Section 4.2 POST /{page_id} parameters. */
+/** `POST /{page_id}` (Page update) parameters. */
 export const PageUpdateSchema = z
   .object({
     about: about.optional(),

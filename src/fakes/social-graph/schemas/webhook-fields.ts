@@ -1,4 +1,4 @@
-/** Section 6: the Page webhook fields an app may subscribe to (real spelling). */
+/** The Page webhook fields an app may subscribe to (real spelling). */
 export const SUBSCRIBABLE_FIELDS = `feed mention name picture category description conversations feature_access_list inbox_labels standby
 message_mention messages message_reactions messaging_account_linking messaging_checkout_updates messaging_customer_information
 message_echoes message_edits message_deliveries message_context messaging_game_plays messaging_optins messaging_optouts

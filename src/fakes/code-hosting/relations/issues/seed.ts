@@ -57,7 +57,7 @@ const T = {
   reactionCommitComment: `${R}/comments/{comment_id}/reactions/{reaction_id}`,
 } as const;
 
-/** A context for seeding into repository `rp` (no request: the owner acts, the seed's base URL and time). */
+/** A context for seeding into repository `rp` (no request: the owner acts, the fake's base URL and time). */
 export function seedCtx(s: CodeHostingState, rp: string, env: { baseUrl: string; now: string }, actor?: string): IssueCtx | undefined {
   const repo = repoAt(s, rp);
   if (!repo) return undefined;

@@ -5,7 +5,7 @@ import { scheduleFirst, scheduleInsert, scheduleRemove } from '../schedule.js';
 import { getAdSet, getAudience } from './store.js';
 
 /**
- * Audiences not used by any active ad set for over two years are deleted (seed 2.4). The index
+ * Audiences not used by any active ad set for over two years are deleted, as Meta deletes them. The index
  * `audienceAging` holds, for every audience no active ad set uses, the instant it ages out, sorted
  * (see `models/schedule.ts`): `dueAt` is its first entry (O(1)), a change of use moves one entry
  * (O(log n)), and a `tick` takes only the due entries off its front.

@@ -15,12 +15,12 @@ import { getAdAccount, getAudience, putAudience } from './store.js';
 /** Minimum size of a lookalike's origin audience (seed 8). */
 export const LOOKALIKE_MIN_ORIGIN = 100;
 
-/** Subtypes whose audiences are defined by a `rule` (seed 4.5: website, app, product and video remarketing). */
+/** Subtypes whose audiences are defined by a `rule` (website, app, product and video remarketing). */
 const RULE_SUBTYPES = new Set(['WEBSITE', 'APP', 'VIDEO', 'ENGAGEMENT', 'CLAIM', 'OFFLINE_CONVERSION']);
 /** Subtypes that need a rule to be created. */
 const RULE_REQUIRED = new Set(['WEBSITE', 'APP', 'VIDEO', 'ENGAGEMENT']);
 
-/** Keys compared by `enable_fetch_or_create` (seed 4.5). */
+/** Keys compared by `enable_fetch_or_create` to find an existing audience. */
 const FETCH_OR_CREATE_KEYS = ['claim_objective', 'content_type', 'event_sources', 'event_source_group', 'inclusions', 'exclusions', 'rule'] as const;
 
 /** UNIX seconds of a fake-clock instant. */
@@ -292,7 +292,7 @@ export function insertAudience(draft: Draft<AudienceSlices>, accountId: string, 
   return id;
 }
 
-/** Applies the update parameters of seed 4.5 to an audience, through the integrity table. */
+/** Applies the update parameters to an audience, through the integrity table. */
 export function updateAudience(draft: Draft<AudienceSlices>, id: string, p: UpdateAudienceParams, now: number): void {
   const a = requireAudience(draft, id, 'POST');
   // What the fetch-or-create index hashes may change: off its key now, back on after (one update, atomic).

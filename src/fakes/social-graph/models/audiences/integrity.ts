@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 import { GraphError } from '../../errors.js';
 import type { AudienceRecord, AudienceStatus, FlaggableField } from '../../schemas/audience-state.js';
 
-/** Integrity state of an audience (seed section 3). */
+/** Integrity state of an audience: how a policy review has classified it. */
 export type IntegrityState = 'unflagged' | 'flagged';
 
 /** What can happen to an audience's integrity state. */

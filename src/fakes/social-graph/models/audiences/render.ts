@@ -4,7 +4,7 @@ import { audienceSize } from './crud.js';
 import { getAudience } from './store.js';
 import { getAdAccount } from './store.js';
 
-/** Every field of a CustomAudience node this fake answers (seed 2.4, the spec's field list, the sample's extras). */
+/** Every field of a CustomAudience node this fake answers (the documented CustomAudience fields and the extras real answers carry). */
 export const AUDIENCE_FIELDS = [
   'id',
   'account_id',
