@@ -241,6 +241,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     services: () => eng.serviceNames(),
     operations: (service) => (service ? eng.operationsOf(service as ServiceName) : everyService((s) => eng.operationsOf(s))),
     routes: (service) => (service ? eng.routesOf(service as ServiceName) : everyService((s) => eng.routesOf(s))),
+    select: (route, service, where) => eng.routeSelector(service as ServiceName | undefined, route, where),
   };
   attachNames(journal.calls, names);
   attachNames(journal.unmatched, names);
