@@ -12,6 +12,7 @@ export type { OriginSeed, ImportStatus, Vcs } from '../fakes/code-hosting/schema
 export type { HookSeed } from '../fakes/code-hosting/schemas/hook.js';
 export type { RepoSeed } from '../fakes/code-hosting/schemas/repo.js';
 export type { TokenSeed, TokenType } from '../fakes/code-hosting/schemas/token.js';
+export { CLASSIC_SCOPES, PERMISSION_CATEGORIES } from '../fakes/code-hosting/schemas/token.js';
 export { CATALOG } from '../fakes/code-hosting/catalog.js';
 export type { CatalogKind, CatalogRow } from '../fakes/code-hosting/catalog.js';
 export { PATH_ALIASES, realSpelling, spellings } from '../fakes/code-hosting/catalog/aliases.js';

@@ -317,14 +317,42 @@ export class Engine {
       router = new Router<AnyRoute>();
       this.#custom.set(service, router);
     }
-    const custom = router.routes().find((r) => r.method === method && routeShape(r.template) === routeShape(template));
+    const custom = this.#customRoutes(service).find((r) => r.method === method && routeShape(r.template) === routeShape(template));
     if (custom)
-      throw new RouteExistsError(`stuntdouble: fakes.route() already added '${custom.method} ${custom.template}'; call the remover it returned first.`, `${custom.method} ${custom.template}`);
-    const spec: AnyRoute = { method, path: template, operation: `custom ${method} ${template}`, handler };
-    router.add(method, template, spec);
+      throw new RouteExistsError(
+        `stuntdouble: fakes.route() already added '${custom.method} ${custom.template}'; call the remover it returned first.`,
+        `${custom.method} ${custom.template}`,
+      );
+    // The router takes parameter names of word characters: `{page-id}` is routed as `{page_id}`, and
+    // the handler sees the value under both names; the journal keeps the spelling given.
+    const renamed: Array<[given: string, routed: string]> = [];
+    const routed = template.replace(/\{([+]?)([^}=]+)(=[^}]*)?\}/g, (_m, plus: string, name: string, pattern: string | undefined) => {
+      const safe = name.replace(/[^\w.]/g, '_');
+      if (safe !== name) renamed.push([name, safe]);
+      return `{${plus}${safe}${pattern ?? ''}}`;
+    });
+    const run: OverrideHandler = renamed.length
+      ? (ctx) => {
+          const params = ctx.params as Record<string, string>;
+          for (const [given, safe] of renamed) if (params[safe] !== undefined) params[given] = params[safe];
+          return handler(ctx);
+        }
+      : handler;
+    const spec: AnyRoute = { method, path: routed, name: template, operation: `custom ${method} ${template}`, handler: run };
+    router.add(method, routed, spec);
     return () => {
-      router.remove(method, template);
+      router.remove(method, routed);
     };
+  }
+
+  /** The custom routes of a service, in the spelling they were added with. */
+  #customRoutes(service: ServiceName): Array<{ method: string; template: string }> {
+    const router = this.#custom.get(service);
+    if (!router) return [];
+    return router.routes().map((r) => {
+      const m = router.match(r.method, probeOf(r.template));
+      return { method: r.method, template: m.kind === 'match' ? (m.match.value.name ?? r.template) : r.template };
+    });
   }
 
   /** Drops every custom route (reset). */
@@ -353,7 +381,7 @@ export class Engine {
     const out: string[] = [];
     for (const m of method ? [method] : HTTP_METHODS) {
       for (const n of index.byKey.get(`${m} ${canonical}`) ?? []) if (!out.includes(n)) out.push(n);
-      for (const r of this.#custom.get(entry.def.name)?.routes() ?? [])
+      for (const r of this.#customRoutes(entry.def.name))
         if (r.method === m && canonicalTemplate(r.template) === canonical) out.push(`${r.method} ${r.template}`);
     }
     return out.length ? out : undefined;
@@ -387,7 +415,7 @@ export class Engine {
       });
       listedParts.set(entry.def, list);
     }
-    const custom = this.#custom.get(entry.def.name)?.routes() ?? [];
+    const custom = this.#customRoutes(entry.def.name);
     return custom.length ? [...list, ...custom] : list;
   }
 
@@ -444,7 +472,11 @@ export class Engine {
       }
     }
     if (!generic) return false;
-    const literal = this.#entries.flatMap((e) => this.#index(e).listed.map((r) => splitRouteKey(r).template).filter((t) => !t.includes('{')));
+    const literal = this.#entries.flatMap((e) =>
+      this.#index(e)
+        .listed.map((r) => splitRouteKey(r).template)
+        .filter((t) => !t.includes('{')),
+    );
     return suggest(path, literal).length === 0;
   }
 
@@ -478,7 +510,7 @@ export class Engine {
     const entry = this.#entries.find((e) => e.def.name === service);
     if (!entry) return [];
     const own = this.#index(entry).listed;
-    const custom = (this.#custom.get(service)?.routes() ?? []).map((r) => `${r.method} ${r.template}`);
+    const custom = this.#customRoutes(service).map((r) => `${r.method} ${r.template}`);
     return custom.length ? [...new Set([...own, ...custom])] : [...own];
   }
 
@@ -488,7 +520,7 @@ export class Engine {
     if (!entry) return [];
     const ops = new Set<string>(entry.def.operations?.() ?? []);
     for (const r of entry.def.routes) ops.add(r.operation);
-    for (const r of this.#custom.get(service)?.routes() ?? []) ops.add(`custom ${r.method} ${r.template}`);
+    for (const r of this.#customRoutes(service)) ops.add(`custom ${r.method} ${r.template}`);
     return [...ops];
   }
 

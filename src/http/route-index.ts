@@ -13,9 +13,9 @@ export const HTTP_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'P
  */
 export function parseRouteKey(key: string, where: string, needMethod = false): { method?: string; template: string } {
   const parts = splitRouteKey(String(key));
-  if (parts.method !== undefined && !HTTP_METHODS.includes(parts.method)) throw unknownName('HTTP method', parts.method, HTTP_METHODS, `${where} (route '${key}')`);
-  if (needMethod && (!parts.method || !parts.template.startsWith('/')))
-    throw new TypeError(`stuntdouble: ${where} needs 'METHOD /path/{param}', got '${key}'`);
+  if (parts.method !== undefined && !HTTP_METHODS.includes(parts.method))
+    throw unknownName('HTTP method', parts.method, HTTP_METHODS, `${where} (route '${key}')`);
+  if (needMethod && (!parts.method || !parts.template.startsWith('/'))) throw new TypeError(`stuntdouble: ${where} needs 'METHOD /path/{param}', got '${key}'`);
   return parts;
 }
 
@@ -26,7 +26,9 @@ export function routeShape(template: string): string {
 
 /** A concrete path a template's requests could take (`/repos/x/x`), to ask the router which route answers it. */
 function probePath(template: string): string {
-  return template.replace(/\{[+]?([^}=]+)(?:=([^}]*))?\}/g, (_m, _name: string, pattern: string | undefined) => (pattern ? pattern.replace(/\*\*?/g, 'x') : 'x'));
+  return template.replace(/\{[+]?([^}=]+)(?:=([^}]*))?\}/g, (_m, _name: string, pattern: string | undefined) =>
+    pattern ? pattern.replace(/\*\*?/g, 'x') : 'x',
+  );
 }
 
 /** How specific a template segment is for routing: literal > affixed parameter > resource pattern > parameter > rest. */

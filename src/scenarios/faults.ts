@@ -6,7 +6,6 @@ import { SERVICE_NAMES, type ServiceName } from '../fakes/service-name.js';
 import { GraphError } from '../fakes/social-graph/errors.js';
 import type { FaultDecision, FaultProbe } from '../http/dispatch.js';
 import { engineOf } from '../http/engines.js';
-import { unknownName } from '../util/suggest.js';
 import { defineScenario } from './define.js';
 
 const ServiceSchema = z.enum(SERVICE_NAMES);
