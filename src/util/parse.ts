@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { StuntdoubleError } from '../errors.js';
 import type { UnknownNameError } from '../errors.js';
-import { unknownName } from './suggest.js';
+import { suggest, unknownName } from './suggest.js';
 
 interface Walkable {
   def?: {
@@ -132,7 +132,10 @@ export function unknownNameIn(
     if (issue.code === 'invalid_value' && typeof given === 'string' && values?.every((v) => typeof v === 'string')) {
       const node = nodeAt(schema, issue.path);
       const kind = node?.description ?? unwrapped(node)?.description ?? 'value';
-      return unknownName(kind, given, values as string[], at(issue.path));
+      const list = values as string[];
+      // Few choices and none close: name them all.
+      const near = suggest(given, list);
+      return unknownName(kind, given, list, at(issue.path), near.length === 0 && list.length <= 6 ? list : near);
     }
   }
   return undefined;
