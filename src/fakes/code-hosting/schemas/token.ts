@@ -138,6 +138,9 @@ export const CLASSIC_SCOPES = [
   'read:audit_log',
   'copilot',
   'manage_billing:copilot',
+  // Spellings GitHub's own endpoint docs require (list app installations; hosted runners).
+  'admin:read',
+  'manage_runner:org',
   'admin:ssh_signing_key',
   'write:ssh_signing_key',
   'read:ssh_signing_key',
