@@ -29,6 +29,7 @@ import type { RouteKey, RoutesByService } from './fakes/route-keys.js';
 import { type CallFilter, type CallList, type CallNames, Journal, type RecordedCall, attachNames } from './store/journal.js';
 import { createStore } from './store/store.js';
 import { assertKnownKeys } from './util/suggest.js';
+import { unknownNameIn } from './util/parse.js';
 
 /** The whole state tree, frozen. */
 export interface FakesState {
@@ -184,6 +185,8 @@ export function createFakes(options: FakesOptions = {}): Fakes {
   assertKnownKeys(options, FAKES_OPTION_KEYS, 'option', 'createFakes()');
   const parsed = FakesOptionsSchema.safeParse(options);
   if (!parsed.success) {
+    const named = unknownNameIn(FakesOptionsSchema, options, parsed.error.issues, 'createFakes()');
+    if (named) throw named;
     throw new TypeError(
       `stuntdouble: invalid createFakes options: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
     );
@@ -241,6 +244,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     services: () => eng.serviceNames(),
     operations: (service) => (service ? eng.operationsOf(service as ServiceName) : everyService((s) => eng.operationsOf(s))),
     routes: (service) => (service ? eng.routesOf(service as ServiceName) : everyService((s) => eng.routesOf(s))),
+    select: (route, service, where) => eng.routeSelector(service as ServiceName | undefined, route, where),
   };
   attachNames(journal.calls, names);
   attachNames(journal.unmatched, names);

@@ -22,6 +22,21 @@ export class UnknownNameError extends StuntdoubleError {
   }
 }
 
+/**
+ * `fakes.route()` was given a route the fake already has (in any spelling of its parameters):
+ * `existing` is its name, to pass to `fakes.override()` instead.
+ */
+export class RouteExistsError extends StuntdoubleError {
+  override name = 'RouteExistsError';
+  constructor(
+    message: string,
+    /** The existing route, as `fakes.routes()` lists it. */
+    readonly existing: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A request to a host no fake serves, refused under `onUnhandledRequest: 'error'`. */
 export class UnhandledRequestError extends StuntdoubleError {
   override name = 'UnhandledRequestError';

@@ -2,11 +2,9 @@ import { AssertionError } from 'node:assert';
 import { inspect, isDeepStrictEqual } from 'node:util';
 import type { Fakes } from '../create-fakes.js';
 import type { RouteKey } from '../fakes/route-keys.js';
-import { canonicalTemplate } from '../http/route-names.js';
-import { type RecordedCall, splitRouteKey } from '../store/journal.js';
-import { unknownName } from '../util/suggest.js';
-
-const SERVICES = ['codeHosting', 'socialGraph', 'modelCache'] as const;
+import { engineOf } from '../http/engines.js';
+import type { RecordedCall } from '../store/journal.js';
+import { assertKnownKeys } from '../util/suggest.js';
 
 /**
  * What {@link assertReceived} (and the `toHaveReceived` matcher) can check besides the route.
@@ -59,21 +57,18 @@ function asFakes(received: unknown): Fakes {
 }
 
 /**
- * The calls on a route: `'METHOD /template'` matches the route template (any spelling of its
- * parameters), `'METHOD /concrete/path'` the path. A template no fake serves throws an error naming
- * the nearest route, so a misspelt route cannot make a negated check pass forever.
+ * The calls on a route: `'METHOD /template'` matches the route in any spelling of its parameters,
+ * `'METHOD /concrete/path'` the path; the same rules as `calls.where({ route })`. A route no fake
+ * serves, or a path no route answers, throws an error naming the nearest routes, so a misspelt route
+ * cannot make a negated check pass forever.
  */
 export function callsOnRoute(fakes: Fakes, route: string): RecordedCall[] {
-  const { method, template } = splitRouteKey(route);
-  const canonical = canonicalTemplate(template);
-  const same = (t: string | null) => t !== null && (t === template || canonicalTemplate(t) === canonical);
-  const found = fakes.calls.filter((c) => (!method || c.method === method) && (template.includes('{') ? same(c.route) : c.path === template || same(c.route)));
-  if (found.length === 0 && template.includes('{')) {
-    const known = SERVICES.flatMap((s) => fakes.routes(s));
-    if (!known.some((r) => same(splitRouteKey(r).template))) throw unknownName('route', route, known, 'toHaveReceived()');
-  }
-  return found;
+  const selects = engineOf(fakes, 'toHaveReceived()').routeSelector(undefined, route, 'toHaveReceived()');
+  return fakes.calls.filter((c) => selects(c));
 }
+
+/** The keys an expectation may have. */
+const EXPECTATION_KEYS = ['body', 'query', 'status', 'headers', 'tags'] as const;
 
 function pick(call: RecordedCall, expected: ReceivedExpectation): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -103,6 +98,7 @@ function recent(fakes: Fakes): string {
 /** Checks that the fakes received a call on `route` matching `expected` (see {@link assertReceived}). */
 export function checkReceived(received: unknown, route: string, expected: ReceivedExpectation = {}, equals: Equals = isDeepStrictEqual): CheckResult {
   const fakes = asFakes(received);
+  assertKnownKeys(expected, EXPECTATION_KEYS, 'expectation key', 'toHaveReceived()');
   const candidates = callsOnRoute(fakes, route);
   const want = expected as Record<string, unknown>;
   const hit = candidates.find((c) => equals(pick(c, expected), want));

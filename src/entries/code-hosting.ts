@@ -14,6 +14,7 @@ export type { RepoSeed } from '../fakes/code-hosting/schemas/repo.js';
 export { AccountJsonSchema, HookJsonSchema, ImportJsonSchema, RepositoryJsonSchema } from '../fakes/code-hosting/schemas/answers.js';
 export type { AccountJson, HookJson, ImportJson, RepositoryJson } from '../fakes/code-hosting/schemas/answers.js';
 export type { TokenSeed, TokenType } from '../fakes/code-hosting/schemas/token.js';
+export { CLASSIC_SCOPES, PERMISSION_CATEGORIES } from '../fakes/code-hosting/schemas/token.js';
 export { CATALOG } from '../fakes/code-hosting/catalog.js';
 export type { CatalogKind, CatalogRow } from '../fakes/code-hosting/catalog.js';
 export { PATH_ALIASES, realSpelling, spellings } from '../fakes/code-hosting/catalog/aliases.js';

@@ -37,25 +37,45 @@ export interface RouteBodies {
   /** Update an organization webhook. */
   'PATCH /orgs/{org}/hooks/{hook_id}': In<typeof UpdateHookBodySchema>;
   /** Create a cached content (Vertex AI). */
-  'POST /{version}/projects/{project}/locations/{location}/cachedContents': CachedContentBody;
+  'POST /v1/projects/{project}/locations/{location}/cachedContents': CachedContentBody;
+  /** Create a cached content (Vertex AI). */
+  'POST /v1beta1/projects/{project}/locations/{location}/cachedContents': CachedContentBody;
   /** Update a cached content (Vertex AI). */
-  'PATCH /{version}/projects/{project}/locations/{location}/cachedContents/{id}': CachedContentBody;
+  'PATCH /v1/projects/{project}/locations/{location}/cachedContents/{id}': CachedContentBody;
+  /** Update a cached content (Vertex AI). */
+  'PATCH /v1beta1/projects/{project}/locations/{location}/cachedContents/{id}': CachedContentBody;
   /** Create a cached content (Gemini API). */
-  'POST /{version}/cachedContents': CachedContentBody;
+  'POST /v1/cachedContents': CachedContentBody;
+  /** Create a cached content (Gemini API). */
+  'POST /v1beta/cachedContents': CachedContentBody;
   /** Update a cached content (Gemini API). */
-  'PATCH /{version}/cachedContents/{id}': CachedContentBody;
+  'PATCH /v1/cachedContents/{id}': CachedContentBody;
+  /** Update a cached content (Gemini API). */
+  'PATCH /v1beta/cachedContents/{id}': CachedContentBody;
   /** Generate content (Vertex AI). */
-  'POST /{version}/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:generateContent': GenerateBody;
+  'POST /v1/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:generateContent': GenerateBody;
+  /** Generate content (Vertex AI). */
+  'POST /v1beta1/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:generateContent': GenerateBody;
   /** Stream generated content (Vertex AI). */
-  'POST /{version}/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:streamGenerateContent': GenerateBody;
+  'POST /v1/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:streamGenerateContent': GenerateBody;
+  /** Stream generated content (Vertex AI). */
+  'POST /v1beta1/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:streamGenerateContent': GenerateBody;
   /** Count tokens (Vertex AI). */
-  'POST /{version}/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:countTokens': In<typeof VertexCountTokensSchema>;
+  'POST /v1/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:countTokens': In<typeof VertexCountTokensSchema>;
+  /** Count tokens (Vertex AI). */
+  'POST /v1beta1/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:countTokens': In<typeof VertexCountTokensSchema>;
   /** Generate content (Gemini API). */
-  'POST /{version}/models/{model}:generateContent': GenerateBody;
+  'POST /v1/models/{model}:generateContent': GenerateBody;
+  /** Generate content (Gemini API). */
+  'POST /v1beta/models/{model}:generateContent': GenerateBody;
   /** Stream generated content (Gemini API). */
-  'POST /{version}/models/{model}:streamGenerateContent': GenerateBody;
+  'POST /v1/models/{model}:streamGenerateContent': GenerateBody;
+  /** Stream generated content (Gemini API). */
+  'POST /v1beta/models/{model}:streamGenerateContent': GenerateBody;
   /** Count tokens (Gemini API). */
-  'POST /{version}/models/{model}:countTokens': In<typeof GeminiCountTokensSchema>;
+  'POST /v1/models/{model}:countTokens': In<typeof GeminiCountTokensSchema>;
+  /** Count tokens (Gemini API). */
+  'POST /v1beta/models/{model}:countTokens': In<typeof GeminiCountTokensSchema>;
 }
 
 /** The body type recorded for calls on a route: its entry in {@link RouteBodies}, else `unknown`. */

@@ -87,6 +87,17 @@ export interface RouteSpec<S, O> {
   /** Operation id recorded in the journal, e.g. `migrations/start-import`. */
   operation: string;
   handler: RouteHandler<S, O>;
+  /**
+   * Another spelling of a listed route (a seed spelling GitHub does not use, such as `/dependency-bot/`):
+   * requests on it are journaled under `name`, and `fakes.routes()` lists `name` only.
+   */
+  name?: string;
+  /**
+   * `false` for a generic route that `fakes.routes()` does not list: the journal names its calls more
+   * precisely (Graph's `/{id}/feed` journals `/{page-id}/feed`). Its spelling is still accepted wherever a
+   * route is named, standing for every listed route it answers.
+   */
+  listed?: false;
 }
 
 /** What `prepare` may change before routing: the path to route and extras for the handler. */

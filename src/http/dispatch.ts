@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { type FakeFailure, UnhandledRequestError } from '../errors.js';
+import { type FakeFailure, RouteExistsError, UnhandledRequestError } from '../errors.js';
 import type { AuthMode, BareContext, CallMeta, RouteContext, RouteSpec, ServiceDefinition, ServiceHost } from '../fakes/service.js';
 import type { ServiceName } from '../fakes/service-name.js';
 import type { Clock } from '../store/clock.js';
@@ -13,6 +13,8 @@ import type { FakeRequest, RawRequest } from './request.js';
 import type { FakeResponse } from './response.js';
 import { Router, trimSlashes } from './router.js';
 import { canonicalTemplate, closestRoutes, routeKeyError } from './route-names.js';
+import { HTTP_METHODS, type RouteIndex, buildRouteIndex, compareSpecificity, hasLiteral, parseRouteKey, routeShape } from './route-index.js';
+import { suggest } from '../util/suggest.js';
 
 // Captured at load so vi.useFakeTimers() cannot stall a latency fault on a real clock.
 const realSetTimeout = globalThis.setTimeout;
@@ -97,6 +99,34 @@ function routerOf(def: AnyService): Router<AnyRoute> {
   }
   return router;
 }
+
+const indexes = new WeakMap<AnyService, RouteIndex>();
+const listedParts = new WeakMap<AnyService, Array<{ method: string; template: string }>>();
+
+/** `'METHOD /template'` with the template in its canonical spelling (the selectors' key). */
+function routeKeyOf(name: string): string {
+  const { method = 'GET', template } = splitRouteKey(name);
+  return `${method} ${canonicalTemplate(template)}`;
+}
+
+/** A template with its parameters filled in, for the closest-route search. */
+function probeOf(template: string): string {
+  return template.replace(/\{[^}]+\}/g, 'x');
+}
+
+/** What a route selector looks at: a journal entry or a fault probe. */
+export interface RouteProbe {
+  readonly service: ServiceName;
+  readonly method: string;
+  readonly path: string;
+  /** The route as journaled. */
+  readonly route: string | null;
+  /** The router's template, when known and different (fault probes). */
+  readonly template?: string | null;
+}
+
+/** Whether a call (or a fault probe) is on the route a string names; see {@link Engine.routeSelector}. */
+export type RouteSelector = (probe: RouteProbe) => boolean;
 
 /** Parses a base URL into origin and path prefix (`https://ghe.example.com/api/v3`). */
 export function parseBaseUrl(href: string): BaseUrl {
@@ -260,38 +290,69 @@ export class Engine {
 
   /** Replaces one operation's answer; returns a function that removes the override. */
   override(service: ServiceName, routeKey: string, handler: OverrideHandler): () => void {
-    const { method, template } = this.resolveRouteKey(service, routeKey, 'fakes.override()', true);
-    const key = `${service} ${method} ${template}`;
-    this.#overrides.set(key, handler);
+    const { names } = this.resolveRouteKey(service, routeKey, 'fakes.override()', true);
+    const keys = names.map((n) => `${service} ${n}`);
+    for (const key of keys) this.#overrides.set(key, handler);
     return () => {
-      if (this.#overrides.get(key) === handler) this.#overrides.delete(key);
+      for (const key of keys) if (this.#overrides.get(key) === handler) this.#overrides.delete(key);
     };
   }
 
   /**
-   * Adds a route the fake does not have (`fakes.route()`); throws when it already exists (use
-   * `override` for those). Returns a function that removes it.
+   * Adds a route the fake does not have (`fakes.route()`). It wins over the service's own routes
+   * that match a request only generically (Graph's `/{id}/{edge}`); a route the service already has,
+   * in any spelling of its parameters, throws (use `override` for those). Returns a function that removes it.
    */
   addRoute(service: ServiceName, routeKey: string, handler: OverrideHandler): () => void {
     const entry = this.#entry(service, 'fakes.route()');
-    const { method, template } = splitRouteKey(routeKey);
-    if (!method || !template.startsWith('/')) throw new TypeError(`stuntdouble: fakes.route() needs 'METHOD /path/{param}', got '${routeKey}'`);
-    const probe = template.replace(/\{[^}]+\}/g, 'x');
-    const existing = entry.router.match(method, probe);
-    if (existing.kind === 'match' && existing.match.template === template)
-      throw new Error(
-        `stuntdouble: ${entry.def.title} already has '${method} ${template}'; replace its answer with fakes.override('${service}', '${method} ${template}', handler)`,
+    const { method, template } = parseRouteKey(routeKey, 'fakes.route()', true) as { method: string; template: string };
+    const existing = this.#index(entry).byShape.get(`${method} ${routeShape(template)}`);
+    if (existing)
+      throw new RouteExistsError(
+        `stuntdouble: ${entry.def.title} already has '${existing}' (you wrote '${method} ${template}'); fakes.route() adds routes a fake lacks. Replace its answer with fakes.override('${service}', '${existing}', handler).`,
+        existing,
       );
     let router = this.#custom.get(service);
     if (!router) {
       router = new Router<AnyRoute>();
       this.#custom.set(service, router);
     }
-    const spec: AnyRoute = { method, path: template, operation: `custom ${method} ${template}`, handler };
-    router.add(method, template, spec);
+    const custom = this.#customRoutes(service).find((r) => r.method === method && routeShape(r.template) === routeShape(template));
+    if (custom)
+      throw new RouteExistsError(
+        `stuntdouble: fakes.route() already added '${custom.method} ${custom.template}'; call the remover it returned first.`,
+        `${custom.method} ${custom.template}`,
+      );
+    // The router takes parameter names of word characters: `{page-id}` is routed as `{page_id}`, and
+    // the handler sees the value under both names; the journal keeps the spelling given.
+    const renamed: Array<[given: string, routed: string]> = [];
+    const routed = template.replace(/\{([+]?)([^}=]+)(=[^}]*)?\}/g, (_m, plus: string, name: string, pattern: string | undefined) => {
+      const safe = name.replace(/[^\w.]/g, '_');
+      if (safe !== name) renamed.push([name, safe]);
+      return `{${plus}${safe}${pattern ?? ''}}`;
+    });
+    const run: OverrideHandler = renamed.length
+      ? (ctx) => {
+          const params = ctx.params as Record<string, string>;
+          for (const [given, safe] of renamed) if (params[safe] !== undefined) params[given] = params[safe];
+          return handler(ctx);
+        }
+      : handler;
+    const spec: AnyRoute = { method, path: routed, name: template, operation: `custom ${method} ${template}`, handler: run };
+    router.add(method, routed, spec);
     return () => {
-      router.remove(method, template);
+      router.remove(method, routed);
     };
+  }
+
+  /** The custom routes of a service, in the spelling they were added with. */
+  #customRoutes(service: ServiceName): Array<{ method: string; template: string }> {
+    const router = this.#custom.get(service);
+    if (!router) return [];
+    return router.routes().map((r) => {
+      const m = router.match(r.method, probeOf(r.template));
+      return { method: r.method, template: m.kind === 'match' ? (m.match.value.name ?? r.template) : r.template };
+    });
   }
 
   /** Drops every custom route (reset). */
@@ -299,29 +360,124 @@ export class Engine {
     this.#custom.clear();
   }
 
+  /** The route index of a service (built once per service definition). */
+  #index(entry: Entry): RouteIndex {
+    let index = indexes.get(entry.def);
+    if (!index) {
+      index = buildRouteIndex(entry.def.routes, entry.def.journalRoutes?.() ?? [], entry.router as Router<unknown>);
+      indexes.set(entry.def, index);
+    }
+    return index;
+  }
+
+  /**
+   * The route names (as journaled) a `'METHOD /template'` string stands for in one service, its own
+   * and custom ones: any spelling of the parameters, and a generic or alias spelling, are accepted.
+   * Undefined when it names none.
+   */
+  #namesIn(entry: Entry, method: string | undefined, template: string): string[] | undefined {
+    const index = this.#index(entry);
+    const canonical = canonicalTemplate(template);
+    const out: string[] = [];
+    for (const m of method ? [method] : HTTP_METHODS) {
+      for (const n of index.byKey.get(`${m} ${canonical}`) ?? []) if (!out.includes(n)) out.push(n);
+      for (const r of this.#customRoutes(entry.def.name))
+        if (r.method === m && canonicalTemplate(r.template) === canonical) out.push(`${r.method} ${r.template}`);
+    }
+    return out.length ? out : undefined;
+  }
+
   /**
    * Checks a `'METHOD /template'` string against a service's routes (its own and custom ones) and
-   * returns the canonical spelling; an alias spelling of a parameter is accepted. Throws an
-   * {@link UnknownNameError} with the nearest routes otherwise.
+   * returns the names it stands for, as the journal records them; an alias spelling of a parameter is
+   * accepted. Throws an {@link UnknownNameError} with the nearest routes otherwise.
    */
-  resolveRouteKey(service: ServiceName, routeKey: string, where: string, needMethod = false): { method: string | undefined; template: string } {
+  resolveRouteKey(service: ServiceName, routeKey: string, where: string, needMethod = false): { method: string | undefined; names: string[] } {
     const entry = this.#entry(service, where);
-    const { method, template } = splitRouteKey(routeKey);
-    if (needMethod && !method) throw new TypeError(`stuntdouble: ${where} needs 'METHOD /route/{template}', got '${routeKey}'`);
-    const all = this.routesOf(service);
-    const canonical = canonicalTemplate(template);
-    for (const r of all) {
-      const { method: m, template: t } = splitRouteKey(r);
-      if ((method === undefined || m === method) && canonicalTemplate(t) === canonical) return { method, template: t };
+    const { method, template } = parseRouteKey(routeKey, where, needMethod);
+    const names = this.#namesIn(entry, method, template);
+    if (names) return { method, names };
+    throw this.#unknownRoute(entry, where, method, template);
+  }
+
+  #unknownRoute(entry: Entry, where: string, method: string | undefined, template: string): Error {
+    const all = this.routesOf(entry.def.name);
+    return routeKeyError(entry.def.title, where, method, template, all, closestRoutes(this.#listedRoutes(entry), method ?? 'GET', probeOf(template)));
+  }
+
+  /** The listed routes of a service as `{ method, template }` (for the closest-route diagnostics). */
+  #listedRoutes(entry: Entry): Array<{ method: string; template: string }> {
+    let list = listedParts.get(entry.def);
+    if (!list) {
+      list = this.#index(entry).listed.map((r) => {
+        const { method = 'GET', template } = splitRouteKey(r);
+        return { method, template };
+      });
+      listedParts.set(entry.def, list);
     }
-    throw routeKeyError(
-      entry.def.title,
-      where,
-      method,
-      template,
-      all,
-      closestRoutes(entry.router.routes(), method ?? 'GET', template.replace(/\{[^}]+\}/g, 'x')),
+    const custom = this.#customRoutes(entry.def.name);
+    return custom.length ? [...list, ...custom] : list;
+  }
+
+  /**
+   * A predicate for the calls (or fault probes) a route string names, in one service or any: a template
+   * in any accepted spelling, or a concrete path (`'GET /repos/octo/hello'`) a route of the service
+   * answers. Anything else throws an {@link UnknownNameError} naming the nearest routes, so a misspelt
+   * route cannot select nothing silently (and a negated assertion pass forever).
+   */
+  routeSelector(service: ServiceName | undefined, routeKey: string, where: string): RouteSelector {
+    const { method, template } = parseRouteKey(routeKey, where);
+    const entries = service ? [this.#entry(service, where)] : this.#entries;
+    const keys = new Set<string>();
+    for (const e of entries) for (const n of this.#namesIn(e, method, template) ?? []) keys.add(`${e.def.name} ${routeKeyOf(n)}`);
+    if (keys.size > 0) {
+      return (c) => {
+        if (service && c.service !== service) return false;
+        if (method && c.method !== method) return false;
+        if (c.route !== null && keys.has(`${c.service} ${c.method} ${canonicalTemplate(c.route)}`)) return true;
+        return c.template != null && c.template !== c.route && keys.has(`${c.service} ${c.method} ${canonicalTemplate(c.template)}`);
+      };
+    }
+    if (!template.includes('{') && template.startsWith('/') && this.#servesPath(entries, method, template)) {
+      const canonical = canonicalTemplate(template);
+      return (c) =>
+        (!service || c.service === service) &&
+        (!method || c.method === method) &&
+        (c.path === template || (c.route !== null && canonicalTemplate(c.route) === canonical));
+    }
+    const first = entries[0];
+    if (entries.length === 1 && first) throw this.#unknownRoute(first, where, method, template);
+    const all = entries.flatMap((e) => this.routesOf(e.def.name));
+    const closest = entries.flatMap((e) => closestRoutes(this.#listedRoutes(e), method ?? 'GET', probeOf(template), 1));
+    throw routeKeyError('No fake', where, method, template, all, closest);
+  }
+
+  /**
+   * Whether a route of one of the services answers a concrete path. A path only a generic route
+   * matches (Graph's `/{id}`: any single segment) counts unless it looks like a misspelt route without
+   * parameters of some service (`/rate_limitt`).
+   */
+  #servesPath(entries: readonly Entry[], method: string | undefined, path: string): boolean {
+    let generic = false;
+    for (const e of entries) {
+      const p = e.def.prepare ? safePrepared(e.def, new URL(`http://x${path}`), path) : path;
+      for (const m of method ? [method] : ['GET', 'POST']) {
+        const custom = this.#custom.get(e.def.name)?.match(m, p);
+        if (custom && custom.kind !== 'not-found') return true;
+        const found = e.router.match(m, p);
+        const t = found.kind === 'match' ? found.match.template : found.kind === 'method-not-allowed' && !method ? found.template : undefined;
+        if (t === undefined) continue;
+        if (hasLiteral(t)) return true;
+        generic = true;
+      }
+    }
+    if (!generic) return false;
+    const literal = this.#entries.flatMap((e) =>
+      this.#index(e)
+        .listed.map((r) => splitRouteKey(r).template)
+        .filter((t) => !t.includes('{')),
     );
+    return suggest(path, literal).length === 0;
   }
 
   #entry(service: ServiceName, where: string): Entry {
@@ -349,14 +505,13 @@ export class Engine {
     this.#overrides.clear();
   }
 
-  /** Every route of a service (its own, then custom ones), as `'METHOD /template'`. */
+  /** Every route of a service (its own, one spelling each, then custom ones), as `'METHOD /template'`. */
   routesOf(service: ServiceName): string[] {
     const entry = this.#entries.find((e) => e.def.name === service);
     if (!entry) return [];
-    const own = entry.router.routes().map((r) => `${r.method} ${r.template}`);
-    const journal = entry.def.journalRoutes?.() ?? [];
-    const custom = (this.#custom.get(service)?.routes() ?? []).map((r) => `${r.method} ${r.template}`);
-    return journal.length || custom.length ? [...new Set([...own, ...journal, ...custom])] : own;
+    const own = this.#index(entry).listed;
+    const custom = this.#customRoutes(service).map((r) => `${r.method} ${r.template}`);
+    return custom.length ? [...new Set([...own, ...custom])] : [...own];
   }
 
   /** Every operation id of a service (for validating `calls.where({ operation })`). */
@@ -365,7 +520,7 @@ export class Engine {
     if (!entry) return [];
     const ops = new Set<string>(entry.def.operations?.() ?? []);
     for (const r of entry.def.routes) ops.add(r.operation);
-    for (const r of this.#custom.get(service)?.routes() ?? []) ops.add(`custom ${r.method} ${r.template}`);
+    for (const r of this.#customRoutes(service)) ops.add(`custom ${r.method} ${r.template}`);
     return [...ops];
   }
 
@@ -493,9 +648,11 @@ export class Engine {
       const tooLong = req.url.href.length > MAX_URL_LENGTH;
       let found: ReturnType<typeof entry.router.match> = tooLong ? { kind: 'not-found' } : entry.router.match(req.method, path);
       let custom = false;
-      if (found.kind !== 'match' && !tooLong) {
-        const extra = this.#custom.get(def.name)?.match(req.method, path);
-        if (extra?.kind === 'match') {
+      const customRouter = tooLong ? undefined : this.#custom.get(def.name);
+      if (customRouter) {
+        // A user's route wins over the fake's own routes that match only more generically (Graph's `/{id}/{edge}`).
+        const extra = customRouter.match(req.method, path);
+        if (extra.kind === 'match' && (found.kind !== 'match' || compareSpecificity(extra.match.template, found.match.template) >= 0)) {
           found = extra;
           custom = true;
         }
@@ -509,12 +666,14 @@ export class Engine {
         bare.params = params;
         bare.template = template;
         bare.operation = route.operation;
-        if (def.refineRoute && !custom) {
+        if (route.name !== undefined) journalRoute = route.name;
+        else if (def.refineRoute && !custom) {
           source = 'fake';
           journalRoute = def.refineRoute(bare as RouteContext<unknown, unknown>) ?? null;
         }
+        if (journalRoute) meta.route ??= journalRoute;
       } else if (!tooLong) {
-        closest = closestRoutes(entry.router.routes(), req.method, path);
+        closest = closestRoutes(this.#listedRoutes(entry), req.method, path);
         const cause = this.#likelyCause(entry, base, req.method, path);
         note = `${def.title}: no route for ${req.method} ${path}. Closest: ${closest.join('; ')}${cause ? `. Likely cause: ${cause}` : ''}`;
       }

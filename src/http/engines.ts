@@ -10,9 +10,9 @@ export function attachEngine(fakes: object, engine: Engine): void {
 }
 
 /** The engine behind a fakes instance; throws for anything `createFakes()` did not make. */
-export function engineOf(fakes: object): Engine {
+export function engineOf(fakes: object, what = 'serve()'): Engine {
   const engine = engines.get(fakes);
-  if (!engine) throw new TypeError('stuntdouble: serve() needs a fakes instance made by createFakes()');
+  if (!engine) throw new TypeError(`stuntdouble: ${what} needs a fakes instance made by createFakes()`);
   return engine;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InvalidInputError, parseInput } from '../util/parse.js';
 import type { Fakes } from '../create-fakes.js';
 import type { ServiceName } from '../fakes/service-name.js';
 
@@ -63,12 +64,15 @@ export function defineScenario<Schema extends z.ZodType = z.ZodObject<Record<str
 ): ScenarioFactory<z.input<Schema>, H> {
   const schema = (def.options ?? z.object({}).strict()) as z.ZodType;
   const factory = (input?: z.input<Schema>): Scenario<H> => {
-    const parsed = schema.safeParse(input ?? {});
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`).join('; ');
+    let options: z.output<Schema>;
+    try {
+      // An unknown option key or enum value throws an UnknownNameError naming the nearest spellings.
+      options = parseInput(schema, input ?? {}, `scenarios.${def.name}() options`) as z.output<Schema>;
+    } catch (err) {
+      if (!(err instanceof InvalidInputError)) throw err;
+      const issues = (schema.safeParse(input ?? {}).error?.issues ?? []).map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`).join('; ');
       throw new TypeError(`stuntdouble: scenario ${def.name}: invalid options: ${issues}`);
     }
-    const options = parsed.data as z.output<Schema>;
     return {
       name: def.name,
       description: def.description,

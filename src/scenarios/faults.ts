@@ -5,9 +5,7 @@ import { GoogleError, type GoogleStatus } from '../fakes/model-cache/errors.js';
 import { SERVICE_NAMES, type ServiceName } from '../fakes/service-name.js';
 import { GraphError } from '../fakes/social-graph/errors.js';
 import type { FaultDecision, FaultProbe } from '../http/dispatch.js';
-import { canonicalTemplate } from '../http/route-names.js';
-import { splitRouteKey } from '../store/journal.js';
-import { unknownName } from '../util/suggest.js';
+import { engineOf } from '../http/engines.js';
 import { defineScenario } from './define.js';
 
 const ServiceSchema = z.enum(SERVICE_NAMES);
@@ -23,28 +21,13 @@ export interface FaultHandle {
 }
 
 /**
- * A predicate for the requests a fault applies to. A route with a `{parameter}` must name a route of
- * the service (any spelling of its parameter names: `{page_id}`, `{page-id}`, `{pageId}`); a typo throws
- * an UnknownNameError with the nearest routes instead of silently matching nothing.
+ * A predicate for the requests a fault applies to. The route is named as anywhere else (any spelling
+ * of its parameter names: `{page_id}`, `{page-id}`, `{pageId}`, a concrete path); a typo throws an
+ * UnknownNameError with the nearest routes instead of silently matching nothing.
  */
 function selector(fakes: Fakes, service: ServiceName | undefined, route: string | undefined): (probe: FaultProbe) => boolean {
   if (!route) return (probe) => !service || probe.service === service;
-  const { method, template } = splitRouteKey(route);
-  const canonical = canonicalTemplate(template);
-  if (template.includes('{')) {
-    const known = (service ? [service] : SERVICE_NAMES).flatMap((s) => fakes.routes(s));
-    const hit = known.some((r) => {
-      const k = splitRouteKey(r);
-      return (!method || k.method === method) && canonicalTemplate(k.template) === canonical;
-    });
-    if (!hit) throw unknownName('route', route, method ? known : known.map((r) => splitRouteKey(r).template), 'a fault scenario');
-  }
-  const same = (t: string | null) => t !== null && (t === template || canonicalTemplate(t) === canonical);
-  return (probe) => {
-    if (service && probe.service !== service) return false;
-    if (method && probe.method !== method) return false;
-    return same(probe.route) || same(probe.template) || (!template.includes('{') && probe.path === template);
-  };
+  return engineOf(fakes, 'a fault scenario').routeSelector(service, route, 'a fault scenario');
 }
 
 function addFault(fakes: Fakes, decide: (probe: FaultProbe) => FaultDecision | undefined): FaultHandle {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Fakes } from '../create-fakes.js';
 import { DEFAULT_PERMISSIONS } from '../fakes/social-graph/models/tokens.js';
+import { GRAPH_PERMISSIONS } from '../fakes/social-graph/schemas/seeds.js';
+type GraphPermission = (typeof GRAPH_PERMISSIONS)[number];
 import { defineScenario } from './define.js';
 import { tableValues } from '../store/table.js';
 
@@ -301,11 +303,11 @@ export const missingPermission = defineScenario({
   description: 'A Page token granted every default permission except `permission` (default pages_manage_posts): operations needing it answer 200.',
   service: 'socialGraph',
   reaches: 'token lacks permission → 200',
-  options: z.object({ permission: z.string().default('pages_manage_posts'), pageId: z.string().optional() }).strict(),
+  options: z.object({ permission: z.enum(GRAPH_PERMISSIONS).describe('permission').default('pages_manage_posts'), pageId: z.string().optional() }).strict(),
   handles: '{ pageId, token }',
   apply: (fakes, o) => {
     const pageId = pageFor(fakes, o.pageId, 'Cafe');
-    const permissions = DEFAULT_PERMISSIONS.filter((p) => p !== o.permission);
+    const permissions = DEFAULT_PERMISSIONS.filter((p) => p !== o.permission) as GraphPermission[];
     const token = fakes.socialGraph.seed.token({ type: 'page', pageId, label: 'limited-token', permissions });
     return { pageId, token };
   },

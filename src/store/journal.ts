@@ -71,6 +71,11 @@ export interface CallNames {
   operations(service?: string): readonly string[];
   /** Route templates (`'METHOD /template'`) of a service (or every service). */
   routes(service?: string): readonly string[];
+  /**
+   * A predicate for the calls a route string names (any spelling of a route, or a concrete path a
+   * route answers); throws an UnknownNameError with the nearest routes for anything else.
+   */
+  select(route: string, service: string | undefined, where: string): (call: RecordedCall) => boolean;
 }
 
 const FILTER_KEYS = ['service', 'method', 'operation', 'route', 'path', 'status', 'token'];
@@ -85,8 +90,11 @@ function sameTemplate(a: string | null, b: string): boolean {
   return a !== null && (a === b || canonicalTemplate(a) === canonicalTemplate(b));
 }
 
-/** Throws an UnknownNameError for a filter key, service, operation or route that does not exist. */
-function validateFilter(filter: CallFilter, names: CallNames, list: CallList): void {
+/**
+ * Throws an UnknownNameError for a filter key, service, operation or route that does not exist;
+ * returns the predicates of the route and path keys (the same rules as `toHaveReceived`).
+ */
+function validateFilter(filter: CallFilter, names: CallNames, list: CallList): Array<(call: RecordedCall) => boolean> {
   for (const key of Object.keys(filter)) if (!FILTER_KEYS.includes(key)) throw unknownName('filter key', key, FILTER_KEYS, 'calls.where()');
   const service = filter.service;
   if (service !== undefined && !names.services().includes(service)) throw unknownName('service', String(service), names.services(), 'calls.where()');
@@ -95,19 +103,10 @@ function validateFilter(filter: CallFilter, names: CallNames, list: CallList): v
     const known = names.operations(service);
     if (!known.includes(op) && !list.some((c) => c.operation === op)) throw unknownName('operation', op, known, 'calls.where()');
   }
-  const routeLike = filter.route ?? (filter.path?.includes('{') ? filter.path : undefined);
-  if (routeLike !== undefined) {
-    const { method, template } = splitRouteKey(routeLike);
-    const known = names.routes(service);
-    const hit = known.some((r) => {
-      const k = splitRouteKey(r);
-      return (!method || k.method === method) && sameTemplate(k.template, template);
-    });
-    if (!hit && !list.some((c) => sameTemplate(c.route, template))) {
-      const candidates = method ? known : known.map((r) => splitRouteKey(r).template);
-      throw unknownName('route', routeLike, candidates, 'calls.where()');
-    }
-  }
+  const out: Array<(call: RecordedCall) => boolean> = [];
+  if (filter.route !== undefined) out.push(names.select(filter.route, service, 'calls.where()'));
+  if (filter.path?.includes('{')) out.push(names.select(filter.path, service, 'calls.where()'));
+  return out;
 }
 
 /** Whether a recorded call satisfies a filter. */
@@ -154,10 +153,23 @@ export class CallList<B = unknown> extends Array<RecordedCall<B>> {
   /** Calls matching every key of the filter, in arrival order. */
   where(filter: CallFilter): CallList<B> {
     const names = namesOf.get(this);
-    if (names) validateFilter(filter, names, this);
     const out = new CallList<B>();
-    if (names) namesOf.set(out, names);
-    for (const c of this) if (callMatches(c, filter)) out.push(c);
+    if (!names) {
+      for (const c of this) if (callMatches(c, filter)) out.push(c);
+      return out;
+    }
+    const selectors = validateFilter(filter, names, this);
+    namesOf.set(out, names);
+    // Route and path keys are decided by the selectors, the other keys as always.
+    const rest: CallFilter = { ...filter };
+    delete rest.route;
+    if (filter.path?.includes('{')) delete rest.path;
+    else if (filter.path !== undefined) {
+      const { method, template } = splitRouteKey(filter.path);
+      rest.path = template;
+      if (method) selectors.push((c) => c.method === method);
+    }
+    for (const c of this) if (callMatches(c, rest) && selectors.every((s) => s(c))) out.push(c);
     return out;
   }
   /** The most recent call, or undefined. */

@@ -230,7 +230,7 @@ describe('import states: every state of seed section 3 through scenarios and the
   });
 
   it('scenario options are validated', () => {
-    expect(() => scenarios.importFailed({ failAt: 'nowhere' as never })).toThrow(/invalid options/);
+    expect(() => scenarios.importFailed({ failAt: 'nowhere' as never })).toThrow(/unknown value 'nowhere' in scenarios.importFailed\(\) options/);
     expect(scenarios.importComplete.reaches).toBe('import.status = complete');
   });
 });

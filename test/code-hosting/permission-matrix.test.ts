@@ -73,7 +73,7 @@ describe('permission matrix: every catalog route × caller kind × public/privat
     const key = `${type}|${scopes.join(',')}|${JSON.stringify(permissions)}`;
     let t = tokens.get(key);
     if (!t) {
-      t = fakes.codeHosting.seed.token({ type: type as 'classic', scopes, permissions, label: `m${tokens.size}` });
+      t = fakes.codeHosting.seed.token({ type: type as 'classic', scopes: scopes as never, permissions, label: `m${tokens.size}` });
       tokens.set(key, t);
     }
     return t;

@@ -157,7 +157,9 @@ describe('createFakes lifecycle', () => {
   });
 
   it('rejects unknown options with a clear error', () => {
-    expect(() => createFakes({ auth: 'loose' as never })).toThrow(/invalid createFakes options: auth/);
+    expect(() => createFakes({ auth: 'loose' as never })).toThrow(
+      /unknown value 'loose' in createFakes\(\) \(at auth\)\. Did you mean 'lenient' or 'strict'\?/,
+    );
     expect(() => createFakes({ codeHosting: { importProgress: 'fast' } as never })).toThrow(/codeHosting\.importProgress/);
   });
 

@@ -25,7 +25,8 @@ describe('route keys', () => {
   it('route parameters are typed from the unions and bodies from the route', async () => {
     expectTypeOf<'PUT /repos/{owner}/{repo}/import'>().toExtend<CodeHostingRoute>();
     expectTypeOf<'GET /{page-id}/feed'>().toExtend<SocialGraphRoute>();
-    expectTypeOf<'POST /{version}/cachedContents'>().toExtend<ModelCacheRoute>();
+    expectTypeOf<'POST /v1beta/cachedContents'>().toExtend<ModelCacheRoute>();
+    expectTypeOf<'POST /{version}/cachedContents'>().not.toExtend<ModelCacheRoute>();
     expectTypeOf<'PUT /repos/{owner}/{repo}/nope'>().not.toExtend<KnownRoute>();
 
     const fakes = createFakes({ clock: '2024-01-01T00:00:00Z' }).install();

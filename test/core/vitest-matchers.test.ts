@@ -29,7 +29,7 @@ describe('stuntdouble/vitest', () => {
       },
     );
     expect(res.status).toBe(200);
-    expect(fakes).toHaveReceived('POST /{version}/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:generateContent', {
+    expect(fakes).toHaveReceived('POST /v1/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:generateContent', {
       tags: expect.arrayContaining([`cachedContent=${name}`]),
     });
   });

@@ -41,7 +41,7 @@ it('uses the cache until it expires mid-conversation', async () => {
   const first = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'How do I reset it?', config: { cachedContent: cache.name } });
   expect(first.text).toBe('From the cached manual.');
   expect(first.usageMetadata?.cachedContentTokenCount).toBe(1024); // the cache's totalTokenCount
-  expect(fakes).toHaveReceived('POST /{version}/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:generateContent', {
+  expect(fakes).toHaveReceived('POST /v1beta1/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:generateContent', {
     body: expect.objectContaining({ cachedContent: cache.name }),
   });
 

@@ -66,7 +66,7 @@ describe('fault scenarios', () => {
 
   it('rejects wrong options with a clear error instead of a different state', () => {
     expect(() => scenarios.flaky({ route: 'GET /rate_limit', failures: 0 } as never)).toThrow(/scenario flaky: invalid options: failures/);
-    expect(() => scenarios.latency({ ms: 10, extra: true } as never)).toThrow(/invalid options/);
+    expect(() => scenarios.latency({ ms: 10, extra: true } as never)).toThrow(/unknown key 'extra' in scenarios.latency\(\) options/);
     expect(() => scenarios.serviceUnavailable({ service: 'nope' } as never)).toThrow(/service/);
   });
 

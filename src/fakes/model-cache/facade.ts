@@ -7,7 +7,7 @@ import { computeUsage } from './models/usage.js';
 import type { ModelCacheOptions } from './options.js';
 import { renderCache } from './render.js';
 import { type CachedContentJson, ContentSchema } from './schemas/cached-content.js';
-import { parseInput } from '../../util/parse.js';
+import { parseInput, unknownNameIn } from '../../util/parse.js';
 import { FINISH_REASONS } from './schemas/generate.js';
 
 /** Options of `seed.cachedContent`. */
@@ -43,6 +43,18 @@ export const SeedCredentialSchema = z
 export type SeedCredentialInput = z.input<typeof SeedCredentialSchema>;
 
 const TextMatchSchema = z.union([z.string(), z.instanceof(RegExp)]);
+
+/** Options of `seed.model`: a model the fake serves and its minimum token count for a cache. */
+export const SeedModelSchema = z
+  .object({
+    /** The model id (`gemini-2.5-flash`). */
+    id: z.string().min(1),
+    /** The fewest tokens a cache of this model may hold. */
+    minTokens: z.number().int().nonnegative(),
+  })
+  .strict();
+/** Input of `seed.model`. */
+export type SeedModelInput = z.input<typeof SeedModelSchema>;
 
 /** Options of `seed.reply`: what a generate call answers when it matches. */
 export const SeedReplySchema = z
@@ -88,6 +100,8 @@ export type SeedReplyInput = z.input<typeof SeedReplySchema>;
 function storedReply(raw: SeedReplyInput): StoredReply {
   const parsed = SeedReplySchema.safeParse(raw);
   if (!parsed.success) {
+    const named = unknownNameIn(SeedReplySchema, raw, parsed.error.issues, 'modelCache.seed.reply()');
+    if (named) throw named;
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`).join('; ');
     throw new TypeError(`stuntdouble: seed.reply: ${issues}`);
   }
@@ -138,7 +152,7 @@ export interface ModelCacheFacade {
     /** Seeds a credential (turns strict auth on); returns its secret. */
     credential(input?: SeedCredentialInput): string;
     /** Adds a published model to the registry. */
-    model(input: { id: string; minTokens: number }): void;
+    model(input: SeedModelInput): void;
     /**
      * What generateContent / streamGenerateContent answer when a call matches (first seeded match wins;
      * otherwise the echo `echo: <last user text>`).
@@ -211,7 +225,8 @@ export function buildFacade(host: Host): ModelCacheFacade {
           return secret;
         });
       },
-      model(input) {
+      model(raw) {
+        const input = parseInput(SeedModelSchema, raw, 'modelCache.seed.model()');
         host.update((d) => {
           d.models[input.id] = input.minTokens;
         });

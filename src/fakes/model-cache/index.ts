@@ -8,6 +8,7 @@ import { type ModelCacheOptions, ModelCacheOptionsSchema, VERTEX_REGIONS } from 
 import { cachedContentRoutes } from './routes/cached-contents.js';
 import { parseInput } from '../../util/parse.js';
 import { generateRoutes } from './routes/generate.js';
+import { versionsOf, withVersion } from './routes/wire.js';
 
 export { ModelCacheOptionsSchema, VERTEX_REGIONS };
 export type { ModelCacheOptions, ModelCacheState, ModelCacheFacade };
@@ -36,7 +37,14 @@ export const modelCacheService = defineService<ModelCacheState, ModelCacheOption
     unavailable: false,
     replies: [],
   }),
-  routes: [...cachedContentRoutes, ...generateRoutes],
+  // Routed with a `{version}` parameter; listed and journaled in the versions Google documents
+  // (`POST /v1beta/models/{model}:generateContent`). The `{version}` spelling stays accepted, naming every version.
+  routes: [...cachedContentRoutes, ...generateRoutes].map((r) => ({ ...r, listed: false as const })),
+  journalRoutes: () => [...cachedContentRoutes, ...generateRoutes].flatMap((r) => versionsOf(r.path).map((v) => `${r.method} ${withVersion(r.path, v)}`)),
+  refineRoute: (ctx) => {
+    const v = ctx.params.version;
+    return v !== undefined && versionsOf(ctx.template).includes(v) ? withVersion(ctx.template, v) : undefined;
+  },
   renderError: (err) => renderGoogleError(err),
   notFound: () => googleError('NOT_FOUND', 'Method not found.'),
   dueAt,

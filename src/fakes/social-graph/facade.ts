@@ -1,5 +1,5 @@
 import type { ServiceHost } from '../service.js';
-import { parseDuration, type Duration } from '../../store/duration.js';
+import { parseDuration } from '../../store/duration.js';
 import { nextId } from '../../store/ids.js';
 import { toEpochMs } from '../../store/clock.js';
 import { toReal } from './aliases.js';
@@ -7,7 +7,28 @@ import { type AudienceFacade, audienceFacade, describeAudiences } from './models
 import { type EdgeSeeds, edgeSeeds } from './models/edge-seed-facade.js';
 import { rememberHost } from './models/hosts.js';
 import { LIMIT_CODES } from './models/limits.js';
-import { type PageSeed, createPage, draftPage, edgeChunks, getPage } from './models/pages.js';
+import { createPage, draftPage, edgeChunks, getPage } from './models/pages.js';
+import { graphOperations } from './routes/graph.js';
+import { parseInput } from '../../util/parse.js';
+import { unknownName } from '../../util/suggest.js';
+import {
+  type AppSeed,
+  AppSeedSchema,
+  type FailureSeed,
+  FailureSeedSchema,
+  type PageSeed,
+  PageSeedSchema,
+  type PostSeed,
+  PostSeedSchema,
+  type RateLimitInput,
+  RateLimitSchema,
+  type SubscriptionSeed,
+  SubscriptionSeedSchema,
+  type TokenSeed,
+  TokenSeedSchema,
+  type UserSeed,
+  UserSeedSchema,
+} from './schemas/seeds.js';
 import { createPost, createPostsBulk, getPost, postCount } from './models/posts.js';
 import { type ScheduleEntry, scheduleEntries } from './models/schedule.js';
 import { tableGet, tableSet } from '../../store/table.js';
@@ -25,67 +46,9 @@ import {
   type PostRecord,
   type SharedUrlRecord,
   type SocialGraphState,
-  type TokenRecord,
 } from './state.js';
 
-/** What `seed.post` takes. */
-export interface PostSeed {
-  pageId: string;
-  message?: string;
-  link?: string;
-  /** false: an unpublished post. */
-  published?: boolean;
-  /** A scheduled post publishing at this instant (ISO, Date or epoch ms). */
-  scheduledAt?: string | Date | number;
-  /** A visitor post by this profile id (seed it with `seed.user`). */
-  fromId?: string;
-  /** Creation time (ISO, Date or epoch ms); default the fake clock's now. */
-  createdTime?: string | Date | number;
-  /** Pages this post tags (it shows on their `tagged` edge). */
-  tagsPages?: string[];
-  /** Other post fields in read shape. */
-  fields?: Record<string, unknown>;
-  /** A post made for ads: listed on the Page's `ads_posts` edge. */
-  adPost?: boolean;
-}
-
-/** What `seed.token` takes. */
-export interface TokenSeed {
-  type: 'page' | 'user' | 'app';
-  /** The Page a Page token belongs to, or a Page a user token has tasks on. */
-  pageId?: string;
-  /** Tasks on `pageId` (default MANAGE, CREATE_CONTENT, MODERATE, MESSAGING, ADVERTISE, ANALYZE; none for app tokens). */
-  tasks?: string[];
-  /** Tasks on several Pages (merged with pageId/tasks). */
-  pageTasks?: Record<string, string[]>;
-  /** Granted permissions (default: every Page, leads, ads and business permission). */
-  permissions?: string[];
-  /** App the token belongs to (default the built-in app). */
-  appId?: string;
-  /** The journal records this instead of the token. */
-  label?: string;
-  /** The token string (default generated). */
-  token?: string;
-  userId?: string;
-  /** `session-invalid` → 102, `invalidated` → 190/460. */
-  status?: TokenRecord['status'];
-  /** Expiry on the fake clock → 190/463 after it. */
-  expiresAt?: string | Date | number;
-  /** For restricted Pages: false makes reads answer 210. Default true. */
-  meetsRestrictions?: boolean;
-}
-
-/** What `seed.app` takes. */
-export interface AppSeed {
-  id?: string;
-  secret?: string;
-  name?: string;
-  mode?: 'live' | 'development';
-  features?: string[];
-  /** Where Page webhooks are POSTed. */
-  callbackUrl?: string;
-  requireAppSecretProof?: boolean;
-}
+export type { AppSeed, PostSeed, TokenSeed } from './schemas/seeds.js';
 
 /** `fakes.socialGraph`: seed helpers and controls of the social graph fake (audiences, ad accounts and ad sets from `AudienceFacade`). */
 export interface SocialGraphFacade extends Omit<AudienceFacade, 'seed'> {
@@ -103,7 +66,7 @@ export interface SocialGraphFacade extends Omit<AudienceFacade, 'seed'> {
     /** An app → `{ id, secret }`. */
     app(seed?: AppSeed): { id: string; secret: string };
     /** A profile (visitor, assigned user, messaging recipient) → `{ id }`. */
-    user(seed?: { id?: string; name?: string; psids?: Record<string, string> }): { id: string };
+    user(seed?: UserSeed): { id: string };
     /** What lives at a URL for the shared-URL node (`reachable: false` makes posts linking it fail). */
     url(seed: {
       url: string;
@@ -115,13 +78,13 @@ export interface SocialGraphFacade extends Omit<AudienceFacade, 'seed'> {
     /** An account linking token for a Page, valid 5 minutes on the fake clock → the token. */
     accountLinkingToken(seed: { pageId: string; psid?: string; blocked?: boolean }): string;
     /** The next matching calls answer this error (codes with no natural trigger). */
-    failure(seed: { operation: string; nodeId?: string; code: number; subcode?: number; message?: string; times?: number | null }): void;
+    failure(seed: FailureSeed): void;
     /** Subscribes an app to a Page's webhook fields. */
-    subscription(seed: { pageId: string; appId?: string; fields: string[] }): void;
+    subscription(seed: SubscriptionSeed): void;
   } & AudienceFacade['seed'] &
     EdgeSeeds;
   /** Throttles calls: 80001 (Page), 80002 (photoshare), 80005 (leadgen), 80006 (messaging), for a duration of fake time. */
-  rateLimit(opts: { family: keyof typeof LIMIT_CODES; pageId?: string; for?: Duration }): void;
+  rateLimit(opts: RateLimitInput): void;
   /** A post by id (state is bucketed; this is the O(1) lookup), or undefined. */
   post(id: string): PostRecord | undefined;
   /** A Page by id (O(1)), or undefined. */
@@ -166,9 +129,13 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
     seed: {
       ...ads.seed,
       ...edgeSeeds(host),
-      page: (seed = {}) => host.update((d) => ({ id: createPage(d, seed).id })),
-      post: (seed) =>
-        host.update((d) => {
+      page: (input = {}) => {
+        const seed = parseInput(PageSeedSchema, input, 'socialGraph.seed.page()');
+        return host.update((d) => ({ id: createPage(d, seed).id }));
+      },
+      post: (input) => {
+        const seed = parseInput(PostSeedSchema, input, 'socialGraph.seed.post()');
+        return host.update((d) => {
           if (!draftPage(d, seed.pageId)) throw new Error(`stuntdouble: seed.post: no Page ${seed.pageId}; seed it first`);
           const fields: Record<string, unknown> = { ...(seed.fields ?? {}) };
           if (seed.message !== undefined) fields.message = seed.message;
@@ -190,7 +157,8 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
             now(),
           );
           return { id: post.id };
-        }),
+        });
+      },
       posts: (seed) =>
         host.update((d) => {
           if (!draftPage(d, seed.pageId)) throw new Error(`stuntdouble: seed.posts: no Page ${seed.pageId}; seed it first`);
@@ -204,8 +172,9 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
           const ids = createPostsBulk(d, inputs, t);
           return { ids };
         }),
-      token: (seed) =>
-        host.update((d) => {
+      token: (input) => {
+        const seed = parseInput(TokenSeedSchema, input, 'socialGraph.seed.token()');
+        return host.update((d) => {
           const n = nextId(d.counters, 'token', 0);
           const token = seed.token ?? `EAAsd${seed.type}${n}ZD`;
           const tasks: Record<string, string[]> = { ...(seed.pageTasks ?? {}) };
@@ -214,8 +183,8 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
             tasks[seed.pageId] = (seed.tasks ?? (seed.type === 'app' ? [] : DEFAULT_TASKS)).map(toReal);
           }
           for (const list of Object.values(tasks)) {
-            const bad = list.filter((t) => !(PAGE_TASKS as readonly string[]).includes(t));
-            if (bad.length > 0) throw new TypeError(`stuntdouble: seed.token: unknown task(s) ${bad.join(', ')}; use ${PAGE_TASKS.join(', ')}`);
+            const bad = list.find((t) => !(PAGE_TASKS as readonly string[]).includes(t));
+            if (bad !== undefined) throw unknownName('task', bad, PAGE_TASKS, 'socialGraph.seed.token()');
           }
           if (seed.type === 'page' && !seed.pageId) throw new Error('stuntdouble: seed.token: a Page token needs pageId');
           const appId = seed.appId ?? DEFAULT_APP_ID;
@@ -229,15 +198,17 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
             appId,
             userId,
             tasks,
-            permissions: seed.permissions ?? DEFAULT_PERMISSIONS,
+            permissions: seed.permissions?.map(toReal) ?? DEFAULT_PERMISSIONS,
             status: seed.status ?? 'valid',
             expiresAt: seed.expiresAt === undefined ? null : ms(seed.expiresAt),
             meetsRestrictions: seed.meetsRestrictions ?? true,
           });
           return token;
-        }),
-      app: (seed = {}) =>
-        host.update((d) => {
+        });
+      },
+      app: (input = {}) => {
+        const seed = parseInput(AppSeedSchema, input, 'socialGraph.seed.app()');
+        return host.update((d) => {
           const id = seed.id ?? String(nextId(d.counters, 'app', 900_000_000_000_001));
           const app: AppRecord = {
             id,
@@ -250,13 +221,16 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
           };
           d.apps[id] = app;
           return { id, secret: app.secret };
-        }),
-      user: (seed = {}) =>
-        host.update((d) => {
+        });
+      },
+      user: (input = {}) => {
+        const seed = parseInput(UserSeedSchema, input, 'socialGraph.seed.user()');
+        return host.update((d) => {
           const id = seed.id ?? String(nextId(d.counters, 'user', 500_000_000_000_000));
           putUser(d, { id, name: seed.name ?? `User ${id}`, psids: { ...(seed.psids ?? {}) } });
           return { id };
-        }),
+        });
+      },
       url: (seed) =>
         host.update((d) => {
           const base = unseenUrl(seed.url, now());
@@ -281,7 +255,10 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
           });
           return token;
         }),
-      failure: (seed) =>
+      failure: (input) => {
+        const seed = parseInput(FailureSeedSchema, input, 'socialGraph.seed.failure()');
+        if (seed.operation !== '*' && !graphOperations().includes(seed.operation))
+          throw unknownName('operation', seed.operation, ['*', ...graphOperations()], 'socialGraph.seed.failure()');
         host.update((d) => {
           d.failures.push({
             operation: seed.operation,
@@ -291,22 +268,27 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
             message: seed.message ?? null,
             times: seed.times === undefined ? 1 : seed.times,
           });
-        }),
-      subscription: (seed) =>
+        });
+      },
+      subscription: (input) => {
+        const seed = parseInput(SubscriptionSeedSchema, input, 'socialGraph.seed.subscription()');
         host.update((d) => {
           const page = draftPage(d, seed.pageId);
           if (!page) throw new Error(`stuntdouble: seed.subscription: no Page ${seed.pageId}`);
           page.subscriptions[seed.appId ?? DEFAULT_APP_ID] = seed.fields.map(toReal);
-        }),
+        });
+      },
     },
-    rateLimit: (opts) =>
+    rateLimit: (input) => {
+      const opts = parseInput(RateLimitSchema, input, 'socialGraph.rateLimit()');
       host.update((d) => {
         d.rateLimits.push({
           code: LIMIT_CODES[opts.family],
           pageId: opts.pageId ?? null,
           until: opts.for === undefined ? null : now() + parseDuration(opts.for),
         });
-      }),
+      });
+    },
     post: (id) => getPost(host.state, id),
     page: (id) => getPage(host.state, id),
     object: (id) => tableGet(host.state.objects, id),

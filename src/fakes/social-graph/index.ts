@@ -56,7 +56,9 @@ export const socialGraphService = defineService<SocialGraphState, SocialGraphOpt
     const m = VERSION.exec(path);
     return m ? { path: m[2] || '/', extras: { version: m[1] as string } } : { path };
   },
-  routes: graphRoutes(),
+  // The router's generic node routes (`/{id}/feed`) are journaled and listed in the spelling of each
+  // node type (`/{page-id}/feed`); their own spelling stays accepted wherever a route is named.
+  routes: graphRoutes().map((r) => (r.path.startsWith('/{id}') ? { ...r, listed: false as const } : r)),
   journalRoutes: graphJournalRoutes,
   operations: graphOperations,
   refineRoute: (ctx) => graphRefineRoute(ctx),

@@ -13,7 +13,7 @@ import type { RepoRecord } from '../schemas/repo.js';
 import type { CodeHostingOptions } from '../options.js';
 import type { CodeHostingState } from '../state.js';
 import { selectVersion } from '../wire.js';
-import { spellings } from './aliases.js';
+import { realSpelling, spellings } from './aliases.js';
 import { type Operation, mutate, read } from './engine.js';
 import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError, rateLimitSubject, rateTable } from './rate-limit.js';
 import type { CatalogSlice, Resource } from './state.js';
@@ -150,7 +150,9 @@ export function catalogRoutes(skip: Iterable<string> = []): RouteSpec<CodeHostin
       const shape = routeShape(row.method, path);
       if (skipped.has(shape) || seen.has(shape)) continue;
       seen.add(shape);
-      out.push({ method: row.method, path, operation: row.operationId, handler: handlerFor(row) });
+      // The seed's spelling (`/dependency-bot/`) is accepted but named by GitHub's (`/dependabot/`).
+      const real = realSpelling(path);
+      out.push({ method: row.method, path, operation: row.operationId, handler: handlerFor(row), ...(real === path ? {} : { name: real }) });
     }
   }
   // Paths GitHub answers that the catalog spells otherwise (slashes inside a parameter, ...).

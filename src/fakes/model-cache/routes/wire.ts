@@ -9,6 +9,17 @@ import type { ModelCacheOptions } from '../options.js';
 export type Ctx = RouteContext<ModelCacheState, ModelCacheOptions>;
 
 const VERSIONS: Record<Api, readonly string[]> = { vertex: ['v1', 'v1beta1'], gemini: ['v1', 'v1beta'] };
+
+/** The API versions Google documents for a route template: Vertex AI's (`/projects/...`) or the Gemini API's. */
+export function versionsOf(template: string): readonly string[] {
+  if (!template.startsWith('/{version}/')) return [];
+  return VERSIONS[template.startsWith('/{version}/projects/') ? 'vertex' : 'gemini'];
+}
+
+/** A template in one version's spelling: `/{version}/cachedContents` → `/v1beta/cachedContents`. */
+export function withVersion(template: string, version: string): string {
+  return template.replace(/^\/\{version\}\//, `/${version}/`);
+}
 // Multi-region locations served on the global host.
 const GLOBAL_LOCATIONS = new Set(['global', 'us', 'eu']);
 

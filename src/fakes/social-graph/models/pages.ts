@@ -7,20 +7,8 @@ import type { GraphContext } from './registry.js';
 import { tableGet, tableSet } from '../../../store/table.js';
 
 /** What `seed.page` takes. */
-export interface PageSeed {
-  id?: string;
-  name?: string;
-  published?: boolean;
-  restricted?: boolean;
-  isLocation?: boolean;
-  messagingBlocked?: boolean;
-  claim?: PageRecord['claim'];
-  /** Makes this a location (child) Page of that parent with this store number. */
-  parentPageId?: string;
-  storeNumber?: number;
-  /** Values of the Page's other fields, in their read shape. */
-  fields?: Record<string, unknown>;
-}
+export type { PageSeed } from '../schemas/seeds.js';
+import type { PageSeed } from '../schemas/seeds.js';
 
 /** A Page by id (O(1)), own keys only. */
 export function getPage(state: SocialGraphState, id: string): PageRecord | undefined {
