@@ -13,6 +13,7 @@ import { type StatusSlice, initialStatusSlice } from './relations/statuses/model
 import { type TeamSlice, initialTeamSlice } from './relations/teams/model.js';
 import { type CheckSlice, initialCheckSlice } from './relations/checks/model.js';
 import { type DeploymentSlice, initialDeploymentSlice } from './relations/deployments/model.js';
+import { type SocialSlice, initialSocialSlice } from './relations/social/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState {
@@ -82,6 +83,8 @@ export interface CodeHostingState {
   collaborators: CollaboratorSlice;
   /** Organization memberships and invitations (relations/orgs/model.ts). */
   orgMemberships: OrgMembershipSlice;
+  /** Stars and follows, indexed both ways (relations/social/model.ts). */
+  social: SocialSlice;
 }
 
 /** A fresh state slice. */
@@ -118,5 +121,6 @@ export function initialCodeHostingState(): CodeHostingState {
     actions: initialActionsSlice(),
     collaborators: initialCollaboratorSlice(),
     orgMemberships: initialOrgMembershipSlice(),
+    social: initialSocialSlice(),
   };
 }
