@@ -134,6 +134,13 @@ describe('stars and follows', () => {
     await expect(anon.rest.users.checkFollowingForUser({ username: 'mona', target_user: 'hubot' })).rejects.toMatchObject({ status: 404 });
   });
 
+  it('seed.resource seeds stars and follows by their paths', async () => {
+    fakes.codeHosting.seed.resource('/user/starred/octo/hello', { login: 'mona' });
+    fakes.codeHosting.seed.resource('/users/hubot/following/mona', {});
+    expect((await mona.rest.activity.checkRepoIsStarredByAuthenticatedUser(R)).status).toBe(204);
+    expect((await anon.rest.users.listFollowersForUser({ username: 'mona' })).data.map((u) => u.login)).toEqual(['hubot']);
+  });
+
   it('a snapshot keeps stars and follows; restoring an earlier one drops later ones', async () => {
     const before = fakes.snapshot();
     await mona.rest.activity.starRepoForAuthenticatedUser(R);

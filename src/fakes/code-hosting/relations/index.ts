@@ -6,7 +6,7 @@ import { GIT_OPS, GIT_PATHS, GIT_SEEDER } from './git/index.js';
 import { ISSUE_OPS, ISSUE_SEEDER } from './issues/index.js';
 import { RELEASE_OPS, RELEASE_SEEDER } from './releases/index.js';
 import { REPO_OPS } from './repos/index.js';
-import { SOCIAL_OPS } from './social/index.js';
+import { SOCIAL_OPS, SOCIAL_SEEDER } from './social/index.js';
 import { STATUS_OPS, STATUS_PATHS } from './statuses/index.js';
 import { TEAM_OPS, TEAM_PATHS, TEAM_SEEDER } from './teams/index.js';
 import { CHECK_OPS, CHECK_SEEDER } from './checks/index.js';
@@ -72,6 +72,7 @@ export const RELATION_SEEDERS: readonly RelationSeeder[] = [
   ACTIONS_SEEDER,
   COLLABORATOR_SEEDER,
   ORG_MEMBERSHIP_SEEDER,
+  SOCIAL_SEEDER,
 ];
 
 const SEEDER_BY_TEMPLATE: ReadonlyMap<string, RelationSeeder> = new Map(RELATION_SEEDERS.flatMap((s) => [...s.templates].map((t) => [t, s] as const)));
