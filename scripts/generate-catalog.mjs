@@ -305,7 +305,11 @@ function details(found) {
   let listKey;
   let returnsArray = false;
   let hasNumber = false;
+  // A list GitHub answers in one of several item shapes (`anyOf` arrays: stargazers with or without
+  // `starred_at`) is a list too.
+  const alternatives = resSchema?.anyOf ?? resSchema?.oneOf;
   if (resSchema?.type === 'array') returnsArray = true;
+  else if (Array.isArray(alternatives) && alternatives.length > 0 && alternatives.every((a) => deref(doc, a)?.type === 'array')) returnsArray = true;
   else if (resSchema?.type === 'object' && resSchema.properties?.total_count) {
     listKey = Object.entries(resSchema.properties).find(([, v]) => deref(doc, v)?.type === 'array')?.[0];
   }

@@ -111,6 +111,11 @@ describe('redirect targets', () => {
         .subarray(0, 2)
         .toString('binary'),
     ).toBe('PK');
+    // An artifact that does not exist: 404 (no redirect to an archive of nothing).
+    await expect(octokit.rest.actions.downloadArtifact({ owner: 'octo', repo: 'hello', artifact_id: 9, archive_format: 'zip' })).rejects.toMatchObject({
+      status: 404,
+    });
+    f.codeHosting.seed.resource('/repos/octo/hello/actions/artifacts/9', { name: 'artifact-9' });
     const art = await octokit.rest.actions.downloadArtifact({ owner: 'octo', repo: 'hello', artifact_id: 9, archive_format: 'zip' });
     const bytes = Buffer.from(art.data as ArrayBuffer);
     expect(bytes.subarray(0, 2).toString('binary')).toBe('PK');

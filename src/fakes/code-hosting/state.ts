@@ -16,6 +16,7 @@ import { type DeploymentSlice, initialDeploymentSlice } from './relations/deploy
 import { type RepoSettingsSlice, initialRepoSettingsSlice } from './relations/repo-settings/model.js';
 import { type InteractionLimitSlice, initialInteractionLimitSlice } from './relations/interaction-limits/model.js';
 import { type CopilotSlice, initialCopilotSlice } from './relations/copilot/model.js';
+import { type SocialSlice, initialSocialSlice } from './relations/social/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState {
@@ -91,6 +92,8 @@ export interface CodeHostingState {
   interactionLimits: InteractionLimitSlice;
   /** Copilot Business seats (relations/copilot/model.ts). */
   copilot: CopilotSlice;
+  /** Stars and follows, indexed both ways (relations/social/model.ts). */
+  social: SocialSlice;
 }
 
 /** A fresh state slice. */
@@ -130,5 +133,6 @@ export function initialCodeHostingState(): CodeHostingState {
     repoSettings: initialRepoSettingsSlice(),
     interactionLimits: initialInteractionLimitSlice(),
     copilot: initialCopilotSlice(),
+    social: initialSocialSlice(),
   };
 }

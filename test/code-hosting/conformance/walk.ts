@@ -177,6 +177,9 @@ export function seedParents(fakes: Fakes, row: CatalogRow, branches: readonly st
   }
   if (p.startsWith('/repos/{owner}/{repo}/actions/jobs/{job_id}'))
     fakes.codeHosting.seed.resource(`${r}/actions/jobs/7`, { status: 'completed', conclusion: 'failure' });
+  // Artifact 7 (its archive answers 404 for an artifact that does not exist).
+  if (p.startsWith('/repos/{owner}/{repo}/actions/artifacts/{artifact_id}/'))
+    fakes.codeHosting.seed.resource(`${r}/actions/artifacts/7`, { name: 'artifact-7' });
   if (p.startsWith('/repos/{owner}/{repo}/actions/workflows/{workflow_id}'))
     fakes.codeHosting.seed.resource(`${r}/actions/workflows/${paramValue('workflow_id', row)}`, { name: 'CI' });
   // Invitation 7 of the repository, to the caller (who accepts or declines it).

@@ -8,6 +8,7 @@ import { CREATOR, type CatalogSlice, type Resource } from './state.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 import { keyList, keyListAll, keyListHas, keyListPush, keyListRemove, keyListSize, keyListSlice } from '../../../store/key-list.js';
 import { webBase } from '../urls.js';
+import { unsetSingleton } from './unset.js';
 
 /** Everything one generic operation needs besides the state. */
 export interface Operation {
@@ -219,5 +220,6 @@ export function read(slice: CatalogSlice, op: Operation): OpResult {
   const rec = tableGet(slice.records, key);
   if (rec) return answer(row.status, rec);
   if (row.kind === 'item' || row.status === 204) throw githubError.notFound();
-  return answer(row.status, { url: `${op.baseUrl}${key}` });
+  // Nobody wrote it: what the state says of it (the request's repository, nothing counted yet).
+  return answer(row.status, { url: `${op.baseUrl}${key}`, ...unsetSingleton(row, key) });
 }

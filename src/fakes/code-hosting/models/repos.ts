@@ -9,6 +9,7 @@ import { renderShape, unknownAccount } from '../shapes/render.js';
 import { trimBase, webBase } from '../urls.js';
 import { renderAccount } from '../shapes/account.js';
 import { membersOf } from '../relations/issues/lists.js';
+import { stargazerCount } from '../relations/social/model.js';
 
 type S = CodeHostingState;
 
@@ -245,6 +246,7 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Recor
   const name = fullName(rec);
   const r = `${api}/repos/${name}`;
   const owner = accountOf(state, rec.ownerLogin);
+  const stars = stargazerCount(state, rec.id);
   return {
     id: rec.id,
     node_id: Buffer.from(`010:Repository${rec.id}`).toString('base64'),
@@ -277,8 +279,8 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Recor
     svn_url: `${web}/${name}`,
     homepage: rec.homepage,
     size: 0,
-    stargazers_count: 0,
-    watchers_count: 0,
+    stargazers_count: stars,
+    watchers_count: stars,
     language: null,
     has_issues: rec.hasIssues,
     has_projects: rec.hasProjects,
@@ -299,7 +301,7 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Recor
     visibility: rec.private ? 'private' : 'public',
     forks,
     open_issues: openIssues(state, rec),
-    watchers: 0,
+    watchers: stars,
     default_branch: rec.defaultBranch,
     created_at: rec.createdAt,
     updated_at: rec.updatedAt,

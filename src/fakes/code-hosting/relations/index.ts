@@ -6,6 +6,7 @@ import { GIT_OPS, GIT_PATHS, GIT_SEEDER } from './git/index.js';
 import { ISSUE_OPS, ISSUE_SEEDER } from './issues/index.js';
 import { RELEASE_OPS, RELEASE_SEEDER } from './releases/index.js';
 import { REPO_OPS } from './repos/index.js';
+import { SOCIAL_OPS, SOCIAL_SEEDER } from './social/index.js';
 import { STATUS_OPS, STATUS_PATHS } from './statuses/index.js';
 import { TEAM_OPS, TEAM_PATHS, TEAM_SEEDER } from './teams/index.js';
 import { CHECK_OPS, CHECK_SEEDER } from './checks/index.js';
@@ -19,6 +20,7 @@ import type { RelationOp, RelationSeeder } from './types.js';
 export type { PathSeed, RelationContext, RelationOp, RelationRepo, RelationSeeder, SeedEnv, SeededItem } from './types.js';
 export { mergeBranch } from './git/index.js';
 export { moveRepository } from './repos/index.js';
+export { stargazerCount } from './social/index.js';
 
 /** Branch operations (they need their repository) as relation operations. */
 const branchOps: Record<string, RelationOp> = Object.fromEntries(
@@ -53,6 +55,7 @@ export const RELATION_OPS: Readonly<Record<string, RelationOp>> = {
   ...REPO_SETTINGS_OPS,
   ...INTERACTION_LIMIT_OPS,
   ...COPILOT_OPS,
+  ...SOCIAL_OPS,
 };
 
 /** Extra route spellings GitHub answers (`METHOD path` → the catalog row `METHOD template` that serves it). */
@@ -79,6 +82,7 @@ export const RELATION_SEEDERS: readonly RelationSeeder[] = [
   ORG_MEMBERSHIP_SEEDER,
   REPO_SETTINGS_SEEDER,
   COPILOT_SEEDER,
+  SOCIAL_SEEDER,
 ];
 
 const SEEDER_BY_TEMPLATE: ReadonlyMap<string, RelationSeeder> = new Map(RELATION_SEEDERS.flatMap((s) => [...s.templates].map((t) => [t, s] as const)));

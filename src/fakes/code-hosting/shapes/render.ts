@@ -226,7 +226,7 @@ function deriveUrl(name: string, example: unknown, f: Frame, selfExample: unknow
   }
   const login = f.ownerLogin ?? ctx.login;
   path = path.replace(/^\/users\/(octocat|[A-Za-z0-9-]+)(?=\/|$|\{)/, `/users/${login}`);
-  if (kind === 'html' && /^\/octocat(?=\/|$)/.test(path)) path = path.replace(/^\/octocat/, `/${login}`);
+  if (kind === 'html' && /^\/octocat(?=[/.]|$)/.test(path)) path = path.replace(/^\/octocat/, `/${login}`);
   return `${origin}${path}`;
 }
 

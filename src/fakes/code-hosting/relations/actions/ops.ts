@@ -2,6 +2,7 @@ import { keyListSlice } from '../../../../store/key-list.js';
 import { tableDelete, tableGet } from '../../../../store/table.js';
 import type { OpResult } from '../../catalog/engine.js';
 import { parsePaging } from '../../catalog/paging.js';
+import { githubError } from '../../errors.js';
 import { redirectLocation } from '../../redirects.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import { loginOf, pagedWrapped, param, query, repoOf, viewOf, wrappedPage } from '../git/common.js';
@@ -201,6 +202,13 @@ const attemptLogs: RelationOp = (rc) => {
   return logs(() => undefined)(rc);
 };
 
+/** An artifact's archive: the download redirect for an artifact of the repository, 404 for one that does not exist. */
+const artifactArchive: RelationOp = (rc) =>
+  logs(() => {
+    if (!tableGet(rc.state.catalog.records, rc.op.key.slice(0, rc.op.key.lastIndexOf('/'))))
+      throw githubError.notFound('https://docs.github.com/rest/actions/artifacts#download-an-artifact');
+  })(rc);
+
 const getWorkflow: RelationOp = (rc) => {
   const wf = workflowOf(rc.state, repoOf(rc), param(rc.op, 'workflow_id'));
   if (!wf) throw actionsNotFound();
@@ -233,6 +241,7 @@ export const ACTIONS_OPS: Readonly<Record<string, RelationOp>> = {
   [`GET ${A}/runs/{run_id}/logs`]: logs(runOf),
   [`GET ${A}/jobs/{job_id}`]: getJob,
   [`GET ${A}/jobs/{job_id}/logs`]: logs(jobOf),
+  [`GET ${A}/artifacts/{artifact_id}/{archive_format}`]: artifactArchive,
   [`POST ${A}/runs/{run_id}/cancel`]: cancel,
   [`POST ${A}/runs/{run_id}/rerun`]: rerun(false),
   [`POST ${A}/runs/{run_id}/rerun-failed-jobs`]: rerun(true),
