@@ -45,7 +45,8 @@ function higher(a: RepoRole | undefined, b: RepoRole | undefined): RepoRole | un
 
 /** An organization's base repository permission (`default_repository_permission`, stored by `orgs.update`; default `read`). */
 function basePermission(state: CodeHostingState, org: string): RepoRole | undefined {
-  const rec = tableGet(state.catalog.records, `/orgs/${encodeURIComponent(org)}`) ?? tableGet(state.catalog.records, `/orgs/${encodeURIComponent(org.toLowerCase())}`);
+  const rec =
+    tableGet(state.catalog.records, `/orgs/${encodeURIComponent(org)}`) ?? tableGet(state.catalog.records, `/orgs/${encodeURIComponent(org.toLowerCase())}`);
   const base = rec?.default_repository_permission;
   if (base === 'none') return undefined;
   return typeof base === 'string' ? (foldRole(base) ?? 'read') : 'read';

@@ -214,8 +214,7 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
       const org = loadOrg(ctx);
       authorize(ctx, p, RULES.listOrgRepos);
       const type = queryString(ctx, 'type') ?? 'all';
-      const everything =
-        type === 'all' && (p.kind === 'lenient' || (p.token?.type === 'classic' && p.token.scopes.includes('repo') && !actsAsUser(p.token)));
+      const everything = type === 'all' && (p.kind === 'lenient' || (p.token?.type === 'classic' && p.token.scopes.includes('repo') && !actsAsUser(p.token)));
       return listOf(
         ctx,
         ctx.state.reposByOwner[org.login.toLowerCase()],
