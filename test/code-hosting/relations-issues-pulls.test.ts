@@ -108,6 +108,9 @@ describe('pull requests, merges, reviews and seeds', () => {
 
   it('requested reviewers and reviews: requesting, submitting, dismissing, deleting a pending review', async () => {
     // Two people: octocat opens the pull, mona reviews it (seeded tokens turn the permission model on).
+    // Tokens seeded with a login act as that user: requesting reviewers and dismissing reviews take
+    // the triage role, so octocat is a collaborator; anyone may review a public repository's pull.
+    fakes.codeHosting.seed.resource('/repos/octo/hello/collaborators/octocat', { permission: 'push' });
     octokit = new Octokit({ auth: fakes.codeHosting.seed.token({ login: 'octocat' }), request: { retries: 0 } });
     const pr = (await octokit.rest.pulls.create({ ...R, title: 'F', head: 'feature', base: 'main' })).data;
     await octokit.rest.pulls.requestReviewers({ ...R, pull_number: pr.number, reviewers: ['mona', 'hubot'] });

@@ -6,6 +6,7 @@ import { GitHubError, githubError } from './errors.js';
 import type { TokenRecord, TokenType } from './schemas/token.js';
 import type { CodeHostingState } from './state.js';
 import { own } from '../../store/records.js';
+import { type RepoRole, repoRole, roleReaches } from './models/roles.js';
 
 /**
  * The permission model (who may call what, with which token), generic over routes: a route declares an {@link AccessRule},
@@ -41,13 +42,18 @@ export interface AccessRule {
    * it a token is required (anonymous → 401) and must hold the scope or permission.
    */
   readonly publicRead?: boolean;
+  /**
+   * The least repository role a token that acts as a named user needs on the repository (see
+   * {@link requiredRole}); default derived from the permissions.
+   */
+  readonly role?: RepoRole;
 }
 
 /** The resource a request touches, for visibility and repository-selection checks. */
 export interface ResourceRef {
   /** Private resources are hidden (404) from callers that may not see them. */
   readonly private: boolean;
-  /** Lower-cased `owner/repo` for repository resources (fine-grained repository selection). */
+  /** Lower-cased `owner/repo` for repository resources (fine-grained repository selection, the caller's role). */
   readonly repo?: string;
 }
 
@@ -194,6 +200,55 @@ export function hasScope(scopes: readonly string[], accepted: readonly string[],
   return accepted.some((a) => held.has(a));
 }
 
+/** Permission categories of what anyone who can see a repository may do: open issues and pulls, comment, react. */
+const PARTICIPATION = new Set(['issues', 'pull_requests', 'discussions']);
+/** Categories only repository administrators reach. */
+const ADMIN_CATEGORIES = new Set(['administration', 'repository_hooks', 'repository_pre_receive_hooks']);
+/** Categories of reads that need no more than the read role when the route is not open to everyone. */
+const PLAIN_READ = new Set(['metadata', 'contents', 'actions']);
+
+const adminSet = (set: PermissionSet) => Object.entries(set).some(([c, l]) => l === 'admin' || ADMIN_CATEGORIES.has(c));
+
+/**
+ * The least repository role a route needs of a user (GitHub's roles, `triage` counted as `read` and
+ * `maintain` as `write`): {@link AccessRule.role} when set, else from the permissions:
+ * - a set at `admin` level or on administration or repository hooks → `admin`;
+ * - reads: open to everyone ({@link AccessRule.publicRead}) or of metadata, contents, actions → `read`;
+ *   other reads (secrets, variables, security alerts, collaborators, ...) → `write`;
+ * - writes whose every set only writes issues, pull requests or discussions (opening, commenting,
+ *   reacting) → `read`; other writes (contents, labels, releases, statuses, checks, ...) → `write`.
+ * @example requiredRole({ permissions: [{ contents: 'write' }] }) // 'write'
+ */
+export function requiredRole(rule: AccessRule): RepoRole {
+  if (rule.role) return rule.role;
+  const sets = rule.permissions;
+  if (sets.some(adminSet)) return 'admin';
+  if (!isWriteRule(rule)) {
+    if (rule.publicRead || sets.every((set) => Object.keys(set).every((c) => PLAIN_READ.has(c)))) return 'read';
+    return 'write';
+  }
+  const participation = (set: PermissionSet) =>
+    Object.entries(set).every(([c, l]) => (PARTICIPATION.has(c) && l === 'write') || (c === 'metadata' && l === 'read'));
+  return sets.length > 0 && sets.every(participation) ? 'read' : 'write';
+}
+
+/** Whether a token acts as the user its seed named, so the user's repository roles apply (see {@link TokenRecord.actsAs}). */
+export function actsAsUser(token: TokenRecord | null): token is TokenRecord {
+  return token !== null && token.actsAs === true && token.type !== 'installation';
+}
+
+/**
+ * The role of the token's user on the repository of a resource; a public repository is readable by
+ * everyone, so it counts as at least `read` there. `undefined`: no role (a private repository is hidden).
+ */
+function roleOnResource(ctx: GitHubRouteContext, token: TokenRecord, resource: ResourceRef): RepoRole | undefined {
+  const id = resource.repo === undefined ? undefined : own(ctx.state.repoIndex, resource.repo);
+  const repo = id === undefined ? undefined : ctx.state.repos[id];
+  const role = repo ? repoRole(ctx.state, token.login, repo) : undefined;
+  if (role === undefined && !resource.private) return 'read';
+  return role;
+}
+
 /** The 401 GitHub answers a request without a token where one is needed. */
 function requiresAuthentication(): GitHubError {
   return new GitHubError(401, 'Requires authentication', { documentationUrl: 'https://docs.github.com/rest' });
@@ -206,7 +261,10 @@ function requiresAuthentication(): GitHubError {
  * - anonymous: private → 404, anything else → 401 `Requires authentication`;
  * - a token that may not see a private resource (classic without `repo`, fine-grained outside its
  *   repository selection) → 404;
- * - a token kind the route refuses, a missing permission or scope → 403 with the real message.
+ * - a token kind the route refuses, a missing permission or scope → 403 with the real message;
+ * - a token seeded with a `login` ({@link actsAsUser}) on a repository: a private repository the user
+ *   has no role on → 404, then a role below {@link requiredRole} → 404 (GitHub does not reveal what a
+ *   user may not do).
  * @example authorize(ctx, principal, { permissions: [{ contents: 'read' }], tokenTypes: ['classic'] }, { private: true, repo: 'octo/hello' })
  */
 export function authorize(ctx: GitHubRouteContext, principal: Principal, rule: AccessRule, resource?: ResourceRef): void {
@@ -220,6 +278,9 @@ export function authorize(ctx: GitHubRouteContext, principal: Principal, rule: A
   }
   const token = principal.token as TokenRecord;
   const scopes = acceptedScopes(rule, resource);
+  const role = actsAsUser(token) && resource?.repo !== undefined ? roleOnResource(ctx, token, resource) : null;
+  // The user sees no private repository they have no role on, whatever the token holds.
+  if (role === undefined) throw githubError.notFound();
   if (resource?.private) {
     // A classic token sees a private repository with `repo`, or with a scope of the route's own (hooks, ...).
     const own = scopes.filter((s) => s !== 'public_repo' && s !== 'repo');
@@ -229,13 +290,15 @@ export function authorize(ctx: GitHubRouteContext, principal: Principal, rule: A
   }
   const types = rule.tokenTypes ?? ALL_TOKEN_TYPES;
   if (!types.includes(token.type)) throw githubError.forbidden(forbiddenMessage(token.type));
-  if (openRead) return;
-  if (token.type === 'classic') {
-    if (!hasScope(token.scopes, scopes, resource ? !resource.private : false)) throw githubError.forbidden(forbiddenMessage(token.type));
-    return;
+  if (!openRead) {
+    if (token.type === 'classic') {
+      if (!hasScope(token.scopes, scopes, resource ? !resource.private : false)) throw githubError.forbidden(forbiddenMessage(token.type));
+    } else {
+      if (!tokenSeesRepo(token, resource?.repo) && isWriteRule(rule)) throw githubError.forbidden(forbiddenMessage(token.type));
+      if (!satisfies(token.permissions, rule)) throw githubError.forbidden(forbiddenMessage(token.type));
+    }
   }
-  if (!tokenSeesRepo(token, resource?.repo) && isWriteRule(rule)) throw githubError.forbidden(forbiddenMessage(token.type));
-  if (!satisfies(token.permissions, rule)) throw githubError.forbidden(forbiddenMessage(token.type));
+  if (role !== null && !roleReaches(role, requiredRole(rule))) throw githubError.notFound();
 }
 
 /**

@@ -67,15 +67,33 @@ export function templateOf(path: string): { template: string; params: Record<str
 /** Rows by `METHOD template` (seed spelling). */
 export const ROWS_BY_KEY: ReadonlyMap<string, CatalogRow> = new Map(CATALOG.map((r) => [`${r.method} ${r.path}`, r]));
 
+/**
+ * Writes on issues and pulls GitHub keeps for the triage role and above (labels, milestones, assignees,
+ * locking, review requests and dismissals, updating a pull's branch): the permission model asks `write`.
+ */
+const TRIAGE_WRITES = /^\/repos\/\{owner\}\/\{repo\}\/(?:.*\/)?(?:labels|milestones|assignees|lock|requested_reviewers|dismissals|update-branch)(?:\/|$)/;
+/** Writes that create a repository of the caller's own from one they can read (a fork, a template's copy). */
+const COPIES = new Set(['POST /repos/{owner}/{repo}/forks', 'POST /repos/{template_owner}/{template_repo}/generate']);
+
+/** The least repository role a row asks of a user, where the permission alone does not tell it (see `requiredRole`). */
+function roleOfRow(row: CatalogRow): AccessRule['role'] {
+  if (row.method === 'GET') return undefined;
+  if (COPIES.has(`${row.method} ${row.path}`)) return 'read';
+  const participation = /^(?:(?:issues|pull_requests)=write(?:; |$))+$/.test(row.permission);
+  return participation && TRIAGE_WRITES.test(row.path) ? 'write' : undefined;
+}
+
 /** The access rule of a row: its permission, classic scopes and public-read mark, all from the catalog table. */
 export function accessRule(row: CatalogRow): AccessRule {
   const permissions = parseRule(row.permission).map((alt) => Object.fromEntries(alt.map((r) => [r.category, r.access])));
+  const role = roleOfRow(row);
   return {
     permissions,
     write: row.method !== 'GET',
     scopes: row.scopes,
     publicRead: row.publicRead === true,
     ...(row.uatOnly ? { tokenTypes: ['classic', 'fine-grained', 'user'] as const } : {}),
+    ...(role ? { role } : {}),
   };
 }
 

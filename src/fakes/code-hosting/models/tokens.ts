@@ -43,6 +43,8 @@ export function seedToken(draft: Draft<CodeHostingState>, input: TokenSeed): Tok
     scopes: s.scopes ?? (s.type === 'classic' ? ['repo'] : []),
     permissions: s.permissions,
     repositories: s.repositories,
+    // Read from the raw input: zod's default fills `login` whether or not the seed named one.
+    ...(s.type !== 'installation' && typeof (input as { login?: unknown }).login === 'string' ? { actsAs: true } : {}),
   };
   if (!draft.tokens[token]) draft.tokenCount += 1;
   draft.tokens[token] = rec;

@@ -1,7 +1,7 @@
 import { knownAccount } from '../relations/users/index.js';
 import { empty, json } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
-import { type Principal, authorize } from '../auth.js';
+import { type Principal, actsAsUser, authorize } from '../auth.js';
 import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError } from '../errors.js';
 import { objectBody, paginate, parseBody, queryString } from '../http-helpers.js';
@@ -214,11 +214,11 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
       const org = loadOrg(ctx);
       authorize(ctx, p, RULES.listOrgRepos);
       const type = queryString(ctx, 'type') ?? 'all';
-      const everything = type === 'all' && (p.kind === 'lenient' || (p.token?.type === 'classic' && p.token.scopes.includes('repo')));
+      const everything = type === 'all' && (p.kind === 'lenient' || (p.token?.type === 'classic' && p.token.scopes.includes('repo') && !actsAsUser(p.token)));
       return listOf(
         ctx,
         ctx.state.reposByOwner[org.login.toLowerCase()],
-        everything ? null : (r) => canSee(p, r) && (type === 'public' ? !r.private : type === 'private' ? r.private : true),
+        everything ? null : (r) => canSee(ctx.state, p, r) && (type === 'public' ? !r.private : type === 'private' ? r.private : true),
         'GET /orgs/{org}/repos',
       );
     },

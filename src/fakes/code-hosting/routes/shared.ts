@@ -1,4 +1,6 @@
-import { type AccessRule, type Principal, authorize } from '../auth.js';
+import { type AccessRule, type Principal, actsAsUser, authorize } from '../auth.js';
+import { repoRole } from '../models/roles.js';
+import type { CodeHostingState } from '../state.js';
 import type { GitHubRouteContext } from '../context.js';
 import { type GitHubError, githubError } from '../errors.js';
 import { movedError, movedRepo } from '../relations/repos/redirect.js';
@@ -37,11 +39,15 @@ export function loadOrg(ctx: GitHubRouteContext): Account {
   return org;
 }
 
-/** Whether a caller may see a repository in a listing (private ones need a token that reaches them). */
-export function canSee(principal: Principal, rec: RepoRecord): boolean {
+/**
+ * Whether a caller may see a repository in a listing (private ones need a token that reaches them and,
+ * for a token acting as a named user, a role of that user on the repository).
+ */
+export function canSee(state: CodeHostingState, principal: Principal, rec: RepoRecord): boolean {
   if (!rec.private || principal.kind === 'lenient') return true;
   const t = principal.token;
   if (!t) return false;
+  if (actsAsUser(t) && repoRole(state, t.login, rec) === undefined) return false;
   if (t.type === 'classic') return t.scopes.includes('repo');
   if (t.repositories === 'all') return true;
   const key = repoKey(rec.ownerLogin, rec.name);

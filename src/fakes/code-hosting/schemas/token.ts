@@ -155,7 +155,11 @@ export const TokenSeedSchema = z
     token: z.string().min(1).optional(),
     /** Label recorded in the journal instead of the secret; defaults to `<type>-<n>`. */
     label: z.string().min(1).optional(),
-    /** The user (login) the token acts as; installations act as `<app>[bot]`. */
+    /**
+     * The user (login) the token acts as; installations act as `<app>[bot]`. Named, it makes a
+     * user-acting token act as that user: GitHub's repository roles apply (a private repository the user
+     * has no role on answers 404). Left out, the token acts as `octocat`, an owner of every repository.
+     */
     login: z.string().min(1).default('octocat'),
     /** Classic token scopes (`repo`, `public_repo`, `admin:org`, `admin:repo_hook`, ...). Default `['repo']`. */
     scopes: z.array(z.enum(CLASSIC_SCOPES).describe('classic scope')).optional(),
@@ -177,6 +181,12 @@ export const TokenRecordSchema = z.object({
   scopes: z.array(z.string()),
   permissions: z.record(z.string(), AccessLevelSchema),
   repositories: z.union([z.literal('all'), z.array(z.string())]),
+  /**
+   * Whether the seed named the user (`login`): such a user-acting token acts as that user, so GitHub's
+   * repository roles (owner, collaborator, organization and team grants) apply. Without it the token
+   * acts as an owner of every repository.
+   */
+  actsAs: z.boolean().optional(),
 });
 /** A stored token. */
 export type TokenRecord = z.infer<typeof TokenRecordSchema>;
