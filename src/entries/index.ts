@@ -8,7 +8,15 @@ export type { AppliedScenario, Calls, Fakes, FakesSnapshot, FakesState, HandledR
 export type { CodeHostingRoute, KnownRoute, ModelCacheRoute, RouteKey, RoutesByService, SocialGraphRoute } from '../fakes/route-keys.js';
 export type { BodyOf, RouteBodies } from '../fakes/route-bodies.js';
 export type { FakesOptions, ResolvedFakesOptions, ServiceOptions } from '../options.js';
-export { StuntdoubleError, UnknownNameError, UnhandledRequestError, NotInstalledError, UnsupportedNockError, FakeInternalError } from '../errors.js';
+export {
+  StuntdoubleError,
+  UnknownNameError,
+  UnhandledRequestError,
+  NotInstalledError,
+  UninterceptableRequestError,
+  UnsupportedNockError,
+  FakeInternalError,
+} from '../errors.js';
 export type { FakeFailure } from '../errors.js';
 export type { OnUnhandledRequest, UnhandledRequest, UnhandledRequestCallback, UnhandledPrint, UnhandledStrategy } from '../http/interception.js';
 export { scenarios, defineScenario } from '../scenarios/index.js';

@@ -705,6 +705,7 @@ const SOURCE_TEXT: Record<FakeFailure['source'], string> = {
   fault: 'a fault hook or scenario',
   fake: 'stuntdouble itself (a bug in the fake)',
   guard: 'the guard',
+  connection: 'a connection no fake could intercept',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { type FakeFailure, NotInstalledError, UnhandledRequestError } from '../errors.js';
+import { type FakeFailure, NotInstalledError, type StuntdoubleError, UnhandledRequestError } from '../errors.js';
 import type { Engine } from './dispatch.js';
 
 /** What stuntdouble does with a request to a host no installed fake serves (msw's convention). */
@@ -42,7 +42,7 @@ export interface Member {
 /** Who guards an origin while nothing serves it. */
 export interface GuardEntry {
   /** Records the refusal; returns `'throw'` when the error should also be thrown outside the request (the default), `'handled'` when a callback took it. */
-  report(error: NotInstalledError): 'throw' | 'handled';
+  report(error: NotInstalledError | StuntdoubleError): 'throw' | 'handled';
 }
 
 /** The decision for one request, shared by every transport (nock, the undici dispatcher). */
@@ -110,6 +110,42 @@ export function unguard(entry: GuardEntry): void {
     set.delete(entry);
     if (set.size === 0) guards.delete(o);
   }
+}
+
+/** Who a connection to `host:port` would reach in place of a fake: the installed instance holding the host, or the guards of it. */
+export type ConnectionOwner = { kind: 'held'; member: Member; origin: string } | { kind: 'guarded'; entries: ReadonlySet<GuardEntry>; origin: string };
+
+/**
+ * The instance (or the guards) of a faked host a socket is about to connect to. A host matches by name
+ * (any port: a faked host is never meant to be reached), a loopback host by name and port (the user's
+ * own servers on other ports stay reachable). Called only for real connections, never for intercepted requests.
+ */
+export function connectionOwner(host: string, port: number, servername?: string): ConnectionOwner | undefined {
+  if (holders.size === 0 && guards.size === 0) return undefined;
+  const names = new Set<string>();
+  for (const h of [host, servername])
+    if (h)
+      names.add(
+        h
+          .replace(/^\[|\]$/g, '')
+          .toLowerCase()
+          .replace(/\.$/, ''),
+      );
+  const matches = (origin: string): boolean => {
+    let u: URL;
+    try {
+      u = new URL(origin);
+    } catch {
+      return false;
+    }
+    const name = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (!names.has(name)) return false;
+    if (!isLoopback(name)) return true;
+    return Number(u.port || (u.protocol === 'https:' ? 443 : 80)) === port;
+  };
+  for (const [origin, member] of holders) if (matches(origin)) return { kind: 'held', member, origin };
+  for (const [origin, entries] of guards) if (matches(origin)) return { kind: 'guarded', entries, origin };
+  return undefined;
 }
 
 /** Whether a host is this machine (loopback requests pass by default: the user's own test servers). */
