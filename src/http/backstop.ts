@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { UninterceptableRequestError } from '../errors.js';
+import { NotInstalledError, UninterceptableRequestError } from '../errors.js';
 import { connectionOwner, hooksNeeded } from './interception.js';
 import { socketLevelInterceptorActive } from './load-nock.js';
 
@@ -57,7 +57,7 @@ const WHAT: Record<'http2' | 'undici' | 'socket', { called: string; instead: str
   },
   socket: {
     called: 'a raw socket (net.connect(), tls.connect() or new net.Socket().connect())',
-    instead: 'send the request with http/https, fetch or undici, which the fakes answer, or use fakes.fetch()',
+    instead: 'send the request with http/https, fetch or undici, which the fakes answer (or call fakes.fetch())',
   },
 };
 
@@ -67,27 +67,22 @@ function stop(socket: net.Socket, host: string, port: number, servername: string
   const kind = via(new Error().stack ?? '');
   const what = WHAT[kind];
   const target = `${host}:${port}`;
-  const state = owner.kind === 'held' ? 'faked' : 'faked by an instance that is not installed';
-  const error = new UninterceptableRequestError(
-    `stuntdouble: a connection to ${target} (${owner.origin}, ${state}) was opened by ${what.called}. No fake can intercept it, so stuntdouble stopped it before DNS: it never reached the real service. Instead, ${what.instead}.`,
-    target,
-    kind,
-  );
+  const stopped = `was opened by ${what.called}. No fake can intercept it, so stuntdouble stopped it before DNS: it never reached the real service. Instead, ${what.instead}.`;
+  let error: Error;
   if (owner.kind === 'held') {
-    owner.member.report({
-      seq: 0,
-      request: `CONNECT ${target}`,
-      source: 'connection',
-      message: error.message,
-      ...(error.stack ? { stack: error.stack } : {}),
-      error,
-    });
+    error = new UninterceptableRequestError(`stuntdouble: a connection to ${target} (${owner.origin}, faked) ${stopped}`, target, kind);
+    owner.member.report({ seq: 0, request: `CONNECT ${target}`, source: 'connection', message: error.message, ...(error.stack ? { stack: error.stack } : {}), error });
   } else {
+    // The guard's case (a faked host called while no fakes are installed), told as the guard tells it.
+    const notInstalled = new NotInstalledError(
+      `stuntdouble: a connection to ${target} (${owner.origin}) was sent while no fakes are installed, and ${stopped} Call fakes.install() (or useFakes()) first, or pass guard: false to createFakes() to turn this check off.`,
+    );
+    error = notInstalled;
     let raise = false;
-    for (const g of owner.entries) if (g.report(error) === 'throw') raise = true;
+    for (const g of owner.entries) if (g.report(notInstalled) === 'throw') raise = true;
     if (raise)
       process.nextTick(() => {
-        throw error;
+        throw notInstalled;
       });
   }
   // Failed as a refused connection is: asynchronously, through the socket's 'error' (every client

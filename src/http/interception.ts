@@ -1,4 +1,4 @@
-import { type FakeFailure, NotInstalledError, type StuntdoubleError, UnhandledRequestError } from '../errors.js';
+import { type FakeFailure, NotInstalledError, UnhandledRequestError } from '../errors.js';
 import type { Engine } from './dispatch.js';
 
 /** What stuntdouble does with a request to a host no installed fake serves (msw's convention). */
@@ -42,7 +42,7 @@ export interface Member {
 /** Who guards an origin while nothing serves it. */
 export interface GuardEntry {
   /** Records the refusal; returns `'throw'` when the error should also be thrown outside the request (the default), `'handled'` when a callback took it. */
-  report(error: NotInstalledError | StuntdoubleError): 'throw' | 'handled';
+  report(error: NotInstalledError): 'throw' | 'handled';
 }
 
 /** The decision for one request, shared by every transport (nock, the undici dispatcher). */
