@@ -71,7 +71,14 @@ function stop(socket: net.Socket, host: string, port: number, servername: string
   let error: Error;
   if (owner.kind === 'held') {
     error = new UninterceptableRequestError(`stuntdouble: a connection to ${target} (${owner.origin}, faked) ${stopped}`, target, kind);
-    owner.member.report({ seq: 0, request: `CONNECT ${target}`, source: 'connection', message: error.message, ...(error.stack ? { stack: error.stack } : {}), error });
+    owner.member.report({
+      seq: 0,
+      request: `CONNECT ${target}`,
+      source: 'connection',
+      message: error.message,
+      ...(error.stack ? { stack: error.stack } : {}),
+      error,
+    });
   } else {
     // The guard's case (a faked host called while no fakes are installed), told as the guard tells it.
     const notInstalled = new NotInstalledError(
