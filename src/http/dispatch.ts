@@ -588,7 +588,10 @@ export class Engine {
     // The service's own error message says it too (only for a request no route answers): the error
     // the SDK throws shows what was sent and what exists, without reading headers or the journal.
     if (explain && carry && !networkError && !failed)
-      response = withExplanation(response, `stuntdouble: no route ${req.method} ${path}; closest: ${explain.closest.join(', ')}${explain.cause ? `; likely cause: ${explain.cause}` : ''}`);
+      response = withExplanation(
+        response,
+        `stuntdouble: no route ${req.method} ${path}; closest: ${explain.closest.join(', ')}${explain.cause ? `; likely cause: ${explain.cause}` : ''}`,
+      );
     if (def.finalize && !networkError) {
       try {
         response = def.finalize(response, ctx);
@@ -726,7 +729,8 @@ function withExplanation(res: FakeResponse, text: string): FakeResponse {
   if (!body || typeof body !== 'object' || body instanceof Uint8Array) return res;
   const b = body as Record<string, unknown>;
   const error = b.error as { message?: unknown } | undefined;
-  if (error && typeof error === 'object' && typeof error.message === 'string') return { ...res, body: { ...b, error: { ...error, message: `${error.message} (${text})` } } };
+  if (error && typeof error === 'object' && typeof error.message === 'string')
+    return { ...res, body: { ...b, error: { ...error, message: `${error.message} (${text})` } } };
   if (typeof b.message === 'string') return { ...res, body: { ...b, message: `${b.message} (${text})` } };
   return res;
 }
