@@ -10,6 +10,7 @@ import { type GuardEntry, type Member, claim, guard, release, unguard } from './
 import type { RawRequest } from './http/request.js';
 import { type FakeResponse, serialize } from './http/response.js';
 import { type FakeFetch, createFetch } from './http/transport-fetch.js';
+import { syncBackstop } from './http/backstop.js';
 import { DirectTransport, syncDirectHooks } from './http/transport-direct.js';
 import { NockTransport, syncNockHooks } from './http/transport-nock.js';
 import { syncUndiciHooks } from './http/transport-undici.js';
@@ -429,11 +430,12 @@ function checkSnapshot(snap: unknown, current: Record<ServiceName, unknown>): vo
   }
 }
 
-/** Process-wide hooks (nock's 'no match' listener, the interceptor gate, undici's dispatcher) follow what is installed or guarded. */
+/** Process-wide hooks (nock's 'no match' listener, the interceptor gate, undici's dispatcher, the connection backstop) follow what is installed or guarded. */
 function syncHooks(): void {
   syncNockHooks();
   syncDirectHooks();
   syncUndiciHooks();
+  syncBackstop();
 }
 
 function internalError(failures: readonly FakeFailure[]): FakeInternalError {

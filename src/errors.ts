@@ -49,6 +49,25 @@ export class NotInstalledError extends StuntdoubleError {
   readonly code = 'ESTUNTDOUBLE_NOT_INSTALLED';
 }
 
+/**
+ * A connection to a faked host that no fake can intercept (an HTTP/2 session, a `Pool`/`Client` of an
+ * undici copy stuntdouble did not patch, a raw `net`/`tls` socket): stopped before DNS, so it never
+ * reaches the real service, and reported in `fakes.errors`.
+ */
+export class UninterceptableRequestError extends StuntdoubleError {
+  override name = 'UninterceptableRequestError';
+  readonly code = 'ESTUNTDOUBLE_UNINTERCEPTABLE';
+  constructor(
+    message: string,
+    /** `host:port` the connection was for. */
+    readonly target: string,
+    /** What opened it, as far as the call stack tells: `'http2'`, `'undici'` or `'socket'`. */
+    readonly via: 'http2' | 'undici' | 'socket',
+  ) {
+    super(message);
+  }
+}
+
 /** nock's version does not work with this Node version (or is not supported at all). */
 export class UnsupportedNockError extends StuntdoubleError {
   override name = 'UnsupportedNockError';
@@ -62,8 +81,12 @@ export interface FakeFailure {
   readonly service?: string;
   /** `'METHOD url'` of the request. */
   readonly request: string;
-  /** Where it happened: `'override'`, `'route'` (a custom `fakes.route()`), `'fault'` (a fault hook / scenario), `'fake'` (stuntdouble itself), `'guard'`. */
-  readonly source: 'override' | 'route' | 'fault' | 'fake' | 'guard';
+  /**
+   * Where it happened: `'override'`, `'route'` (a custom `fakes.route()`), `'fault'` (a fault hook / scenario),
+   * `'fake'` (stuntdouble itself), `'guard'`, `'connection'` (a connection to a faked host no fake could
+   * intercept, stopped before it left: an {@link UninterceptableRequestError}).
+   */
+  readonly source: 'override' | 'route' | 'fault' | 'fake' | 'guard' | 'connection';
   readonly message: string;
   readonly stack?: string;
   /** The value that was thrown. */

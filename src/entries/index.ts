@@ -14,6 +14,7 @@ export {
   RouteExistsError,
   UnhandledRequestError,
   NotInstalledError,
+  UninterceptableRequestError,
   UnsupportedNockError,
   FakeInternalError,
 } from '../errors.js';

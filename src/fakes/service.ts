@@ -19,6 +19,12 @@ export interface CallMeta {
   operation?: string;
   /** Route template to journal, when a generic route knows a more specific one (Graph's `/act_{ad_account_id}/customaudiences`). */
   route?: string;
+  /**
+   * Set by a route whose template matched but which is no method of the API the request speaks (a
+   * Gemini API route on a Vertex AI host, an unknown API version): the request is journaled and
+   * diagnosed as unmatched (closest routes, likely cause, the note in the service's error message).
+   */
+  noMethod?: boolean;
 }
 
 /** What the core lends a service outside requests: the facade and scenarios use it. */
@@ -154,6 +160,11 @@ export interface ServiceDefinition<S, O, F> {
    * journals `/{page-id}/feed` where its router has `/{id}/feed`). Listed by `fakes.routes()`.
    */
   journalRoutes?(): string[];
+  /**
+   * Whether a route is one of the API a request to `url` speaks (Vertex AI or the Gemini API share one
+   * router): only those are suggested as the closest routes of an unmatched request. Default: every route.
+   */
+  suggests?(url: URL, baseUrl: string, template: string): boolean;
   /** Operation ids the journal can record besides the routes' own (validates `calls.where({ operation })`). */
   operations?(): string[];
   /** The journal's route template for a matched request, when it is more specific than the router's (called before faults and overrides). */

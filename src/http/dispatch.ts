@@ -622,6 +622,10 @@ export class Engine {
     let failed: { source: FakeFailure['source']; error: unknown } | undefined;
     let source: FakeFailure['source'] = 'fake';
     let networkError: Error | undefined;
+    /** Set for a request that matched no route (or no method of its API): what the service's error message should say. */
+    let explain: { closest: string[]; cause: string } | undefined;
+    /** The answer is the service's not-found for it (not a fault's). */
+    let carry = false;
     const render = (err: unknown, ctx: BareContext<unknown, unknown>): FakeResponse => {
       if (!isServiceError(err)) {
         internal = describeError(err);
@@ -673,9 +677,10 @@ export class Engine {
         }
         if (journalRoute) meta.route ??= journalRoute;
       } else if (!tooLong) {
-        closest = closestRoutes(this.#listedRoutes(entry), req.method, path);
+        closest = closestRoutes(this.#suggestable(entry, req.url, base), req.method, path);
         const cause = this.#likelyCause(entry, base, req.method, path);
         note = `${def.title}: no route for ${req.method} ${path}. Closest: ${closest.join('; ')}${cause ? `. Likely cause: ${cause}` : ''}`;
+        explain = { closest, cause };
       }
       // Body limits and faults apply alike to matched and unmatched requests (an unavailable service is unavailable everywhere).
       source = 'fault';
@@ -700,6 +705,7 @@ export class Engine {
       } else if (decision?.response) response = decision.response;
       else if (decision?.error !== undefined) response = render(decision.error, ctx);
       else if (found.kind !== 'match' || !route) {
+        carry = true;
         response = render(
           def.notFound(ctx, {
             kind: found.kind === 'match' ? 'not-found' : found.kind,
@@ -726,6 +732,25 @@ export class Engine {
     } catch (err) {
       response = render(err, ctx);
     }
+    // A route found the path is no method of the API the request speaks: diagnosed and journaled as unmatched.
+    if (meta.noMethod && !note && !networkError) {
+      const closest = closestRoutes(this.#suggestable(entry, req.url, base), req.method, path).filter((r) => r !== `${req.method} ${template}`);
+      const cause = this.#likelyCause(entry, base, req.method, path);
+      note = `${def.title}: no method ${req.method} ${path} on ${base.href}. Closest: ${closest.join('; ')}${cause ? `. Likely cause: ${cause}` : ''}`;
+      explain = { closest, cause };
+      carry = true;
+      meta.operation = 'unmatched';
+      delete meta.route;
+      template = null;
+      params = {};
+    }
+    // The service's own error message says it too (only for a request no route answers): the error
+    // the SDK throws shows what was sent and what exists, without reading headers or the journal.
+    if (explain && carry && !networkError && !failed)
+      response = withExplanation(
+        response,
+        `stuntdouble: no route ${req.method} ${path}; closest: ${explain.closest.join(', ')}${explain.cause ? `; likely cause: ${explain.cause}` : ''}`,
+      );
     if (def.finalize && !networkError) {
       try {
         response = def.finalize(response, ctx);
@@ -770,12 +795,24 @@ export class Engine {
     return { kind: 'response', response, call };
   }
 
+  /** The routes worth suggesting for a request to `url` (those of the API it speaks). */
+  #suggestable(entry: Entry, url: URL, base: BaseUrl): Array<{ method: string; template: string }> {
+    const all = this.#listedRoutes(entry);
+    const suggests = entry.def.suggests;
+    if (!suggests) return all;
+    const own = all.filter((r) => suggests(url, base.href, r.template));
+    return own.length ? own : all;
+  }
+
   /** One line on why a request on a faked base URL matched nothing, when there is an obvious reason. */
   #likelyCause(entry: Entry, base: BaseUrl, method: string, path: string): string {
     const segs = path.split('/').filter(Boolean);
     for (let cut = 1; cut <= Math.min(2, segs.length - 1); cut++) {
       const rest = `/${segs.slice(cut).join('/')}`;
-      if (entry.router.match(method, rest).kind !== 'match') continue;
+      const m = entry.router.match(method, rest);
+      if (m.kind !== 'match') continue;
+      // A template of bare parameters (Graph's `/{id}/{edge}`) matches anything: no evidence of a prefix.
+      if (!m.match.template.split('/').some((seg) => seg && !seg.startsWith('{'))) continue;
       const prefix = `/${segs.slice(0, cut).join('/')}`;
       const ghes = prefix === '/api/v3' ? ' (a GitHub Enterprise Server prefix)' : '';
       return `the path starts with '${prefix}'${ghes}, which the base URL ${base.href} does not have: point the client at ${base.href}, or add '${base.origin}${base.prefix}${prefix}' to createFakes({ ${entry.def.name}: { baseUrls } })`;
@@ -786,8 +823,12 @@ export class Engine {
       const env = process.env.GOOGLE_GENAI_USE_VERTEXAI;
       if (vertexPath && geminiHost)
         return `a Vertex AI path on the Gemini API host: the client was built for Vertex AI but sent to ${base.origin} (GOOGLE_GENAI_USE_VERTEXAI=${env ?? 'unset'}; check vertexai/baseUrl options)`;
-      if (!vertexPath && !geminiHost && /^\/v1(beta|alpha)?\/(cachedContents|models)/.test(path))
+      if (!vertexPath && !geminiHost && /^\/v1(beta1?|alpha)?\/(cachedContents|models)/.test(path)) {
+        // @google/genai with vertexai on and an API key but no project/location: Vertex AI express mode, Gemini-shaped paths.
+        if (/^(1|true)$/i.test(env ?? ''))
+          return `a Gemini API path (no /projects/{project}/locations/{location}) on the Vertex AI host ${base.origin}: GOOGLE_GENAI_USE_VERTEXAI=${env} with an API key and no project and location makes @google/genai use Vertex AI express mode, which sends Gemini-shaped paths; set project and location (GOOGLE_CLOUD_PROJECT, GOOGLE_CLOUD_LOCATION), or unset GOOGLE_GENAI_USE_VERTEXAI to call the Gemini API`;
         return `a Gemini API path on a Vertex AI host: the client was built for the Gemini API but sent to ${base.origin} (GOOGLE_GENAI_USE_VERTEXAI=${env ?? 'unset'}; with Vertex AI set project and location)`;
+      }
     }
     return '';
   }
@@ -838,6 +879,21 @@ export class Engine {
   }
 }
 
+/**
+ * Adds the diagnosis to the message of a not-found answer, in the service's envelope (GitHub's
+ * `message`, Graph's and Google's `error.message`): `Not Found (stuntdouble: no route ...)`.
+ */
+function withExplanation(res: FakeResponse, text: string): FakeResponse {
+  const body = res.body;
+  if (!body || typeof body !== 'object' || body instanceof Uint8Array) return res;
+  const b = body as Record<string, unknown>;
+  const error = b.error as { message?: unknown } | undefined;
+  if (error && typeof error === 'object' && typeof error.message === 'string')
+    return { ...res, body: { ...b, error: { ...error, message: `${error.message} (${text})` } } };
+  if (typeof b.message === 'string') return { ...res, body: { ...b, message: `${b.message} (${text})` } };
+  return res;
+}
+
 /** A header value: one line of printable ASCII. */
 function asciiHeader(text: string): string {
   return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 2000);
@@ -864,6 +920,7 @@ const SOURCE_TEXT: Record<FakeFailure['source'], string> = {
   fault: 'a fault hook or scenario',
   fake: 'stuntdouble itself (a bug in the fake)',
   guard: 'the guard',
+  connection: 'a connection no fake could intercept',
 };
 
 /**

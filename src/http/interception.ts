@@ -112,6 +112,42 @@ export function unguard(entry: GuardEntry): void {
   }
 }
 
+/** Who a connection to `host:port` would reach in place of a fake: the installed instance holding the host, or the guards of it. */
+export type ConnectionOwner = { kind: 'held'; member: Member; origin: string } | { kind: 'guarded'; entries: ReadonlySet<GuardEntry>; origin: string };
+
+/**
+ * The instance (or the guards) of a faked host a socket is about to connect to. A host matches by name
+ * (any port: a faked host is never meant to be reached), a loopback host by name and port (the user's
+ * own servers on other ports stay reachable). Called only for real connections, never for intercepted requests.
+ */
+export function connectionOwner(host: string, port: number, servername?: string): ConnectionOwner | undefined {
+  if (holders.size === 0 && guards.size === 0) return undefined;
+  const names = new Set<string>();
+  for (const h of [host, servername])
+    if (h)
+      names.add(
+        h
+          .replace(/^\[|\]$/g, '')
+          .toLowerCase()
+          .replace(/\.$/, ''),
+      );
+  const matches = (origin: string): boolean => {
+    let u: URL;
+    try {
+      u = new URL(origin);
+    } catch {
+      return false;
+    }
+    const name = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (!names.has(name)) return false;
+    if (!isLoopback(name)) return true;
+    return Number(u.port || (u.protocol === 'https:' ? 443 : 80)) === port;
+  };
+  for (const [origin, member] of holders) if (matches(origin)) return { kind: 'held', member, origin };
+  for (const [origin, entries] of guards) if (matches(origin)) return { kind: 'guarded', entries, origin };
+  return undefined;
+}
+
 /** Whether a host is this machine (loopback requests pass by default: the user's own test servers). */
 export function isLoopback(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();

@@ -1,13 +1,17 @@
 import http from 'node:http';
+import http2 from 'node:http2';
 import https from 'node:https';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import tls from 'node:tls';
 import axios from 'axios';
 import got from 'got';
 import nock from 'nock';
 import nodeFetch from 'node-fetch';
-import { createFakes } from 'stuntdouble';
+import { UninterceptableRequestError, createFakes } from 'stuntdouble';
 import { Agent, Client, Pool, fetch as undiciFetch, request as undiciRequest, stream as undiciStream } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchSockets } from './helpers.js';
+import { messages, watchSockets } from './helpers.js';
 
 // A reference to the real fetch taken before nock patched the global one (as a module that captures
 // `const f = globalThis.fetch` at load would hold it).
@@ -16,8 +20,9 @@ const capturedFetch = globalThis.fetch;
 nock.activate();
 
 const URL_ = 'https://api.github.com/rate_limit';
-const fakes = createFakes();
+// Before createFakes(): the fakes' connection backstop then sits above the watch (see watchSockets).
 const sockets = watchSockets();
+const fakes = createFakes();
 beforeAll(() => {
   fakes.install();
 });
@@ -26,16 +31,26 @@ afterAll(() => {
   sockets.stop();
 });
 
-/** Every client must reach the fake: the journal grows by one and no socket is opened. */
+/** No DNS lookup and no connect since `from` (none at all: the sandbox's only hosts are faked). */
+function expectNoRealAttempt(from: { lookups: number; connects: number }): void {
+  expect(sockets.lookups().slice(from.lookups)).toEqual([]);
+  expect(sockets.connects().slice(from.connects)).toEqual([]);
+}
+
+function mark(): { lookups: number; connects: number } {
+  return { lookups: sockets.lookups().length, connects: sockets.connects().length };
+}
+
+/** Every client must reach the fake: the journal grows by one, no DNS lookup and no connect. */
 async function expectServed(run: () => Promise<{ status: number; body: unknown }>): Promise<void> {
   const before = fakes.calls.count();
-  const socketsBefore = sockets.count();
+  const from = mark();
   const { status, body } = await run();
   expect(status).toBe(200);
   expect(body).toMatchObject({ resources: { core: expect.objectContaining({ limit: expect.any(Number) }) } });
   expect(fakes.calls.count()).toBe(before + 1);
   expect(fakes.calls.last()).toMatchObject({ operation: 'rate-limit/get', status: 200 });
-  expect(sockets.count()).toBe(socketsBefore);
+  expectNoRealAttempt(from);
 }
 
 function collect(res: http.IncomingMessage): Promise<{ status: number; body: unknown }> {
@@ -199,5 +214,96 @@ describe('every HTTP path a Node program can take reaches the fake, never the ne
     } finally {
       off();
     }
+  });
+});
+
+/** A client's promise, or a timeout: a connection that is not stopped hangs on DNS in a sandbox. */
+function settle<T>(p: Promise<T>): Promise<T | 'timeout'> {
+  return Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 5000).unref())]);
+}
+
+/** The backstop's error: names what was called, why no fake intercepts it, and what to do. */
+async function expectStopped(run: () => Promise<unknown>, what: RegExp, instead: RegExp): Promise<void> {
+  const from = mark();
+  const errorsBefore = fakes.errors.length;
+  const err = await settle(
+    run().then(
+      () => 'no error',
+      (e: unknown) => e,
+    ),
+  );
+  const text = messages(err);
+  expect(text).toMatch(/stuntdouble: a connection to api\.github\.com:443 \(https:\/\/api\.github\.com, faked\) was opened by/);
+  expect(text).toMatch(what);
+  expect(text).toMatch(/No fake can intercept it, so stuntdouble stopped it before DNS/);
+  expect(text).toMatch(instead);
+  expectNoRealAttempt(from);
+  // Recorded, so the test fails even when the code under test swallows the error.
+  expect(fakes.errors.slice(errorsBefore)).toEqual([expect.objectContaining({ source: 'connection', request: 'CONNECT api.github.com:443' })]);
+  expect(fakes.errors.at(-1)?.error).toBeInstanceOf(UninterceptableRequestError);
+  expect(() => fakes.verify()).toThrow(/CONNECT api\.github\.com:443/);
+}
+
+describe('what no fake can intercept fails early and clearly, before DNS', () => {
+  it('http2.connect() to a faked host', () =>
+    expectStopped(
+      () =>
+        new Promise((resolve, reject) => {
+          const session = http2.connect('https://api.github.com');
+          session.on('error', reject);
+          session.on('connect', () => {
+            session.close();
+            resolve('connected');
+          });
+        }),
+      /an HTTP\/2 session \(http2\.connect\(\)/,
+      /turn HTTP\/2 off for the faked host/,
+    ));
+
+  it('got with http2: true', () => expectStopped(() => got(URL_, { http2: true, retry: { limit: 0 } }), /an HTTP\/2 session/, /got: drop http2: true/));
+
+  it('a Pool and a Client of an undici copy first loaded after install()', async () => {
+    const req = createRequire(import.meta.url);
+    const saved = Object.entries(req.cache).filter(([k]) => /[\\/]node_modules[\\/]undici[\\/]/.test(k));
+    for (const [k] of saved) delete req.cache[k];
+    try {
+      const late = req('undici') as typeof import('undici');
+      expect(late.Pool).not.toBe(Pool);
+      const pool = new late.Pool('https://api.github.com');
+      const client = new late.Client('https://api.github.com');
+      try {
+        for (const d of [pool, client])
+          await expectStopped(
+            () => d.request({ path: '/rate_limit', method: 'GET' }),
+            /a Pool, Client or Agent of an undici copy stuntdouble did not patch/,
+            /load undici before fakes\.install\(\)/,
+          );
+      } finally {
+        await Promise.all([pool.destroy(), client.destroy()]);
+      }
+    } finally {
+      for (const [k] of Object.entries(req.cache)) if (/[\\/]node_modules[\\/]undici[\\/]/.test(k)) delete req.cache[k];
+      for (const [k, m] of saved) req.cache[k] = m;
+    }
+  });
+
+  it('a raw tls.connect() to a faked host; other hosts are not touched', async () => {
+    await expectStopped(
+      () =>
+        new Promise((resolve, reject) => {
+          const socket = tls.connect({ host: 'api.github.com', port: 443, servername: 'api.github.com' }, () => resolve('connected'));
+          socket.on('error', reject);
+        }),
+      /a raw socket \(net\.connect\(\), tls\.connect\(\)/,
+      /send the request with http\/https, fetch or undici/,
+    );
+    // A host no fake serves goes on to a real DNS lookup (the watch sees it): the backstop left it alone.
+    const from = mark();
+    const other = net.connect(443, 'unfaked.invalid');
+    const err = await new Promise<Error>((resolve) => other.on('error', resolve));
+    expect(err).not.toBeInstanceOf(UninterceptableRequestError);
+    expect(sockets.lookups().slice(from.lookups)).toEqual(['unfaked.invalid']);
+    expect(sockets.connects().slice(from.connects)).toEqual(['unfaked.invalid:443']);
+    expect(fakes.errors.filter((e) => e.source === 'connection')).toHaveLength(5);
   });
 });

@@ -1,28 +1,73 @@
-import dc from 'node:diagnostics_channel';
+import dns from 'node:dns';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 const nockPkg = JSON.parse(readFileSync(join(process.cwd(), 'node_modules', 'nock', 'package.json'), 'utf8')) as { version?: string };
+/** nock 15 answers through @mswjs/interceptors' mock sockets (they call connect without a real connection). */
+const nock15 = Number((nockPkg.version ?? '14').split('.')[0]) >= 15;
+
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|::1|\[::1\]|0\.0\.0\.0)$/i;
+
+/** What a real connection attempt looks like at the net/tls level: `host` (DNS) or `host:port` (connect). */
+export interface SocketWatch {
+  /** Real attempts to leave the process seen so far (DNS lookups and connects to non-loopback hosts). */
+  count(): number;
+  /** Host names looked up (`dns.lookup`, `dns.promises.lookup`). */
+  lookups(): readonly string[];
+  /** `host:port` of every connect (`net.connect`, `tls.connect`, `new net.Socket().connect()`, http2, undici). */
+  connects(): readonly string[];
+  /** Puts dns and net back as they were. */
+  stop(): void;
+}
 
 /**
- * Counts client sockets the process opens (Node publishes every one on 'net.client.socket', for
- * http/https and undici alike): the proof that a request never left the process.
+ * Observes every real attempt to leave the process, below every client: DNS lookups (`dns.lookup`,
+ * which `net` uses, and `dns.promises.lookup`) and socket connects (`net.Socket.prototype.connect`,
+ * which `net.connect`, `tls.connect`, `http2.connect` and undici's connector all end in). Loopback
+ * hosts (a test's own server) are not counted. Create it before `install()`: the fakes' connection
+ * backstop then sits above it, so a connection the backstop stops is (rightly) not counted.
  */
-export function watchSockets(): { count(): number; stop(): void } {
-  let n = 0;
-  // nock 15 answers through @mswjs/interceptors' mock sockets, which Node also publishes there: the
-  // count proves nothing on that leg, so it is only taken with nock 14.
-  const nock15 = Number((nockPkg.version ?? '14').split('.')[0]) >= 15;
-  const onSocket = () => {
-    if (!nock15) n += 1;
-  };
-  dc.subscribe('net.client.socket', onSocket);
+export function watchSockets(): SocketWatch {
+  const lookups: string[] = [];
+  const connects: string[] = [];
+  const dnsLookup = dns.lookup;
+  const promisesLookup = dns.promises.lookup;
+  const connect = net.Socket.prototype.connect;
+  let watching = true;
+  const real = (host: unknown) => watching && typeof host === 'string' && !LOOPBACK.test(host);
+  dns.lookup = function lookup(this: unknown, host: string, ...rest: unknown[]) {
+    if (real(host)) lookups.push(host);
+    return (dnsLookup as (...a: unknown[]) => unknown).call(this, host, ...rest);
+  } as typeof dns.lookup;
+  dns.promises.lookup = function lookup(this: unknown, host: string, ...rest: unknown[]) {
+    if (real(host)) lookups.push(host);
+    return (promisesLookup as (...a: unknown[]) => unknown).call(this, host, ...rest);
+  } as typeof dns.promises.lookup;
+  net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
+    let first = args[0];
+    if (Array.isArray(first)) first = first[0];
+    const o = first && typeof first === 'object' ? (first as { host?: unknown; port?: unknown; path?: unknown }) : undefined;
+    const host = o ? (o.path !== undefined && o.port === undefined ? undefined : (o.host ?? 'localhost')) : typeof args[1] === 'string' ? args[1] : 'localhost';
+    // nock 15's mock sockets connect to the faked host without leaving the process: only DNS tells there.
+    if (!nock15 && real(host)) connects.push(`${String(host)}:${String(o ? o.port : first)}`);
+    return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
+  } as typeof net.Socket.prototype.connect;
+  const ourConnect = net.Socket.prototype.connect;
   return {
-    count: () => n,
-    stop: () => dc.unsubscribe('net.client.socket', onSocket),
+    count: () => lookups.length + connects.length,
+    lookups: () => lookups,
+    connects: () => connects,
+    stop: () => {
+      // Put back where still on top; under someone's later wrapper (the fakes' backstop) it passes through.
+      watching = false;
+      dns.lookup = dnsLookup;
+      dns.promises.lookup = promisesLookup;
+      if (net.Socket.prototype.connect === ourConnect) net.Socket.prototype.connect = connect;
+    },
   };
 }
 

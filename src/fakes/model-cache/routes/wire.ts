@@ -44,7 +44,10 @@ export interface Wire extends Placement {
 export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, nameField: 'parent' | 'name' | 'model', predict?: { resource: string }): Wire {
   const api = apiOf(ctx);
   const version = ctx.params.version as string;
-  if (api !== expected || !VERSIONS[api].includes(version)) throw googleError('NOT_FOUND', 'Method not found.');
+  if (api !== expected || !VERSIONS[api].includes(version)) {
+    ctx.meta.noMethod = true;
+    throw googleError('NOT_FOUND', 'Method not found.');
+  }
   ctx.meta.version = version;
   if (ctx.state.unavailable) throw googleError('UNAVAILABLE', 'The service is currently unavailable.');
   const project = ctx.params.project;
