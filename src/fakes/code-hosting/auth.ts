@@ -44,7 +44,7 @@ export interface AccessRule {
   readonly publicRead?: boolean;
   /**
    * The least repository role a token that acts as a named user needs on the repository (see
-   * {@link requiredRole}); default derived from the permissions.
+   * `requiredRole`); default derived from the permissions.
    */
   readonly role?: RepoRole;
 }
@@ -263,7 +263,7 @@ function requiresAuthentication(): GitHubError {
  *   repository selection) → 404;
  * - a token kind the route refuses, a missing permission or scope → 403 with the real message;
  * - a token seeded with a `login` ({@link actsAsUser}) on a repository: a private repository the user
- *   has no role on → 404, then a role below {@link requiredRole} → 404 (GitHub does not reveal what a
+ *   has no role on → 404, then a role below `requiredRole` → 404 (GitHub does not reveal what a
  *   user may not do).
  * @example authorize(ctx, principal, { permissions: [{ contents: 'read' }], tokenTypes: ['classic'] }, { private: true, repo: 'octo/hello' })
  */
