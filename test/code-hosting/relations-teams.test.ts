@@ -21,6 +21,13 @@ describe('teams, their members and repositories', () => {
   });
   afterEach(() => fakes.uninstall());
 
+  it('a team of an organization GitHub does not know (or of a user) answers 404 and creates nothing', async () => {
+    await expect(octokit.rest.teams.create({ org: 'no-such-org', name: 'Core' })).rejects.toMatchObject({ status: 404 });
+    fakes.codeHosting.seed.repo({ owner: 'mona', repo: 'dots' });
+    await expect(octokit.rest.teams.create({ org: 'mona', name: 'Core' })).rejects.toMatchObject({ status: 404 });
+    await expect(octokit.rest.orgs.get({ org: 'no-such-org' })).rejects.toMatchObject({ status: 404 });
+  });
+
   it('create answers GitHub’s slug; the team reads the same by slug, by id, by its url and in the list', async () => {
     const created = await octokit.rest.teams.create({ org: ORG, name: 'Core Devs', description: 'The core' });
     expect(created.status).toBe(201);

@@ -63,7 +63,9 @@ const create: RelationOp = (rc) => {
   const { op } = rc;
   checkRequired(op.row, op.body);
   const org = param(op, 'org');
-  const acc = findAccount(rc.state, org) ?? ensureAccount(rc.state as Draft<CodeHostingState>, org, 'Organization');
+  // GitHub answers 404 for an organization it does not know (or a user's login).
+  const acc = findAccount(rc.state, org);
+  if (acc?.type !== 'Organization') throw githubError.notFound(TEAM_DOCS);
   const parentId = typeof op.body.parent_team_id === 'number' ? op.body.parent_team_id : undefined;
   const parentSlug = str(op.body, 'parent_team_slug');
   const parent = parentId !== undefined ? teamById(rc.state, parentId) : parentSlug ? teamBySlug(rc.state, acc.login, parentSlug) : undefined;
