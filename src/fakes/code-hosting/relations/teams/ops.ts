@@ -1,10 +1,8 @@
-import type { Draft } from 'immer';
 import { type OpResult, checkRequired } from '../../catalog/engine.js';
 import type { Resource } from '../../catalog/state.js';
 import { githubError } from '../../errors.js';
-import { ensureAccount, findAccount, findRepo, renderRepo } from '../../models/repos.js';
+import { findAccount, findRepo, renderRepo } from '../../models/repos.js';
 import type { RepoRecord } from '../../schemas/repo.js';
-import type { CodeHostingState } from '../../state.js';
 import { loginOf, paged, param, query, str } from '../git/common.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import {
