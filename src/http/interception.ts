@@ -123,7 +123,9 @@ export type ConnectionOwner = { kind: 'held'; member: Member; origin: string } |
 export function connectionOwner(host: string, port: number, servername?: string): ConnectionOwner | undefined {
   if (holders.size === 0 && guards.size === 0) return undefined;
   const names = new Set<string>();
-  for (const h of [host, servername])
+  // A connection to this machine reaches no real service, whatever name it carries (a client sending
+  // `Host: api.github.com` to a local server): only a faked loopback origin of that port owns it.
+  for (const h of isLoopback(host) ? [host] : [host, servername])
     if (h)
       names.add(
         h

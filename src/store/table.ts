@@ -4,29 +4,39 @@ import { plain } from './store.js';
 /**
  * A keyed collection kept in immer-friendly buckets. immer copies every object a write changes, so a
  * flat `Record` of n records costs O(n) per write (a persona created next to 10,000 others copied all
- * 10,000 keys). A table spreads its entries over two levels of 64 buckets chosen by a hash
- * of the key: a write copies the root (at most 64 keys), one middle bucket (at most 64) and one leaf
- * (about n / 4096 entries: 25 at 100,000), and a read is three property lookups.
+ * 10,000 keys). A table spreads its entries over three levels of 32 buckets chosen by a hash of the
+ * key: a write copies the root and two inner buckets (at most 32 keys each) and one leaf (about
+ * n / 32,768 entries: 3 at 100,000), and a read is four property lookups.
+ *
+ * Leaves stay small on purpose: V8 turns an object that takes more than about a dozen computed keys
+ * into a dictionary, and on a dictionary immer's "is it frozen" check of every child of a changed
+ * bucket reads every key, a cost that grew with the table (a catalog write next to 100,000 records
+ * cost 1.5× one next to 1,000 with 25-entry leaves).
  *
  * `size` is kept exact by every write, so "is anything there" and counts are O(1).
  */
 export interface Table<T> {
   /** Entries held. */
   size: number;
-  /** `slots[a][b][key]`: `a` and `b` come from a hash of the key. */
-  slots: Record<string, Record<string, Record<string, T>>>;
+  /** `slots[a][b][c][":" + key]`: `a`, `b` and `c` come from a hash of the key. */
+  slots: Record<string, Record<string, Record<string, Record<string, T>>>>;
 }
 
 /** Buckets per level. */
-export const FAN = 64;
+export const FAN = 32;
 
 /**
- * A bucket object without a prototype: keys come from user input (tokens, ids), and on a plain
- * object a key `__proto__` would set the prototype instead of storing an entry.
+ * A bucket: a plain object. Inner buckets are keyed by the table's own slot numbers; a leaf by the
+ * entries' keys behind a `:` (keys come from user input, and on a plain object a bare `__proto__`
+ * would set the prototype instead of storing an entry). Plain rather than prototype-less objects: V8
+ * keeps small plain objects in fast mode, where checking whether one is frozen is a single step.
  */
 function bucket<V>(): Record<string, V> {
-  return Object.create(null) as Record<string, V>;
+  return {};
 }
+
+/** The property of a key in its leaf. */
+const slotKey = (key: string): string => `:${key}`;
 
 /** A new empty table. */
 export function emptyTable<T>(): Table<T> {
@@ -43,14 +53,39 @@ function hash(key: string): number {
   return h >>> 0;
 }
 
-/** The two bucket names of a key. */
-function slotOf(key: string): [string, string] {
+/** The three bucket names of a key. */
+function slotOf(key: string): [string, string, string] {
   const h = hash(key);
-  return [String(h % FAN), String(Math.floor(h / FAN) % FAN)];
+  return [String(h % FAN), String(Math.floor(h / FAN) % FAN), String(Math.floor(h / (FAN * FAN)) % FAN)];
 }
 
+type Bucket = Record<string, unknown>;
+const child = (b: Bucket | undefined, k: string): Bucket | undefined => (b !== undefined && Object.hasOwn(b, k) ? (b[k] as Bucket) : undefined);
+
 /** What the read helpers accept: a table of the state or of a draft. */
-export type Readable<T> = { readonly slots: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, T>>>>>> };
+export type Readable<T> = {
+  readonly slots: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, T>>>>>>>>;
+};
+
+/** The leaf of a key, if it exists. */
+function leafOf(slots: unknown, key: string): Bucket | undefined {
+  const [a, b, c] = slotOf(key);
+  return child(child(child(slots as Bucket, a), b), c);
+}
+
+/** The leaf of a key in a draft table, created on the way when missing. */
+function leafFor(slots: Bucket, key: string): Bucket {
+  let node = slots;
+  for (const k of slotOf(key)) {
+    let next = child(node, k);
+    if (next === undefined) {
+      next = bucket();
+      node[k] = next;
+    }
+    node = next;
+  }
+  return node;
+}
 
 /**
  * The entry under `key` (O(1)), own keys only: a key such as `constructor` or `__proto__` finds
@@ -58,12 +93,9 @@ export type Readable<T> = { readonly slots: Readonly<Record<string, Readonly<Rec
  * @example const page = tableGet(state.pages, id)
  */
 export function tableGet<T>(table: Readable<T>, key: string): T | undefined {
-  const [a, b] = slotOf(key);
-  const mid = table.slots[a];
-  if (mid === undefined || !Object.hasOwn(table.slots, a)) return undefined;
-  const leaf = mid[b];
-  if (leaf === undefined || !Object.hasOwn(mid, b)) return undefined;
-  return Object.hasOwn(leaf, key) ? leaf[key] : undefined;
+  const leaf = leafOf(table.slots, key);
+  const k = slotKey(key);
+  return leaf !== undefined && Object.hasOwn(leaf, k) ? (leaf[k] as T) : undefined;
 }
 
 /** Whether the table holds `key` (O(1)). */
@@ -76,30 +108,18 @@ export function tableHas<T>(table: Readable<T>, key: string): boolean {
  * @example tableSet(draft.pages, page.id, page)
  */
 export function tableSet<T>(table: Draft<Table<T>>, key: string, value: NoInfer<Draft<T> | T>): void {
-  const [a, b] = slotOf(key);
-  const slots = table.slots as Record<string, Record<string, Record<string, unknown>>>;
-  let mid = Object.hasOwn(slots, a) ? slots[a] : undefined;
-  if (mid === undefined) {
-    mid = bucket();
-    slots[a] = mid;
-  }
-  let leaf = Object.hasOwn(mid, b) ? mid[b] : undefined;
-  if (leaf === undefined) {
-    leaf = bucket();
-    mid[b] = leaf;
-  }
-  if (!Object.hasOwn(leaf, key)) table.size += 1;
-  leaf[key] = value;
+  const leaf = leafFor(table.slots as Bucket, key);
+  const k = slotKey(key);
+  if (!Object.hasOwn(leaf, k)) table.size += 1;
+  leaf[k] = value;
 }
 
 /** Removes `key` from a draft table (O(1)); returns whether it was there. */
 export function tableDelete<T>(table: Draft<Table<T>>, key: string): boolean {
-  const [a, b] = slotOf(key);
-  const slots = table.slots as Record<string, Record<string, Record<string, unknown>>>;
-  const mid = Object.hasOwn(slots, a) ? slots[a] : undefined;
-  const leaf = mid && Object.hasOwn(mid, b) ? mid[b] : undefined;
-  if (!leaf || !Object.hasOwn(leaf, key)) return false;
-  delete leaf[key];
+  const leaf = leafOf(table.slots, key);
+  const k = slotKey(key);
+  if (!leaf || !Object.hasOwn(leaf, k)) return false;
+  delete leaf[k];
   table.size -= 1;
   return true;
 }
@@ -109,45 +129,49 @@ export function tableDelete<T>(table: Draft<Table<T>>, key: string): boolean {
  * leaf is rebuilt once from its plain copy.
  */
 export function tableSetMany<T>(table: Draft<Table<T>>, entries: Iterable<readonly [string, T]>): void {
-  const groups = new Map<string, Map<string, Record<string, T>>>();
+  // Leaves touched, by their path `a/b/c`, with the entries added to each.
+  const groups = new Map<string, { key: string; added: Bucket }>();
   for (const [key, value] of entries) {
-    const [a, b] = slotOf(key);
-    let byMid = groups.get(a);
-    if (!byMid) {
-      byMid = new Map();
-      groups.set(a, byMid);
+    const path = slotOf(key).join('/');
+    let g = groups.get(path);
+    if (!g) {
+      g = { key, added: bucket() };
+      groups.set(path, g);
     }
-    let leaf = byMid.get(b);
-    if (!leaf) {
-      leaf = bucket();
-      byMid.set(b, leaf);
-    }
-    leaf[key] = value;
+    g.added[slotKey(key)] = value;
   }
-  const slots = table.slots as Record<string, Record<string, Record<string, T>>>;
-  for (const [a, byMid] of groups) {
-    let mid = Object.hasOwn(slots, a) ? slots[a] : undefined;
+  const slots = table.slots as Bucket;
+  for (const { key, added } of groups.values()) {
+    const [a, b, c] = slotOf(key);
+    let parent = child(slots, a);
+    if (parent === undefined) {
+      parent = bucket();
+      slots[a] = parent;
+    }
+    let mid = child(parent, b);
     if (mid === undefined) {
       mid = bucket();
-      slots[a] = mid;
+      parent[b] = mid;
     }
-    for (const [b, added] of byMid) {
-      const existing = Object.hasOwn(mid, b) ? plain(mid[b]) : undefined;
-      let fresh = 0;
-      for (const key in added) if (!existing || !Object.hasOwn(existing, key)) fresh += 1;
-      mid[b] = existing ? Object.assign(bucket(), existing, added) : added;
-      table.size += fresh;
-    }
+    const existing = child(mid, c);
+    const base = existing === undefined ? undefined : (plain(existing) as Bucket);
+    let fresh = 0;
+    for (const k in added) if (!base || !Object.hasOwn(base, k)) fresh += 1;
+    mid[c] = base ? Object.assign(bucket(), base, added) : added;
+    table.size += fresh;
   }
 }
 
 /** Every entry, bucket by bucket (O(n): summaries, tests, scenario checks; never a request path). */
 export function* tableEntries<T>(table: Readable<T>): Generator<[string, T]> {
   for (const a in table.slots) {
-    const mid = table.slots[a] as Record<string, Record<string, T>>;
-    for (const b in mid) {
-      const leaf = mid[b] as Record<string, T>;
-      for (const key in leaf) yield [key, leaf[key] as T];
+    const outer = table.slots[a] as Record<string, Record<string, Record<string, T>>>;
+    for (const b in outer) {
+      const mid = outer[b] as Record<string, Record<string, T>>;
+      for (const c in mid) {
+        const leaf = mid[c] as Record<string, T>;
+        for (const k in leaf) yield [k.slice(1), leaf[k] as T];
+      }
     }
   }
 }

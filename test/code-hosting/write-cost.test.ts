@@ -6,18 +6,29 @@ import { describe, expect, it } from 'vitest';
 // before and after it. With 5,000 records, one create may replace a few small buckets and chunks, never
 // an object holding every record or every key of a collection (that made each write O(n)).
 
-type Slots = Record<string, Record<string, Record<string, unknown>>>;
+type Node = Record<string, unknown>;
+
+/** The leaf buckets of a bucketed table (three levels of buckets) by their path. */
+function leaves(slots: unknown, depth = 3, path = '', out = new Map<string, Node>()): Map<string, Node> {
+  for (const [k, v] of Object.entries(slots as Node)) {
+    if (depth === 1) out.set(`${path}/${k}`, v as Node);
+    else leaves(v, depth - 1, `${path}/${k}`, out);
+  }
+  return out;
+}
 
 /** How many leaf buckets of a bucketed table differ (by identity) between two states of it. */
-function changedLeaves(a: { slots: Slots }, b: { slots: Slots }): number {
+function changedLeaves(a: { slots: unknown }, b: { slots: unknown }): number {
+  const la = leaves(a.slots);
+  const lb = leaves(b.slots);
   let n = 0;
-  for (const x of new Set([...Object.keys(a.slots), ...Object.keys(b.slots)])) {
-    const ma = a.slots[x] ?? {};
-    const mb = b.slots[x] ?? {};
-    for (const y of new Set([...Object.keys(ma), ...Object.keys(mb)])) if (ma[y] !== mb[y]) n += 1;
-  }
+  for (const k of new Set([...la.keys(), ...lb.keys()])) if (la.get(k) !== lb.get(k)) n += 1;
   return n;
 }
+
+/** Every entry of a bucketed table, as stored (`":" + key` → value). */
+const entriesOf = <V>(t: { slots: unknown }): Array<[string, V]> => [...leaves(t.slots).values()].flatMap((leaf) => Object.entries(leaf) as Array<[string, V]>);
+type Chunked = { size: number; chunks: unknown[][] };
 
 describe('a write copies what it changes, not the collection', () => {
   it('creating one item next to 5,000 changes one record bucket and one chunk of the collection list', async () => {
@@ -35,8 +46,8 @@ describe('a write copies what it changes, not the collection', () => {
     const after = fakes.snapshot().codeHosting.catalog;
     expect(after.records.size).toBe(before.records.size + 1);
     expect(changedLeaves(before.records as never, after.records as never)).toBe(1);
-    const list = (t: typeof before) => Object.values(t.lists.slots).flatMap((m) => Object.values(m).flatMap((leaf) => Object.entries(leaf)));
-    const [name, grown] = list(after).find(([k]) => k === '/repos/octo/hello/actions/variables') ?? [];
+    const list = (t: typeof before) => entriesOf<Chunked>(t.lists);
+    const [name, grown] = list(after).find(([k]) => k === ':/repos/octo/hello/actions/variables') ?? [];
     const old = list(before).find(([k]) => k === name)?.[1];
     expect(grown?.size).toBe(5_001);
     // Every chunk but the last is shared with the state before the write.
@@ -67,7 +78,7 @@ describe('a write copies what it changes, not the collection', () => {
     const after = fakes.snapshot().codeHosting.statuses;
     expect(after.records.size).toBe(1_501);
     expect(changedLeaves(before.records as never, after.records as never)).toBe(1);
-    const list = (t: typeof before) => Object.values(t.byCommit.slots).flatMap((m) => Object.values(m).flatMap((leaf) => Object.values(leaf)))[0];
+    const list = (t: typeof before) => entriesOf<Chunked>(t.byCommit)[0]?.[1];
     expect(list(after)?.size).toBe(1_501);
     expect(
       list(after)

@@ -117,7 +117,7 @@ describe('a request no route answers: the diagnosis is in the error the SDK thro
       const ai = new GoogleGenAI({ apiKey: 'AIza-t' });
       const err = (await ai.caches.list().catch((e: unknown) => e)) as Error;
       expect(err.message).toContain(
-        'Method not found. (stuntdouble: no route GET /v1beta1/cachedContents; closest: GET /{version}/projects/{project}/locations/{location}/cachedContents',
+        'Method not found. (stuntdouble: no route GET /v1beta1/cachedContents; closest: GET /v1beta1/projects/{project}/locations/{location}/cachedContents',
       );
       expect(err.message).toMatch(
         /likely cause: a Gemini API path \(no \/projects\/\{project\}\/locations\/\{location\}\) on the Vertex AI host https:\/\/aiplatform\.googleapis\.com: GOOGLE_GENAI_USE_VERTEXAI=true with an API key and no project and location/,
@@ -144,7 +144,7 @@ describe('a request no route answers: the diagnosis is in the error the SDK thro
         .create({ model: 'gemini-2.5-flash', config: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] } })
         .catch((e: unknown) => e)) as Error;
       expect(err.message).toMatch(
-        /Method not found\. \(stuntdouble: no route POST \/v1beta1\/projects\/p\/locations\/us-central1\/cachedContents; closest: .*\/\{version\}\/cachedContents/,
+        /Method not found\. \(stuntdouble: no route POST \/v1beta1\/projects\/p\/locations\/us-central1\/cachedContents; closest: .*\/v1(beta)?\/cachedContents/,
       );
       expect(err.message).toMatch(
         /likely cause: a Vertex AI path on the Gemini API host: the client was built for Vertex AI but sent to https:\/\/generativelanguage\.googleapis\.com/,

@@ -49,7 +49,7 @@ export const modelCacheService = defineService<ModelCacheState, ModelCacheOption
   notFound: () => googleError('NOT_FOUND', 'Method not found.'),
   // Vertex AI routes name projects and locations; the Gemini API's never do (the same rule as apiOf()).
   suggests: (url, baseUrl, template) =>
-    (url.hostname === 'generativelanguage.googleapis.com' || baseUrl.endsWith('/gemini')) !== template.startsWith('/{version}/projects/'),
+    (url.hostname === 'generativelanguage.googleapis.com' || baseUrl.endsWith('/gemini')) !== /^\/[^/]+\/projects\//.test(template),
   dueAt,
   tick: (draft, now) => expireDue(draft, now),
   facade: (host) => buildFacade(host),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { AudienceSubtype, CustomerFileSource } from './audience-params.js';
 
-/** A keyed collection in hashed buckets (see `models/table.ts`): `{ size, slots[a][b][key] }`. */
+/** A keyed collection in hashed buckets (see `src/store/table.ts`): `{ size, slots[a][b][c][":" + key] }`. */
 export function tableOf<T extends z.ZodType>(item: T) {
-  return z.object({ size: z.number().int(), slots: z.record(z.string(), z.record(z.string(), z.record(z.string(), item))) });
+  const level = <S extends z.ZodType>(inner: S) => z.record(z.string(), inner);
+  return z.object({ size: z.number().int(), slots: level(level(level(level(item)))) });
 }
 
 /** An ordered id list in chunks of 1024 (see `models/id-list.ts`); `''` marks a removed entry. */
