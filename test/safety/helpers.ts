@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 const nockPkg = JSON.parse(readFileSync(join(process.cwd(), 'node_modules', 'nock', 'package.json'), 'utf8')) as { version?: string };
 /** nock 15 answers through @mswjs/interceptors' mock sockets (they call connect without a real connection). */
-const nock15 = Number((nockPkg.version ?? '14').split('.')[0]) >= 15;
+export const nock15 = Number((nockPkg.version ?? '14').split('.')[0]) >= 15;
 
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|::1|\[::1\]|0\.0\.0\.0)$/i;
 
