@@ -179,6 +179,7 @@ export class Engine {
       .map((h) => ({ ...parseBaseUrl(h), companion: true }))
       .filter((c) => !own.some((b) => b.href === c.href));
     this.#entries.push({ def, host, router, baseUrls: [...own, ...companions] });
+    this.#byOrigin = undefined;
     return host;
   }
 
@@ -197,22 +198,38 @@ export class Engine {
     const base: BaseUrl = { ...parseBaseUrl(href), mounted: true };
     if (entry.baseUrls.some((b) => b.href === base.href)) return () => undefined;
     entry.baseUrls.push(base);
+    this.#byOrigin = undefined;
     return () => {
       const i = entry.baseUrls.indexOf(base);
       if (i >= 0) entry.baseUrls.splice(i, 1);
+      this.#byOrigin = undefined;
     };
+  }
+
+  /** Base URLs by origin (rebuilt after a base URL is added or removed): a request looks up its origin only. */
+  #byOrigin: Map<string, Array<{ entry: Entry; base: BaseUrl }>> | undefined;
+  #basesByOrigin(): Map<string, Array<{ entry: Entry; base: BaseUrl }>> {
+    if (this.#byOrigin) return this.#byOrigin;
+    const map = new Map<string, Array<{ entry: Entry; base: BaseUrl }>>();
+    for (const entry of this.#entries)
+      for (const base of entry.baseUrls) {
+        const list = map.get(base.origin);
+        if (list) list.push({ entry, base });
+        else map.set(base.origin, [{ entry, base }]);
+      }
+    this.#byOrigin = map;
+    return map;
   }
 
   /** Which service (and base URL) answers a URL, if any. */
   resolve(url: URL): { entry: Entry; base: BaseUrl; path: string } | undefined {
     let best: { entry: Entry; base: BaseUrl; path: string } | undefined;
-    for (const entry of this.#entries) {
-      for (const base of entry.baseUrls) {
-        if (base.origin !== url.origin) continue;
-        const p = url.pathname;
-        if (base.prefix && p !== base.prefix && !p.startsWith(`${base.prefix}/`)) continue;
-        if (!best || base.prefix.length > best.base.prefix.length) best = { entry, base, path: p.slice(base.prefix.length) || '/' };
-      }
+    const candidates = this.#basesByOrigin().get(url.origin);
+    if (!candidates) return undefined;
+    const p = url.pathname;
+    for (const { entry, base } of candidates) {
+      if (base.prefix && p !== base.prefix && !p.startsWith(`${base.prefix}/`)) continue;
+      if (!best || base.prefix.length > best.base.prefix.length) best = { entry, base, path: p.slice(base.prefix.length) || '/' };
     }
     return best;
   }
