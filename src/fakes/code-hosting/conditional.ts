@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { type FakeResponse, jsonText } from '../../http/response.js';
 import type { BareContext } from '../service.js';
 import { peek, rateHeaders, rateTable } from './catalog/rate-limit.js';
@@ -10,8 +10,14 @@ type Ctx = BareContext<CodeHostingState, CodeHostingOptions>;
 /** GitHub's weak entity tag of a JSON answer: `W/"<hash of the body>"`, the same for the same body. */
 export function etagOf(body: unknown): string {
   const text = typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body).toString('base64') : jsonText(body);
-  return `W/"${createHash('sha256').update(text).digest('hex').slice(0, 40)}"`;
+  return `W/"${sha256(text).slice(0, 40)}"`;
 }
+
+/** `crypto.hash` (one call, no hash object: several times cheaper on a small body) where Node has it. */
+const sha256: (text: string) => string =
+  typeof (crypto as { hash?: unknown }).hash === 'function'
+    ? (text) => (crypto as unknown as { hash(alg: string, data: string, enc: 'hex'): string }).hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 const bare = (tag: string) => tag.trim().replace(/^W\//, '');
 
