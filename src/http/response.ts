@@ -39,11 +39,18 @@ export function jsonText(body: unknown): string {
   return text;
 }
 
+const NOT_LATIN1 = /[^\t\x20-\x7e\x80-\xff]/;
+const NOT_LATIN1_ALL = /[^\t\x20-\x7e\x80-\xff]/g;
+
 /** The bytes and headers a transport sends for a response. */
 export function serialize(res: FakeResponse): { status: number; headers: Record<string, string>; body: string | Uint8Array } {
   const headers: Record<string, string> = {};
   // HTTP header values are Latin-1; a character outside it made nock's reply hang instead of fail.
-  for (const [k, v] of Object.entries(res.headers ?? {})) headers[k] = /[^\t\x20-\x7e\x80-\xff]/.test(v) ? v.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?') : v;
+  const given = res.headers ?? {};
+  for (const k in given) {
+    const v = given[k] as string;
+    headers[k] = NOT_LATIN1.test(v) ? v.replace(NOT_LATIN1_ALL, '?') : v;
+  }
   const b = res.body;
   if (b === undefined || b === null) return { status: res.status, headers, body: '' };
   if (typeof b === 'string' || b instanceof Uint8Array) return { status: res.status, headers, body: b };

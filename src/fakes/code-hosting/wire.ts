@@ -42,8 +42,12 @@ export function selectVersion(ctx: Pick<GitHubRouteContext, 'req' | 'meta'>): st
   );
 }
 
+const HEX = '0123456789ABCDEF';
+/** The low `width` hex digits of `n`, upper case, zero-padded (`(n >>> 0).toString(16)` and three string copies, without them). */
 function hex(n: number, width: number): string {
-  return (n >>> 0).toString(16).toUpperCase().padStart(width, '0').slice(-width);
+  let out = '';
+  for (let shift = (width - 1) * 4; shift >= 0; shift -= 4) out += HEX[(n >>> shift) & 15];
+  return out;
 }
 
 /** Mixes an integer (a small avalanche hash) so consecutive sequence numbers give unrelated-looking ids. */
