@@ -34,6 +34,12 @@ export interface OpResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * The operation (`METHOD path`) whose documented shape renders the body, when not the route's own:
+   * a media type the route's description leaves out (`GET /user/starred` with `star+json` answers
+   * the starred-repository form of `GET /users/{username}/starred`).
+   */
+  shape?: string;
 }
 
 const answer = (status: number, body: unknown, headers?: Record<string, string>): OpResult =>

@@ -56,7 +56,8 @@ export function redirectShape(row: CatalogRow): boolean {
  * Rows without a documented shape answer as the engine did.
  */
 export function shapeAnswer(row: CatalogRow, result: OpResult, key: string, rc: RenderContext): OpResult {
-  const shape = operationShape(row.method, row.path);
+  const [method, path] = result.shape ? (result.shape.split(' ') as [string, string]) : [row.method, row.path];
+  const shape = operationShape(method, path);
   if (!shape || shape.s.length === 0) return result;
   // A media type other than JSON (a file's raw bytes) is answered as it is.
   if (typeof result.body === 'string' && result.headers?.['content-type']) return result;

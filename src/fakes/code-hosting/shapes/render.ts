@@ -142,6 +142,13 @@ function branch(s: ShapeSchema, v: unknown): ShapeSchema | null {
     const obj = alts.find((a) => typeOf(a) === 'object' && a.p && convertible(a));
     if (obj) return obj;
   }
+  // One of several array forms (repositories or starred repositories): the one whose items require
+  // what the first item has.
+  if (Array.isArray(v) && isObj(v[0])) {
+    const first = v[0];
+    const form = alts.find((a) => typeOf(a) === 'array' && a.i !== undefined && (flat(a.i).q ?? []).every((k) => k in first));
+    if (form) return form;
+  }
   let best: ShapeSchema | null = null;
   let score = -1;
   for (const a of alts) {

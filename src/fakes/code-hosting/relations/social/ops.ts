@@ -3,12 +3,9 @@ import type { OpResult } from '../../catalog/engine.js';
 import { linkHeader, parsePaging } from '../../catalog/paging.js';
 import { githubError } from '../../errors.js';
 import { findAccount, findRepo, renderRepo } from '../../models/repos.js';
-import { renderAccount } from '../../shapes/account.js';
 import type { RepoRecord } from '../../schemas/repo.js';
 import type { CodeHostingState } from '../../state.js';
 import { keyList, keyListSize } from '../../../../store/key-list.js';
-import { type ShapeNode, type ShapeSchema, operationShape, shapes } from '../../shapes/load.js';
-import { renderShape } from '../../shapes/render.js';
 import { loginOf, param, query, repoOf } from '../git/common.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import { follow, followedAt, joinPage, socialList, star, starredAt, unfollow, unstar } from './model.js';
@@ -30,11 +27,8 @@ function page(rc: RelationContext, name: string, newestFirst: boolean, render: (
   return { status: 200, body, ...(link ? { headers: { link } } : {}) };
 }
 
-/** An account as list items show it: the seeded account's simple-user, else its login (the renderer completes it). */
-function account(rc: RelationContext, login: string): Record<string, unknown> {
-  const acc = findAccount(rc.state, login);
-  return acc ? renderAccount(acc, rc.op.baseUrl) : { login };
-}
+/** An account as list items show it: its login (the renderer gives it the account's identity and links). */
+const account = (_rc: RelationContext, login: string): Record<string, unknown> => ({ login });
 
 /** The repository of `/user/starred/{owner}/{repo}`; 404 when there is none. */
 function namedRepo(rc: RelationContext): RepoRecord {
@@ -46,33 +40,6 @@ function namedRepo(rc: RelationContext): RepoRecord {
 /** Whether the caller asked for the star form (`application/vnd.github.star+json`: `starred_at` with each item). */
 const starForm = (rc: RelationContext) => /\bstar\+json\b/.test(rc.op.accept ?? '');
 
-const resolve = (n: ShapeNode): ShapeSchema => (typeof n === 'number' ? (shapes().S[n] as ShapeSchema) : n);
-
-/**
- * A list GitHub documents as one of two array shapes (`anyOf`: repositories or starred repositories,
- * users or stargazers), rendered in the form the `Accept` header asks for: the star form is the one
- * whose items require `starred_at`. Answered as JSON text, so that the answer keeps that form (the
- * renderer would take the first alternative for any array).
- */
-function asForm(rc: RelationContext, operation: string, out: OpResult, star: boolean): OpResult {
-  const [method, path] = operation.split(' ') as [string, string];
-  const alts = (operationShape(method, path)?.r['200'] as ShapeSchema | undefined)?.o ?? [];
-  const alt = alts.find((a) => {
-    const item = resolve(resolve(a).i ?? {});
-    const required = item.q ?? item.l?.flatMap((x) => resolve(x).q ?? []) ?? [];
-    return required.includes('starred_at') === star;
-  });
-  if (!alt) return out;
-  const body = renderShape(alt, out.body, rc.op.key, {
-    baseUrl: rc.op.baseUrl,
-    now: rc.op.now,
-    login: loginOf(rc.op),
-    records: rc.state.catalog.records,
-    accounts: rc.state.accounts,
-  });
-  return { ...out, body: JSON.stringify(body), headers: { ...(out.headers ?? {}), 'content-type': 'application/json; charset=utf-8' } };
-}
-
 /** Repositories a login starred, most recent star first unless `direction=asc` (`sort` by star time). */
 function starredBy(rc: RelationContext, login: string, documentedForms: boolean): OpResult {
   const newestFirst = query(rc.op, 'direction') !== 'asc';
@@ -83,17 +50,15 @@ function starredBy(rc: RelationContext, login: string, documentedForms: boolean)
     const repo = renderRepo(rc.state, rec, rc.op.baseUrl, 'GET /user/starred');
     return star ? { starred_at: starredAt(rc.state, rec.id, login), repo } : repo;
   });
-  // `GET /user/starred` documents the star form under its own media type only: it takes the shape of
-  // `GET /users/{username}/starred`'s star form.
-  return documentedForms || star ? asForm(rc, 'GET /users/{username}/starred', out, star) : out;
+  // `GET /user/starred`'s description leaves the star form out: it answers the one of `GET /users/{username}/starred`.
+  return !documentedForms && star ? { ...out, shape: 'GET /users/{username}/starred' } : out;
 }
 
 /** Stargazers of the request's repository in the order they starred (with `starred_at` in the star form). */
 function stargazers(rc: RelationContext): OpResult {
   const id = repoOf(rc).record.id;
   if (!starForm(rc)) return accounts(rc, socialList.stargazers(id));
-  const out = page(rc, socialList.stargazers(id), false, (login) => ({ starred_at: starredAt(rc.state, id, login), user: account(rc, login) }));
-  return asForm(rc, 'GET /repos/{owner}/{repo}/stargazers', out, true);
+  return page(rc, socialList.stargazers(id), false, (login) => ({ starred_at: starredAt(rc.state, id, login), user: account(rc, login) }));
 }
 
 /** Accounts of a follow list, in the order they followed. */
