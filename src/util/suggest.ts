@@ -36,6 +36,20 @@ export function suggest(input: string, candidates: Iterable<string>, max = 3): s
   return scored.slice(0, max).map((s) => s.c);
 }
 
+/** The candidate at the smallest edit distance from `input` (the first of a tie), whatever the distance. */
+export function closest(input: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const c of candidates) {
+    const d = editDistance(input, c);
+    if (d < bestD) {
+      best = c;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
 /** "Did you mean 'a' or 'b'?" or '' when there is nothing close. */
 export function didYouMean(suggestions: readonly string[]): string {
   if (suggestions.length === 0) return '';

@@ -1,3 +1,4 @@
+import { closest } from '../../../util/suggest.js';
 import { githubError } from '../errors.js';
 
 /**
@@ -116,29 +117,6 @@ export function seedHookEvents(names: readonly string[]): string[] {
   return hookEvents(names);
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j] as number;
-      row[j] = Math.min(cur + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length] as number;
-}
-
 function nearest(name: string): string {
-  let best = 'push';
-  let score = Number.POSITIVE_INFINITY;
-  for (const e of WEBHOOK_EVENTS) {
-    const d = distance(name.toLowerCase(), e);
-    if (d < score) {
-      score = d;
-      best = e;
-    }
-  }
-  return best;
+  return closest(name, WEBHOOK_EVENTS) ?? 'push';
 }

@@ -1,3 +1,4 @@
+import { closest } from '../../../util/suggest.js';
 import { z } from 'zod';
 
 /** An instant: ISO string, Date or epoch ms. */
@@ -95,33 +96,9 @@ export const TabSeedSchema = z
 /** `seed.setting`. */
 export const SettingSeedSchema = z.object({ pageId: z.string(), setting: z.string(), value: z.unknown() }).strict();
 
-/** Edit distance, for "did you mean" hints on misspelt seed keys. */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j] as number;
-      row[j] = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length] as number;
-}
-
 /** The nearest of `options` to `word`. */
 export function nearest(word: string, options: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Number.POSITIVE_INFINITY;
-  for (const o of options) {
-    const d = distance(word.toLowerCase(), o.toLowerCase());
-    if (d < bestD) {
-      bestD = d;
-      best = o;
-    }
-  }
-  return best;
+  return closest(word, options);
 }
 
 /**
