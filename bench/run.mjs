@@ -173,7 +173,17 @@ async function runGroupInChild(group, tasks, dir) {
     return JSON.parse(await readFile(out, 'utf8')).map((r) => ({ ...r, median: r.median ?? Number.NaN }));
   } catch {
     console.error(`${group}: the child process exited with ${code} and wrote no results`);
-    return tasks.map((t) => ({ group, name: t.name, median: Number.NaN, unit: 'ms', baseline: !!t.baseline, samples: 0, perRound: [], ratio: null, spread: null }));
+    return tasks.map((t) => ({
+      group,
+      name: t.name,
+      median: Number.NaN,
+      unit: 'ms',
+      baseline: !!t.baseline,
+      samples: 0,
+      perRound: [],
+      ratio: null,
+      spread: null,
+    }));
   }
 }
 
