@@ -1,4 +1,5 @@
 import type { Draft } from 'immer';
+import { lastIndexIn, removedAt, sliceOf } from './arrays.js';
 import { plain } from './store.js';
 import { type Readable, type Table, tableDelete, tableGet, tableSet } from './table.js';
 
@@ -49,7 +50,7 @@ function store<K extends string | number>(lists: Draft<KeyLists<K>>, name: strin
 /** Appends `key` to the list `name` (created when missing): copies the last chunk and the chunk index. */
 export function keyListPush<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, key: K): void {
   const list = plain(tableGet(lists as KeyLists<K>, name));
-  const chunks = list ? list.chunks.slice() : [];
+  const chunks = list ? sliceOf(list.chunks) : [];
   const last = chunks[chunks.length - 1];
   if (!last || last.length >= KEY_CHUNK) chunks.push(Object.freeze([key]) as K[]);
   else chunks[chunks.length - 1] = Object.freeze([...last, key]) as K[];
@@ -60,7 +61,7 @@ export function keyListPush<K extends string | number>(lists: Draft<KeyLists<K>>
 export function keyListPushMany<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, keys: readonly K[]): void {
   if (keys.length === 0) return;
   const list = plain(tableGet(lists as KeyLists<K>, name));
-  const chunks = list ? list.chunks.slice() : [];
+  const chunks = list ? sliceOf(list.chunks) : [];
   let i = 0;
   const last = chunks[chunks.length - 1];
   if (last && last.length < KEY_CHUNK) {
@@ -75,7 +76,7 @@ export function keyListPushMany<K extends string | number>(lists: Draft<KeyLists
 /** Where `key` sits: chunk and offset, searching from the end (recent keys go first). */
 function find<K extends string | number>(list: KeyList<K>, key: K): [number, number] | undefined {
   for (let c = list.chunks.length - 1; c >= 0; c--) {
-    const at = (list.chunks[c] as K[]).lastIndexOf(key);
+    const at = lastIndexIn(list.chunks[c] as K[], key);
     if (at >= 0) return [c, at];
   }
   return undefined;
@@ -92,10 +93,10 @@ export function keyListRemove<K extends string | number>(lists: Draft<KeyLists<K
   if (!list) return false;
   const at = find(list, key);
   if (!at) return false;
-  const chunks = list.chunks.slice();
+  const chunks = sliceOf(list.chunks);
   const chunk = chunks[at[0]] as K[];
   if (chunk.length === 1) chunks.splice(at[0], 1);
-  else chunks[at[0]] = Object.freeze([...chunk.slice(0, at[1]), ...chunk.slice(at[1] + 1)]) as K[];
+  else chunks[at[0]] = Object.freeze(removedAt(chunk, at[1])) as K[];
   store(lists, name, chunks, list.size - 1);
   return true;
 }
@@ -106,8 +107,8 @@ export function keyListReplace<K extends string | number>(lists: Draft<KeyLists<
   if (!list) return false;
   const at = find(list, from);
   if (!at) return false;
-  const chunks = list.chunks.slice();
-  const chunk = (chunks[at[0]] as K[]).slice();
+  const chunks = sliceOf(list.chunks);
+  const chunk = sliceOf(chunks[at[0]] as K[]);
   chunk[at[1]] = to;
   chunks[at[0]] = Object.freeze(chunk) as K[];
   store(lists, name, chunks, list.size);

@@ -1,4 +1,5 @@
 import type { Draft } from 'immer';
+import { insertedAt, lastIndexIn, removedAt, sliceOf } from '../../../../store/arrays.js';
 import { plain } from '../../../../store/store.js';
 import { type Readable, tableDelete, tableGet, tableSet } from '../../../../store/table.js';
 import type { IdList, IdLists, SortedIds } from './state.js';
@@ -75,7 +76,7 @@ function position(s: SortedIds, id: number, k: number, keyOf: (id: number) => nu
 /** Where `id` sits, by scanning (a member whose old sort key is unknown). */
 function scan(s: SortedIds, id: number): [number, number] | undefined {
   for (let c = s.chunks.length - 1; c >= 0; c--) {
-    const at = (s.chunks[c] as number[]).lastIndexOf(id);
+    const at = lastIndexIn(s.chunks[c] as number[], id);
     if (at >= 0) return [c, at];
   }
   return undefined;
@@ -91,9 +92,9 @@ function without(s: SortedIds | undefined, id: number, k?: number, keyOf?: (id: 
   if (!where) return s;
   const [c, at] = where;
   const chunk = s.chunks[c] as number[];
-  const chunks = s.chunks.slice();
+  const chunks = sliceOf(s.chunks);
   if (chunk.length === 1) chunks.splice(c, 1);
-  else chunks[c] = Object.freeze([...chunk.slice(0, at), ...chunk.slice(at + 1)]) as number[];
+  else chunks[c] = Object.freeze(removedAt(chunk, at)) as number[];
   return freezeOrder(chunks, s.size - 1);
 }
 
@@ -104,9 +105,8 @@ function withAt(s: SortedIds, id: number, keyOf: (id: number) => number): Sorted
   const [lo, at] = position(s, id, k, keyOf);
   const chunk = s.chunks[lo] as number[];
   if (chunk[at] === id) return s;
-  const grown = chunk.slice();
-  grown.splice(at, 0, id);
-  const chunks = s.chunks.slice();
+  const grown = insertedAt(chunk, at, id);
+  const chunks = sliceOf(s.chunks);
   if (grown.length > 2 * ID_CHUNK) {
     const half = grown.length >>> 1;
     chunks.splice(lo, 1, Object.freeze(grown.slice(0, half)) as number[], Object.freeze(grown.slice(half)) as number[]);
