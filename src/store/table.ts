@@ -60,7 +60,12 @@ function slotOf(key: string): [string, string, string] {
 }
 
 type Bucket = Record<string, unknown>;
-const child = (b: Bucket | undefined, k: string): Bucket | undefined => (b !== undefined && Object.hasOwn(b, k) ? (b[k] as Bucket) : undefined);
+/**
+ * A bucket's child. A plain property read, no `Object.hasOwn`: no bucket key can name a member of
+ * Object.prototype (inner keys are slot numbers, leaf keys start with `:`), and on an immer draft
+ * `hasOwn` costs a `getOwnPropertyDescriptor` trap per level.
+ */
+const child = (b: Bucket | undefined, k: string): Bucket | undefined => (b === undefined ? undefined : (b[k] as Bucket | undefined));
 
 /** What the read helpers accept: a table of the state or of a draft. */
 export type Readable<T> = {
@@ -94,8 +99,8 @@ function leafFor(slots: Bucket, key: string): Bucket {
  */
 export function tableGet<T>(table: Readable<T>, key: string): T | undefined {
   const leaf = leafOf(table.slots, key);
-  const k = slotKey(key);
-  return leaf !== undefined && Object.hasOwn(leaf, k) ? (leaf[k] as T) : undefined;
+  // `:`-prefixed: never a member of Object.prototype, so a plain read finds own entries only.
+  return leaf === undefined ? undefined : (leaf[slotKey(key)] as T | undefined);
 }
 
 /** Whether the table holds `key` (O(1)). */
@@ -110,7 +115,7 @@ export function tableHas<T>(table: Readable<T>, key: string): boolean {
 export function tableSet<T>(table: Draft<Table<T>>, key: string, value: NoInfer<Draft<T> | T>): void {
   const leaf = leafFor(table.slots as Bucket, key);
   const k = slotKey(key);
-  if (!Object.hasOwn(leaf, k)) table.size += 1;
+  if (!(k in leaf)) table.size += 1;
   leaf[k] = value;
 }
 
@@ -118,7 +123,7 @@ export function tableSet<T>(table: Draft<Table<T>>, key: string, value: NoInfer<
 export function tableDelete<T>(table: Draft<Table<T>>, key: string): boolean {
   const leaf = leafOf(table.slots, key);
   const k = slotKey(key);
-  if (!leaf || !Object.hasOwn(leaf, k)) return false;
+  if (!leaf || !(k in leaf)) return false;
   delete leaf[k];
   table.size -= 1;
   return true;
