@@ -1,8 +1,9 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
+import { plain } from '../../../store/store.js';
 import { type Api, cacheNotFound, fieldError, googleError } from '../errors.js';
 import type { CachedContentInput } from '../schemas/cached-content.js';
-import { appendEntries, type Chunked, insertEntry, walkAfter } from './chunked.js';
+import { appendEntries, insertEntry, lastKey, walkAfter } from './chunked.js';
 import { removeCaches } from './expiry.js';
 import { decodePageToken, effectivePageSize, encodePageToken } from './paging.js';
 import { functionCallingOf, mapsWidgetOf } from './replies.js';
@@ -115,13 +116,6 @@ export interface NewCache {
   mapsWidget?: boolean | undefined;
 }
 
-function listOf(d: Draft<ModelCacheState>, scope: string): Draft<Chunked> {
-  const list = d.lists[scope];
-  if (list) return list;
-  d.lists[scope] = [];
-  return d.lists[scope] as Draft<Chunked>;
-}
-
 /** Collects bulk inserts so the scope list and the expiry index are updated once. */
 export interface PendingIndex {
   seqs: number[];
@@ -172,8 +166,8 @@ export function insertCache(d: Draft<ModelCacheState>, at: Placement, c: NewCach
     pending.names.push(name);
     pending.expiry.push([rec.expireMs, name]);
   } else {
-    appendEntries(listOf(d, at.scope), [seq], [name]);
-    insertEntry(d.expiry, rec.expireMs, name);
+    appendEntries(d.lists, at.scope, [seq], [name]);
+    insertEntry(d, 'expiry', rec.expireMs, name);
   }
   return rec;
 }
@@ -181,17 +175,17 @@ export function insertCache(d: Draft<ModelCacheState>, at: Placement, c: NewCach
 /** Indexes caches collected by bulk inserts into one scope. */
 export function flushPending(d: Draft<ModelCacheState>, scope: string, p: PendingIndex): void {
   if (p.seqs.length === 0) return;
-  appendEntries(listOf(d, scope), p.seqs, p.names);
+  appendEntries(d.lists, scope, p.seqs, p.names);
   const sorted = p.expiry.slice().sort((a, b) => a[0] - b[0]);
-  const last = d.expiry[d.expiry.length - 1];
-  const lastKey = last ? (last.keys[last.keys.length - 1] as number) : Number.NEGATIVE_INFINITY;
-  if ((sorted[0]?.[0] ?? lastKey) >= lastKey)
+  const last = lastKey(plain(d.expiry)) ?? Number.NEGATIVE_INFINITY;
+  if ((sorted[0]?.[0] ?? last) >= last)
     appendEntries(
-      d.expiry,
+      d,
+      'expiry',
       sorted.map((e) => e[0]),
       sorted.map((e) => e[1]),
     );
-  else for (const [k, n] of sorted) insertEntry(d.expiry, k, n);
+  else for (const [k, n] of sorted) insertEntry(d, 'expiry', k, n);
 }
 
 /** Creates a cache from a validated request body: quota, model, expiry, size and token checks, then the insert. */
@@ -224,7 +218,7 @@ export function updateExpiry(d: Draft<ModelCacheState>, at: Placement, name: str
   rec.expireTime = formatTimestamp(expire);
   rec.expireMs = toMsCeil(expire);
   rec.updateTime = formatTimestamp(fromMs(now));
-  insertEntry(d.expiry, rec.expireMs, name);
+  insertEntry(d, 'expiry', rec.expireMs, name);
 }
 
 /** Deletes a cache. */

@@ -21,20 +21,20 @@ describe('chunked sequence', () => {
         for (const o of ops) {
           if (o.kind === 'insert') {
             const name = `n${n++}`;
-            state = produce(state, (d) => insertEntry(d, o.key, name));
+            state = produce({ s: state }, (d) => insertEntry(d, 's', o.key, name)).s;
             const at = ref.findIndex(([k]) => k > o.key);
             ref.splice(at === -1 ? ref.length : at, 0, [o.key, name]);
           } else if (o.kind === 'remove' && ref.length > 0) {
             const [k, name] = ref[o.pick % ref.length] as readonly [number, string];
-            state = produce(state, (d) => {
-              expect(removeEntry(d, k, name)).toBe(true);
-            });
+            state = produce({ s: state }, (d) => {
+              expect(removeEntry(d, 's', k, name)).toBe(true);
+            }).s;
             ref = ref.filter((e) => e[1] !== name);
           } else if (o.kind === 'shift') {
             let out: string[] = [];
-            state = produce(state, (d) => {
-              out = shiftUpTo(d, o.key);
-            });
+            state = produce({ s: state }, (d) => {
+              out = shiftUpTo(d, 's', o.key);
+            }).s;
             expect(out).toEqual(ref.filter(([k]) => k <= o.key).map((e) => e[1]));
             ref = ref.filter(([k]) => k > o.key);
           }
@@ -46,9 +46,31 @@ describe('chunked sequence', () => {
     );
   });
 
+  it('gives the same sequence when many writes share one change, frozen', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.boolean()), { maxLength: 2 * CHUNK }), (ops) => {
+        // Each write alone, one change per write, is the oracle for all of them in one change.
+        let apart: Chunked = [];
+        const write = (d: { s: Chunked }, [key, append]: [number, boolean], i: number) => {
+          if (append) appendEntries(d, 's', [1000 + i], [`a${i}`]);
+          else insertEntry(d, 's', key, `n${i}`);
+        };
+        ops.forEach((op, i) => {
+          apart = produce({ s: apart }, (d) => write(d, op, i)).s;
+        });
+        const together = produce({ s: [] as Chunked }, (d) => {
+          for (const [i, op] of ops.entries()) write(d, op, i);
+        }).s;
+        expect(flatten(together)).toEqual(flatten(apart));
+        expect(together.every((c) => Object.isFrozen(c) && Object.isFrozen(c.keys) && Object.isFrozen(c.names))).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('appends in bulk and walks from a cursor', () => {
     const keys = Array.from({ length: 1000 }, (_, i) => i + 1);
-    const state = produce([] as Chunked, (d) => appendEntries(d, keys, keys.map(String)));
+    const state = produce({ s: [] as Chunked }, (d) => appendEntries(d, 's', keys, keys.map(String))).s;
     expect(state.length).toBe(Math.ceil(1000 / CHUNK));
     const seen: number[] = [];
     walkAfter(state, 700, (k) => {

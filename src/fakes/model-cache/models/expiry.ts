@@ -8,8 +8,7 @@ export function removeCaches(d: Draft<ModelCacheState>, names: readonly string[]
     const rec = getCache(d, name);
     if (!rec) continue;
     const { page, bucket, index } = slotOf(rec.seq);
-    const list = d.lists[rec.scope];
-    if (list) removeEntry(list, rec.seq, name);
+    removeEntry(d.lists, rec.scope, rec.seq, name);
     ((d.caches[page] as Array<Array<CacheRecord | null>>)[bucket] as Array<CacheRecord | null>)[index] = null;
     d.cacheCount -= 1;
   }
@@ -22,7 +21,7 @@ export function dueAt(state: ModelCacheState): number | undefined {
 
 /** Garbage-collects every cache whose expireTime has passed (entries of updated or deleted caches are dropped). */
 export function expireDue(d: Draft<ModelCacheState>, now: number): void {
-  const due = shiftUpTo(d.expiry, now);
+  const due = shiftUpTo(d, 'expiry', now);
   removeCaches(
     d,
     due.filter((name) => {

@@ -90,7 +90,7 @@ export function recordCacheUse(d: Draft<ModelCacheState>, name: string, now: num
   delete rec.usesLeft;
   rec.expireMs = now;
   rec.expireTime = formatTimestamp(fromMs(now));
-  insertEntry(d.expiry, now, name);
+  insertEntry(d, 'expiry', now, name);
 }
 
 /** Token counts of one call, all from the shared estimate (`computeUsage`). */
