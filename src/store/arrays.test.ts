@@ -1,6 +1,7 @@
 import fc from 'fast-check';
+import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
-import { insertedAt, lastIndexIn, removedAt, sliceOf } from './arrays.js';
+import { insertedAt, lastIndexIn, editArray, removedAt, sliceOf } from './arrays.js';
 
 // The oracle is the built-in Array method each helper stands in for, on a frozen array.
 const frozen = fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 40 }).map((a) => Object.freeze(a));
@@ -34,5 +35,27 @@ describe('frozen-array helpers', () => {
         }
       }),
     );
+  });
+  it('editArray: edits land in the change as frozen copies and leave the base alone', () => {
+    const base = Object.freeze({ chunks: Object.freeze([Object.freeze([1, 2]), Object.freeze([3])]) });
+    const next = produce(base, (d) => {
+      expect(editArray(d.chunks, 1, (a) => a.push(4))).toBe(2);
+      editArray(d.chunks, 1, (a) => a.push(5));
+      editArray(d.chunks, 0, (a) => {
+        a[0] = 9;
+      });
+    });
+    expect(next.chunks).toEqual([
+      [9, 2],
+      [3, 4, 5],
+    ]);
+    expect(Object.isFrozen(next.chunks[1])).toBe(true);
+    expect(base.chunks).toEqual([[1, 2], [3]]);
+    // A draft edited through immer first is read as it stands, not as it was.
+    const mixed = produce(base, (d) => {
+      (d.chunks[1] as number[]).push(7);
+      editArray(d.chunks, 1, (a) => a.push(8));
+    });
+    expect(mixed.chunks[1]).toEqual([3, 7, 8]);
   });
 });

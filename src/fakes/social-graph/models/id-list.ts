@@ -1,4 +1,5 @@
 import type { Draft } from 'immer';
+import { editArray } from '../../../store/arrays.js';
 
 /**
  * An append-mostly ordered list kept in chunks of {@link CHUNK}: appending copies one chunk, not
@@ -45,24 +46,25 @@ export function seqOf(list: IdList | undefined): IdSeq {
 /** Appends an item (copies only the last chunk); returns its position. */
 export function appendId<T>(list: Draft<Chunked<T>>, item: Draft<T>): number {
   const chunks = list as unknown as Array<Array<Draft<T>>>;
-  const last = chunks[chunks.length - 1];
-  if (!last || last.length >= CHUNK) {
+  const n = chunks.length;
+  if (n === 0 || (chunks[n - 1] as unknown[]).length >= CHUNK) {
     chunks.push([item]);
-    return (chunks.length - 1) * CHUNK;
+    return n * CHUNK;
   }
-  last.push(item);
-  return (chunks.length - 1) * CHUNK + last.length - 1;
+  return (n - 1) * CHUNK + editArray(list as Draft<T[][]>, n - 1, (last) => last.push(item as T)) - 1;
 }
 
 /** Appends many ids as whole new chunks where possible (bulk seeding); returns the first one's position. */
 export function appendIds(list: Draft<IdList>, ids: readonly string[]): number {
   const start = chunkedLength(list as IdList);
   let i = 0;
-  const last = list[list.length - 1];
-  if (last && last.length < CHUNK) {
-    const room = CHUNK - last.length;
-    last.push(...ids.slice(0, room));
-    i = room;
+  const n = list.length;
+  if (n > 0 && (list[n - 1] as string[]).length < CHUNK) {
+    i = editArray(list, n - 1, (last) => {
+      const room = CHUNK - last.length;
+      last.push(...ids.slice(0, room));
+      return room;
+    });
   }
   for (; i < ids.length; i += CHUNK) list.push(ids.slice(i, i + CHUNK));
   return start;
@@ -71,9 +73,12 @@ export function appendIds(list: Draft<IdList>, ids: readonly string[]): number {
 /** Tombstones the id at a known position (O(1)); returns whether it was there. */
 export function removeAt(list: Draft<IdList> | undefined, pos: number | undefined, id: string): boolean {
   if (!list || pos === undefined) return false;
-  const chunk = list[Math.floor(pos / CHUNK)];
+  const ci = Math.floor(pos / CHUNK);
+  const chunk = list[ci];
   if (!chunk || chunk[pos % CHUNK] !== id) return false;
-  chunk[pos % CHUNK] = '';
+  editArray(list, ci, (c) => {
+    c[pos % CHUNK] = '';
+  });
   return true;
 }
 
