@@ -103,6 +103,34 @@ export function tableGet<T>(table: Readable<T>, key: string): T | undefined {
   return leaf === undefined ? undefined : (leaf[slotKey(key)] as T | undefined);
 }
 
+/** immer's own key for the state behind a draft (a registered symbol: `Symbol.for('immer-state')`). */
+const DRAFT_STATE = Symbol.for('immer-state');
+
+/**
+ * A node as it stands now, without a proxy. Reading a child through an immer draft copies the parent
+ * (a bucket of up to 32 keys) and makes a proxy of the child, even for a read; this reads the draft's
+ * latest value (its copy once written, else its base) instead. Should immer's internals ever differ,
+ * the node is returned as it is, so reads stay right and only lose the saving.
+ */
+function peekNode(node: unknown): Bucket | undefined {
+  if (node === undefined || node === null || typeof node !== 'object') return node as undefined;
+  const st = (node as { [DRAFT_STATE]?: { copy_?: unknown; base_?: unknown } })[DRAFT_STATE];
+  if (st === undefined || typeof st !== 'object' || !('base_' in st)) return node as Bucket;
+  return (st.copy_ ?? st.base_) as Bucket;
+}
+
+/**
+ * The entry under `key` as {@link tableGet} finds it, for reading only: inside a change it creates no
+ * immer proxy and copies no bucket on the way (an entry written earlier in the change is found as
+ * written). What it returns may be frozen: never edit it, copy it and {@link tableSet} the copy.
+ * @example const prev = tablePeek(draft.records, key); if (prev) tableSet(draft.records, key, { ...prev, title })
+ */
+export function tablePeek<T>(table: Readable<T>, key: string): T | undefined {
+  const [a, b, c] = slotOf(key);
+  const leaf = peekNode(peekNode(peekNode(peekNode(peekNode(table)?.slots)?.[a])?.[b])?.[c]);
+  return leaf === undefined ? undefined : (leaf[slotKey(key)] as T | undefined);
+}
+
 /** Whether the table holds `key` (O(1)). */
 export function tableHas<T>(table: Readable<T>, key: string): boolean {
   return tableGet(table, key) !== undefined;
