@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import { lastIndexIn, removedAt, sliceOf } from './arrays.js';
 import { plain } from './store.js';
-import { type Readable, type Table, tableDelete, tableGet, tableSet } from './table.js';
+import { type Readable, type Table, tableDelete, tableGet, tablePeek, tableSet } from './table.js';
 
 /**
  * Ordered lists of keys (a collection's members in creation order), kept in chunks of at most
@@ -49,7 +49,7 @@ function store<K extends string | number>(lists: Draft<KeyLists<K>>, name: strin
 
 /** Appends `key` to the list `name` (created when missing): copies the last chunk and the chunk index. */
 export function keyListPush<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, key: K): void {
-  const list = plain(tableGet(lists as KeyLists<K>, name));
+  const list = plain(tablePeek(lists as KeyLists<K>, name));
   const chunks = list ? sliceOf(list.chunks) : [];
   const last = chunks[chunks.length - 1];
   if (!last || last.length >= KEY_CHUNK) chunks.push(Object.freeze([key]) as K[]);
@@ -60,7 +60,7 @@ export function keyListPush<K extends string | number>(lists: Draft<KeyLists<K>>
 /** Appends many keys at once (bulk seeding). */
 export function keyListPushMany<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, keys: readonly K[]): void {
   if (keys.length === 0) return;
-  const list = plain(tableGet(lists as KeyLists<K>, name));
+  const list = plain(tablePeek(lists as KeyLists<K>, name));
   const chunks = list ? sliceOf(list.chunks) : [];
   let i = 0;
   const last = chunks[chunks.length - 1];
@@ -89,7 +89,7 @@ export function keyListHas<K extends string | number>(list: KeyList<K> | undefin
 
 /** Removes `key` from the list `name` (the list goes when emptied); returns whether it was there. */
 export function keyListRemove<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, key: K): boolean {
-  const list = plain(tableGet(lists as KeyLists<K>, name));
+  const list = plain(tablePeek(lists as KeyLists<K>, name));
   if (!list) return false;
   const at = find(list, key);
   if (!at) return false;
@@ -103,7 +103,7 @@ export function keyListRemove<K extends string | number>(lists: Draft<KeyLists<K
 
 /** Replaces `from` by `to` in place (a rename keeps the position); returns whether `from` was there. */
 export function keyListReplace<K extends string | number>(lists: Draft<KeyLists<K>>, name: string, from: K, to: K): boolean {
-  const list = plain(tableGet(lists as KeyLists<K>, name));
+  const list = plain(tablePeek(lists as KeyLists<K>, name));
   if (!list) return false;
   const at = find(list, from);
   if (!at) return false;

@@ -7,7 +7,7 @@ import { DEFAULT_LOGIN } from '../../shapes/render.js';
 import type { CodeHostingState } from '../../state.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import { type RepoIssueIndex, emptyRepoIndex } from './state.js';
-import { tableGet } from '../../../../store/table.js';
+import { tablePeek } from '../../../../store/table.js';
 import { webBase } from '../../urls.js';
 
 /** What every operation of the family works with: one repository's records and indexes. */
@@ -70,14 +70,14 @@ export function issueOp(write: boolean, fn: (c: IssueCtx) => { status: number; b
   return (rc) => fn(issueCtx(rc, write));
 }
 
-/** The record at a key, or undefined. */
+/** The record at a key, or undefined. For reading: copy it to change it (inside a change it may be frozen). */
 export function rec(c: IssueCtx, key: string): Resource | undefined {
-  return tableGet(c.s.catalog.records, key);
+  return tablePeek(c.s.catalog.records, key);
 }
 
-/** The record at a key, or GitHub's 404. */
+/** The record at a key, or GitHub's 404. For reading, as {@link rec}. */
 export function must(c: IssueCtx, key: string): Resource {
-  const r = tableGet(c.s.catalog.records, key);
+  const r = tablePeek(c.s.catalog.records, key);
   if (!r) throw githubError.notFound();
   return r;
 }
@@ -122,7 +122,7 @@ export function loginOf(v: unknown): string | undefined {
 export function association(c: IssueCtx, login: string | undefined): string {
   if (!login) return 'NONE';
   if (login.toLowerCase() === c.repo.ownerLogin.toLowerCase()) return 'OWNER';
-  if (tableGet(c.s.catalog.records, `${c.rp}/collaborators/${encodeURIComponent(login)}`)) return 'COLLABORATOR';
+  if (tablePeek(c.s.catalog.records, `${c.rp}/collaborators/${encodeURIComponent(login)}`)) return 'COLLABORATOR';
   return 'NONE';
 }
 

@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import { insertedAt, lastIndexIn, removedAt, sliceOf } from '../../../../store/arrays.js';
 import { plain } from '../../../../store/store.js';
-import { type Readable, tableDelete, tableGet, tableSet } from '../../../../store/table.js';
+import { type Readable, tableDelete, tableGet, tablePeek, tableSet } from '../../../../store/table.js';
 import type { IdList, IdLists, SortedIds } from './state.js';
 
 /**
@@ -170,7 +170,7 @@ function view(s: SortedIds | undefined): Ids {
 
 /** Adds a member to a list in each order (no-op where present). The member's record must hold its new keys. */
 export function addMember(lists: IdLists, name: string, id: number, orders: Orders): void {
-  const prev = plain(tableGet(lists, name));
+  const prev = plain(tablePeek(lists, name));
   const next: Record<string, SortedIds> = {};
   for (const [order, keyOf] of Object.entries(orders)) {
     next[order] = withAt(prev?.[order] ?? EMPTY, id, keyOf);
@@ -183,7 +183,7 @@ export function addMember(lists: IdLists, name: string, id: number, orders: Orde
  * (and the member's `old` keys where they changed) the member is found by binary search, else by a scan.
  */
 export function removeMember(lists: IdLists, name: string, id: number, orders?: Orders, old?: Readonly<Record<string, number>>): void {
-  const prev = plain(tableGet(lists, name));
+  const prev = plain(tablePeek(lists, name));
   if (!prev) return;
   const next: Record<string, SortedIds> = {};
   let size = 0;
@@ -201,7 +201,7 @@ export function removeMember(lists: IdLists, name: string, id: number, orders?: 
  * `old` keys by order the member is found by binary search, else by a scan.
  */
 export function reposition(lists: IdLists, name: string, id: number, orders: Orders, old?: Readonly<Record<string, number>>): void {
-  const prev = plain(tableGet(lists, name));
+  const prev = plain(tablePeek(lists, name));
   if (!prev) return;
   const next: Record<string, SortedIds> = { ...prev };
   for (const [order, keyOf] of Object.entries(orders)) {
@@ -217,7 +217,7 @@ export function reposition(lists: IdLists, name: string, id: number, orders: Ord
  */
 export function addMembersBulk(lists: IdLists, members: ReadonlyMap<string, number[]>, orders: Orders): void {
   for (const [name, ids] of members) {
-    const prev = plain(tableGet(lists, name));
+    const prev = plain(tablePeek(lists, name));
     const next: Record<string, SortedIds> = {};
     for (const [order, keyOf] of Object.entries(orders)) {
       const have = [...view(prev?.[order])];

@@ -4,7 +4,7 @@ import type { Resource } from '../../catalog/state.js';
 import { type IssueCtx, loginOf, newId, rec } from './context.js';
 import { TIMELINE_KIND, eventKey, issueCommentKey, issueKey, labelKey, milestoneKey, pullKey, reviewKey, timelineEntry } from './keys.js';
 import { type Orders, addMember, membersOf, memoized, ms, removeMember, reposition } from './lists.js';
-import { tableGet, tableSet } from '../../../../store/table.js';
+import { tableGet, tablePeek, tableSet } from '../../../../store/table.js';
 
 /**
  * Issues and pull requests: one record per issue number at `/repos/o/r/issues/<n>` holding what both
@@ -121,7 +121,7 @@ export function issueOrders(c: Pick<IssueCtx, 'rp' | 's' | 'dirty'>, records?: (
   // through the draft would copy every bucket a binary search touches. A record the base lacks (a
   // repository renamed in this change) is read from the draft.
   const base = isDraft(r) ? (original(r) as typeof r) : undefined;
-  const fromDraft = (n: number) => tableGet(r, issueKey(c.rp, n));
+  const fromDraft = (n: number) => tablePeek(r, issueKey(c.rp, n));
   const at = records
     ? (n: number) => records(issueKey(c.rp, n))
     : base
