@@ -7,14 +7,30 @@ import type { IdList, IdLists, SortedIds } from './state.js';
 /**
  * Sorted id lists. Each list keeps its members sorted in every order it is read in, so a page of a
  * list is a slice (page 100 costs what page 1 costs). An order is kept in chunks of at most
- * 2 × {@link ID_CHUNK} ids: a write copies the one chunk it changes (and the chunk index) into new
- * frozen arrays, never the whole order (immer copies what a write touches; frozen, neither immer nor
- * the store walks them again). The lists live in a {@link Table}, so adding a list copies a few small
- * buckets, not every list of the repository.
+ * 2 × {@link ID_CHUNK} ids, and the chunks in pages of at most 2 × {@link ID_PAGE} chunks: a write
+ * copies the one chunk it changes, its page and the short page index into new frozen arrays, never
+ * the whole order (immer copies what a write touches; frozen, neither immer nor the store walks them
+ * again). With one flat chunk index, a write next to 100,000 members also copied an index of ~400
+ * chunks in each of its ~24 orders. The lists live in a {@link Table}, so adding a list copies a few
+ * small buckets, not every list of the repository.
  */
 
 /** Ids per chunk after a split; a chunk splits when it grows past twice this. */
-export const ID_CHUNK = 256;
+export let ID_CHUNK = 256;
+/** Chunks per page after a split; a page splits when it grows past twice this. */
+export let ID_PAGE = 16;
+
+/** Tests only: runs `fn` with other chunk and page sizes (small ones reach every split with few ids). */
+export function withChunking<R>(chunk: number, page: number, fn: () => R): R {
+  const saved = [ID_CHUNK, ID_PAGE] as const;
+  ID_CHUNK = chunk;
+  ID_PAGE = page;
+  try {
+    return fn();
+  } finally {
+    [ID_CHUNK, ID_PAGE] = saved;
+  }
+}
 
 /** How each order of a list sorts: a numeric key per member (epoch ms, a count); ties go by id. */
 export type Orders = Readonly<Record<string, (id: number) => number>>;
@@ -25,10 +41,13 @@ export interface Ids extends Iterable<number> {
   at(index: number): number | undefined;
 }
 
-const EMPTY: SortedIds = Object.freeze({ size: 0, chunks: Object.freeze([]) as unknown as number[][] });
+type Chunk = readonly number[];
+type Page = readonly Chunk[];
 
-function freezeOrder(chunks: readonly (readonly number[])[], size: number): SortedIds {
-  return Object.freeze({ size, chunks: Object.freeze(chunks) as unknown as number[][] });
+const EMPTY: SortedIds = Object.freeze({ size: 0, pages: Object.freeze([]) as unknown as Page[] });
+
+function freezeOrder(pages: readonly Page[], size: number): SortedIds {
+  return Object.freeze({ size, pages: Object.freeze(pages) as Page[] });
 }
 
 const before = (m: number, mk: number, id: number, k: number) => mk < k || (mk === k && m < id);
@@ -45,73 +64,98 @@ function lowerBound(arr: readonly number[], id: number, k: number, keyOf: (id: n
   return lo;
 }
 
+/** Where an item sorts among `items`, each ending with `last(item)`: the first whose last member sorts at or after it, else the last item. */
+function firstEndingAfter<T>(items: readonly T[], last: (item: T) => number, id: number, k: number, key: (m: number) => number): number {
+  let lo = 0;
+  let hi = items.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const m = last(items[mid] as T);
+    if (before(m, key(m), id, k)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const chunkLast = (c: Chunk) => c[c.length - 1] as number;
+const pageLast = (p: Page) => chunkLast(p[p.length - 1] as Chunk);
+
+/**
+ * Where `id` with key `k` sorts: its page, its chunk there and its offset in the chunk (the first
+ * page and chunk whose last member sorts at or after it, else the last). `id`'s own key is read as
+ * `k` (a moved member's old or new key). The order must not be empty.
+ */
+function position(s: SortedIds, id: number, k: number, keyOf: (id: number) => number): [number, number, number] {
+  const key = (m: number) => (m === id ? k : keyOf(m));
+  const p = firstEndingAfter(s.pages, pageLast, id, k, key);
+  const page = s.pages[p] as Page;
+  const c = firstEndingAfter(page, chunkLast, id, k, key);
+  return [p, c, lowerBound(page[c] as Chunk, id, k, key)];
+}
+
 /**
  * Where `id` sits in an order, found by binary search with its sort key `k` (the key it was filed
  * under: callers moving a member pass its old key). Undefined when it is not there under that key.
  */
-function locate(s: SortedIds, id: number, k: number, keyOf: (id: number) => number): [number, number] | undefined {
-  if (s.chunks.length === 0) return undefined;
-  const [c, at] = position(s, id, k, keyOf);
-  return (s.chunks[c] as number[])[at] === id ? [c, at] : undefined;
-}
-
-/**
- * Where `id` with key `k` sorts: its chunk (the first whose last member sorts at or after it, else the
- * last) and its offset there. `id`'s own key is read as `k` (a moved member's old or new key).
- */
-function position(s: SortedIds, id: number, k: number, keyOf: (id: number) => number): [number, number] {
-  const key = (m: number) => (m === id ? k : keyOf(m));
-  let lo = 0;
-  let hi = s.chunks.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const chunk = s.chunks[mid] as number[];
-    const last = chunk[chunk.length - 1] as number;
-    if (before(last, key(last), id, k)) lo = mid + 1;
-    else hi = mid;
-  }
-  return [lo, lowerBound(s.chunks[lo] as number[], id, k, key)];
+function locate(s: SortedIds, id: number, k: number, keyOf: (id: number) => number): [number, number, number] | undefined {
+  if (s.pages.length === 0) return undefined;
+  const [p, c, at] = position(s, id, k, keyOf);
+  return ((s.pages[p] as Page)[c] as Chunk)[at] === id ? [p, c, at] : undefined;
 }
 
 /** Where `id` sits, by scanning (a member whose old sort key is unknown). */
-function scan(s: SortedIds, id: number): [number, number] | undefined {
-  for (let c = s.chunks.length - 1; c >= 0; c--) {
-    const at = lastIndexIn(s.chunks[c] as number[], id);
-    if (at >= 0) return [c, at];
+function scan(s: SortedIds, id: number): [number, number, number] | undefined {
+  for (let p = s.pages.length - 1; p >= 0; p--) {
+    const page = s.pages[p] as Page;
+    for (let c = page.length - 1; c >= 0; c--) {
+      const at = lastIndexIn(page[c] as Chunk, id);
+      if (at >= 0) return [p, c, at];
+    }
   }
   return undefined;
 }
 
+/** Splits an array in two halves when it grew past `max`; else keeps it whole. Each part frozen. */
+function split<T>(items: T[], max: number): T[][] {
+  if (items.length <= max) return [Object.freeze(items) as T[]];
+  const half = items.length >>> 1;
+  return [Object.freeze(items.slice(0, half)) as T[], Object.freeze(items.slice(half)) as T[]];
+}
+
 /**
- * The order without `id` (same object when absent): one chunk copied. With its old key `k` (and the
- * order's `keyOf`) the id is found by binary search, else by a scan.
+ * The order with chunk `c` of page `p` replaced by `chunks` (none: removed; two: a split), the page
+ * split in turn when it grew past twice {@link ID_PAGE} chunks, or dropped when emptied.
+ */
+function replaceChunk(s: SortedIds, p: number, c: number, chunks: Chunk[], size: number): SortedIds {
+  const page = sliceOf(s.pages[p] as Page);
+  page.splice(c, 1, ...chunks);
+  const pages = sliceOf(s.pages);
+  if (page.length === 0) pages.splice(p, 1);
+  else pages.splice(p, 1, ...split(page, 2 * ID_PAGE));
+  return freezeOrder(pages, size);
+}
+
+/**
+ * The order without `id` (same object when absent): one chunk and its page copied. With its old key
+ * `k` (and the order's `keyOf`) the id is found by binary search, else by a scan.
  */
 function without(s: SortedIds | undefined, id: number, k?: number, keyOf?: (id: number) => number): SortedIds {
   if (!s) return EMPTY;
   const where = (k !== undefined && keyOf ? locate(s, id, k, keyOf) : undefined) ?? scan(s, id);
   if (!where) return s;
-  const [c, at] = where;
-  const chunk = s.chunks[c] as number[];
-  const chunks = sliceOf(s.chunks);
-  if (chunk.length === 1) chunks.splice(c, 1);
-  else chunks[c] = Object.freeze(removedAt(chunk, at)) as number[];
-  return freezeOrder(chunks, s.size - 1);
+  const [p, c, at] = where;
+  const chunk = (s.pages[p] as Page)[c] as Chunk;
+  return replaceChunk(s, p, c, chunk.length === 1 ? [] : [Object.freeze(removedAt(chunk, at))], s.size - 1);
 }
 
 /** The order with `id` at its sorted place (same object when it is already there under its key). */
 function withAt(s: SortedIds, id: number, keyOf: (id: number) => number): SortedIds {
   const k = keyOf(id);
-  if (s.chunks.length === 0) return freezeOrder([Object.freeze([id]) as number[]], 1);
-  const [lo, at] = position(s, id, k, keyOf);
-  const chunk = s.chunks[lo] as number[];
+  if (s.pages.length === 0) return freezeOrder([Object.freeze([Object.freeze([id])])], 1);
+  const [p, c, at] = position(s, id, k, keyOf);
+  const chunk = (s.pages[p] as Page)[c] as Chunk;
   if (chunk[at] === id) return s;
-  const grown = insertedAt(chunk, at, id);
-  const chunks = sliceOf(s.chunks);
-  if (grown.length > 2 * ID_CHUNK) {
-    const half = grown.length >>> 1;
-    chunks.splice(lo, 1, Object.freeze(grown.slice(0, half)) as number[], Object.freeze(grown.slice(half)) as number[]);
-  } else chunks[lo] = Object.freeze(grown) as number[];
-  return freezeOrder(chunks, s.size + 1);
+  return replaceChunk(s, p, c, split(insertedAt(chunk, at, id), 2 * ID_CHUNK), s.size + 1);
 }
 
 /**
@@ -141,14 +185,16 @@ export function memoized(orders: Orders): Orders {
 /** A read view of an order: `at` finds the chunk by a binary search over the chunks' start offsets. */
 function view(s: SortedIds | undefined): Ids {
   if (!s || s.size === 0) return [];
-  if (s.chunks.length === 1) return s.chunks[0] as number[];
+  if (s.pages.length === 1 && (s.pages[0] as Page).length === 1) return (s.pages[0] as Page)[0] as number[];
+  const chunks: Chunk[] = [];
   const starts: number[] = [];
   let total = 0;
-  for (const chunk of s.chunks) {
-    starts.push(total);
-    total += chunk.length;
-  }
-  const chunks = s.chunks;
+  for (const page of s.pages)
+    for (const chunk of page) {
+      chunks.push(chunk);
+      starts.push(total);
+      total += chunk.length;
+    }
   return {
     length: total,
     at(index: number) {
@@ -160,7 +206,7 @@ function view(s: SortedIds | undefined): Ids {
         if ((starts[mid] as number) <= index) lo = mid;
         else hi = mid - 1;
       }
-      return (chunks[lo] as number[])[index - (starts[lo] as number)];
+      return (chunks[lo] as Chunk)[index - (starts[lo] as number)];
     },
     *[Symbol.iterator]() {
       for (const chunk of chunks) yield* chunk;
@@ -234,9 +280,11 @@ export function addMembersBulk(lists: IdLists, members: ReadonlyMap<string, numb
         const k = new Map(all.map((id, i) => [id, keys[i] as number]));
         all.sort((a, b) => (k.get(a) as number) - (k.get(b) as number) || a - b);
       }
-      const chunks: number[][] = [];
-      for (let i = 0; i < all.length; i += ID_CHUNK) chunks.push(Object.freeze(all.slice(i, i + ID_CHUNK)) as number[]);
-      next[order] = freezeOrder(chunks, all.length);
+      const chunks: Chunk[] = [];
+      for (let i = 0; i < all.length; i += ID_CHUNK) chunks.push(Object.freeze(all.slice(i, i + ID_CHUNK)));
+      const pages: Page[] = [];
+      for (let i = 0; i < chunks.length; i += ID_PAGE) pages.push(Object.freeze(chunks.slice(i, i + ID_PAGE)));
+      next[order] = freezeOrder(pages, all.length);
     }
     tableSet(lists as Draft<IdLists>, name, Object.freeze(next));
   }

@@ -7,10 +7,10 @@
 
 import { type Table, emptyTable } from '../../../../store/table.js';
 
-/** One order of a list: its ids ascending by the order's key, in chunks (see lists.ts). */
+/** One order of a list: its ids ascending by the order's key, in chunks grouped in pages (see lists.ts). */
 export interface SortedIds {
   readonly size: number;
-  readonly chunks: readonly (readonly number[])[];
+  readonly pages: readonly (readonly (readonly number[])[])[];
 }
 
 /** Member ids of one list, kept sorted in each order it is read in (order name → ids, ascending). */
