@@ -1,6 +1,8 @@
 import { Octokit } from '@octokit/rest';
 import { type Fakes, createFakes, scenarios } from 'stuntdouble';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { oracle } from './conformance/oracle.js';
+import { DOCUMENT_IMPORT_STATES } from './import-statuses.js';
 
 const kit = (auth: string) => new Octokit({ auth, request: { retries: 0 } });
 
@@ -13,6 +15,11 @@ async function pollUntil(octokit: Octokit, p: { owner: string; repo: string }, s
   }
   throw new Error(`never reached ${stop.join('|')}: ${seen.join(',')}`);
 }
+
+it('each state the document names is one of GitHub’s documented import statuses', () => {
+  const documented: string[] = oracle('api.github.com').doc.components.schemas.import.properties.status.enum;
+  expect(DOCUMENT_IMPORT_STATES.filter((state) => !documented.includes(state))).toEqual([]);
+});
 
 describe('import states: every state of seed section 3 through scenarios and the real client', () => {
   let fakes: Fakes;
@@ -207,18 +214,7 @@ describe('import states: every state of seed section 3 through scenarios and the
     }
   });
 
-  it.each([
-    'detecting',
-    'importing',
-    'mapping',
-    'pushing',
-    'complete',
-    'auth_failed',
-    'error',
-    'detection_needs_auth',
-    'detection_found_nothing',
-    'detection_found_multiple',
-  ] as const)('imports.pin can put an import in %s and the client sees it', async (status) => {
+  it.each(DOCUMENT_IMPORT_STATES)('imports.pin can put an import in %s and the client sees it', async (status) => {
     fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'pinned' });
     fakes.codeHosting.seed.origin({ url: 'http://tfs.example.com/tfs/c', vcs: 'tfvc', projects: ['a', 'b'] });
     fakes.codeHosting.imports.start('octo', 'pinned', { vcs_url: 'http://tfs.example.com/tfs/c' });

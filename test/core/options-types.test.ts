@@ -11,6 +11,7 @@ import {
 } from 'stuntdouble/code-hosting';
 import { type CachedContentJson, CachedContentJsonSchema } from 'stuntdouble/model-cache';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { DOCUMENT_IMPORT_STATES } from '../code-hosting/import-statuses.js';
 
 describe('service options types', () => {
   it('each service key has its schema input type, not unknown', () => {
@@ -62,18 +63,7 @@ describe('handles typed from the JSON they return', () => {
     expectTypeOf(started.vcs_url).toEqualTypeOf<string>();
     expect(ImportJsonSchema.strict().parse(started).status).toBe('detecting');
     expect(ImportJsonSchema.strict().parse(fakes.codeHosting.imports.advance('octo', 'hello')).status).not.toBe('detecting');
-    const statuses: ImportStatus[] = [
-      'detecting',
-      'importing',
-      'mapping',
-      'pushing',
-      'complete',
-      'auth_failed',
-      'error',
-      'detection_needs_auth',
-      'detection_found_nothing',
-      'detection_found_multiple',
-    ];
+    const statuses: ImportStatus[] = [...DOCUMENT_IMPORT_STATES];
     for (const status of statuses) {
       const pinned = fakes.codeHosting.imports.pin('octo', 'hello', status);
       expect(ImportJsonSchema.strict().parse(pinned).status, status).toBe(status);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createFakes, type Scenario, scenarios } from 'stuntdouble';
 import { renderScenarioCatalog } from 'stuntdouble/scenarios';
 import { describe, expect, it } from 'vitest';
+import { DOCUMENT_IMPORT_STATES } from '../code-hosting/import-statuses.js';
 
 type AnyFactory = (options?: unknown) => Scenario<unknown>;
 
@@ -9,21 +10,7 @@ type AnyFactory = (options?: unknown) => Scenario<unknown>;
  * The states named in the seeds' state tables (seed 000 section 3, seed 001 section 3; seed 002 names
  * none). Each must be reached by at least one scenario, named in its `reaches`.
  */
-const SEED_STATES = [
-  'detecting',
-  'importing',
-  'mapping',
-  'pushing',
-  'complete',
-  'auth_failed',
-  'error',
-  'detection_needs_auth',
-  'detection_found_nothing',
-  'detection_found_multiple',
-  'unflagged',
-  'flagged',
-  'published',
-] as const;
+const SEED_STATES = [...DOCUMENT_IMPORT_STATES, 'unflagged', 'flagged', 'published'] as const;
 
 const FAULTS = new Set(['latency', 'networkError', 'flaky', 'serviceUnavailable']);
 
