@@ -58,6 +58,7 @@ describe('webhook event names', () => {
 
   it('seed.hook names the nearest valid event for a typo', () => {
     expect(() => fakes.codeHosting.seed.hook({ ...R, url: config.url, events: ['pushh'] })).toThrow('did you mean "push"');
+    expect(() => fakes.codeHosting.seed.hook({ ...R, url: config.url, events: ['PUSHH'] })).toThrow('did you mean "push"');
     expect(fakes.codeHosting.seed.hook({ ...R, url: config.url, events: ['RepositoryImportEvent'] }).events).toEqual(['repository_import']);
   });
 });

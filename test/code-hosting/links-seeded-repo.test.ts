@@ -162,7 +162,17 @@ describe('every API link of a seeded repository answers', () => {
       url: 'https://api.github.com/orgs/acme',
       repos_url: 'https://api.github.com/orgs/acme/repos',
     });
-    expect((await octokit.rest.users.getByUsername({ username: 'acme' })).data).toMatchObject({ id: tools.owner.id, type: 'Organization' });
+    expect((await octokit.rest.users.getByUsername({ username: 'acme' })).data).toMatchObject({
+      id: tools.owner.id,
+      node_id: org.node_id,
+      type: 'Organization',
+    });
+    expect(tools.owner.node_id).toBe(org.node_id);
+    // GitHub's legacy node id of an organization, as its description's example spells it
+    // (`MDEyOk9yZ2FuaXphdGlvbjE=` is `012:Organization1`).
+    expect(Buffer.from(org.node_id, 'base64').toString()).toBe(`012:Organization${org.id}`);
+    const team = (await octokit.rest.teams.create({ org: 'acme', name: 'Core' })).data;
+    expect(team.organization).toMatchObject({ login: 'acme', id: org.id, node_id: org.node_id, avatar_url: org.avatar_url });
 
     // Nobody else exists: GitHub answers 404 for an unknown login or organization.
     await expect(octokit.rest.users.getByUsername({ username: 'nobody-here' })).rejects.toMatchObject({ status: 404 });

@@ -125,6 +125,15 @@ describe('stars and follows', () => {
     await expect(anon.rest.users.checkFollowingForUser({ username: 'hubot', target_user: 'mona' })).rejects.toMatchObject({ status: 404 });
   });
 
+  it('a profile counts its followers and the accounts it follows', async () => {
+    expect((await anon.rest.users.getByUsername({ username: 'hubot' })).data).toMatchObject({ followers: 0, following: 0 });
+    await mona.rest.users.follow({ username: 'hubot' });
+    expect((await anon.rest.users.getByUsername({ username: 'hubot' })).data).toMatchObject({ followers: 1, following: 0 });
+    expect((await mona.rest.users.getAuthenticated()).data).toMatchObject({ followers: 0, following: 1 });
+    await mona.rest.users.unfollow({ username: 'hubot' });
+    expect((await anon.rest.users.getByUsername({ username: 'hubot' })).data).toMatchObject({ followers: 0 });
+  });
+
   it('unfollowing removes the follow from both sides', async () => {
     await mona.rest.users.follow({ username: 'hubot' });
     expect((await mona.rest.users.unfollow({ username: 'HUBOT' })).status).toBe(204);

@@ -5,6 +5,7 @@ import type { DeliveryRecord, HookRecord } from '../schemas/hook.js';
 import type { HookJson } from '../schemas/answers.js';
 import type { Account, RepoRecord } from '../schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
+import { legacyNodeId } from '../shapes/account.js';
 import { trimBase, webBase } from '../urls.js';
 import { fullName } from './repos.js';
 
@@ -139,13 +140,16 @@ export function renderDelivery(d: DeliveryRecord, apiBase: string, target: HookT
   };
 }
 
-/** GitHub's `organization-simple` for webhook payloads. */
+/**
+ * GitHub's `organization-simple` (webhook payloads, `GET /orgs/{org}`, a team's organization), with
+ * the identity every other answer gives the account.
+ */
 export function renderOrgSimple(org: Account, apiBase: string): Record<string, unknown> {
   const api = trimBase(apiBase);
   return {
     login: org.login,
     id: org.id,
-    node_id: Buffer.from(`012:Organization${org.id}`).toString('base64'),
+    node_id: legacyNodeId('Organization', org.id),
     url: `${api}/orgs/${org.login}`,
     repos_url: `${api}/orgs/${org.login}/repos`,
     events_url: `${api}/orgs/${org.login}/events`,

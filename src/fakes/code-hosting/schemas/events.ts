@@ -118,5 +118,5 @@ export function seedHookEvents(names: readonly string[]): string[] {
 }
 
 function nearest(name: string): string {
-  return closest(name, WEBHOOK_EVENTS) ?? 'push';
+  return closest(name.toLowerCase(), WEBHOOK_EVENTS) ?? 'push';
 }

@@ -2,6 +2,14 @@ import type { Account } from '../schemas/repo.js';
 import { trimBase, webBase } from '../urls.js';
 
 /**
+ * GitHub's legacy global node id: base64 of `0<length of the type name>:<type><id>`, as its examples
+ * show (`MDQ6VXNlcjE=` is `04:User1`, `MDEyOk9yZ2FuaXphdGlvbjE=` is `012:Organization1`).
+ */
+export function legacyNodeId(type: string, id: number): string {
+  return Buffer.from(`0${type.length}:${type}${id}`).toString('base64');
+}
+
+/**
  * GitHub's `simple-user` for an account: the one rendering of a known account, used by the
  * hand-written models and by the shape renderer wherever an answer holds that account, so a user
  * has the same `id`, `node_id` and `avatar_url` on every path (`/users/{username}` included).
@@ -13,7 +21,7 @@ export function renderAccount(account: Account, apiBase: string): Record<string,
   return {
     login,
     id: account.id,
-    node_id: Buffer.from(`04:${account.type}${account.id}`).toString('base64'),
+    node_id: legacyNodeId(account.type, account.id),
     avatar_url: `https://avatars.githubusercontent.com/u/${account.id}?v=4`,
     gravatar_id: '',
     url: `${api}/users/${login}`,

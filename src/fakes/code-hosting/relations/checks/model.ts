@@ -259,9 +259,9 @@ export function suiteRuns(state: CodeHostingState, suite: SuiteRecord, repo?: Re
     const jobs: RunRecord[] = [];
     for (const id of attemptJobs(state, run.id)) {
       const job = jobById(state, repo, id);
-      if (job) jobs.unshift(jobCheck(repo, job));
+      if (job) jobs.push(jobCheck(repo, job));
     }
-    return jobs;
+    return jobs.reverse();
   }
   const ids = keyListAll(keyList(state.checks.runsBySuite, String(suite.id)));
   const out: RunRecord[] = [];

@@ -1,5 +1,5 @@
 import { checkRequired } from '../../catalog/engine.js';
-import { GitHubError, githubError } from '../../errors.js';
+import { githubError } from '../../errors.js';
 import { commitOrFail, paged, pagedWrapped, param, query, repoOf, viewOf } from '../git/common.js';
 import type { RelationContext, RelationOp } from '../types.js';
 import {
@@ -45,7 +45,7 @@ const get: RelationOp = (rc) => ({ status: 200, body: runView(viewOf(rc), runOf(
 const update: RelationOp = (rc) => {
   const rec = runOf(rc);
   // A workflow job belongs to GitHub Actions: another app's token may not change it.
-  if (isWorkflowJob(rc.state, rec)) throw new GitHubError(403, 'Resource not accessible by integration', { documentationUrl: CHECKS_DOCS });
+  if (isWorkflowJob(rc.state, rec)) throw githubError.forbidden('Resource not accessible by integration', CHECKS_DOCS);
   return { status: 200, body: runView(viewOf(rc), updateRun(rc.state, rec, rc.op.body, rc.op)) };
 };
 const annotations: RelationOp = (rc) => {

@@ -81,6 +81,14 @@ export function stargazerCount(state: CodeHostingState | Draft<CodeHostingState>
   return social ? keyListSize(keyList(social.lists, socialList.stargazers(repoId))) : 0;
 }
 
+/** How many accounts follow `login` and how many it follows. O(1). */
+export function followCounts(state: CodeHostingState, login: string): { followers: number; following: number } {
+  return {
+    followers: keyListSize(keyList(state.social.lists, socialList.followers(login))),
+    following: keyListSize(keyList(state.social.lists, socialList.following(login))),
+  };
+}
+
 /** When `follower` started following `followed` (undefined: it does not). O(1). */
 export function followedAt(state: CodeHostingState, follower: string, followed: string): string | undefined {
   return tableGet(state.social.follows, followKey(follower, followed))?.at;

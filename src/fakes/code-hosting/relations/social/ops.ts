@@ -28,7 +28,7 @@ function page(rc: RelationContext, name: string, newestFirst: boolean, render: (
 }
 
 /** An account as list items show it: its login (the renderer gives it the account's identity and links). */
-const account = (_rc: RelationContext, login: string): Record<string, unknown> => ({ login });
+const account = (login: string): Record<string, unknown> => ({ login });
 
 /** The repository of `/user/starred/{owner}/{repo}`; 404 when there is none. */
 function namedRepo(rc: RelationContext): RepoRecord {
@@ -58,11 +58,11 @@ function starredBy(rc: RelationContext, login: string, documentedForms: boolean)
 function stargazers(rc: RelationContext): OpResult {
   const id = repoOf(rc).record.id;
   if (!starForm(rc)) return accounts(rc, socialList.stargazers(id));
-  return page(rc, socialList.stargazers(id), false, (login) => ({ starred_at: starredAt(rc.state, id, login), user: account(rc, login) }));
+  return page(rc, socialList.stargazers(id), false, (login) => ({ starred_at: starredAt(rc.state, id, login), user: account(login) }));
 }
 
 /** Accounts of a follow list, in the order they followed. */
-const accounts = (rc: RelationContext, name: string) => page(rc, name, false, (login) => account(rc, login));
+const accounts = (rc: RelationContext, name: string) => page(rc, name, false, account);
 
 const noContent = (): OpResult => ({ status: 204 });
 

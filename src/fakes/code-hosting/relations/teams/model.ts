@@ -4,6 +4,7 @@ import { githubError } from '../../errors.js';
 import type { CodeHostingState } from '../../state.js';
 import { webBase } from '../../urls.js';
 import { multiAdd, multiRemove } from '../../../../store/multimap.js';
+import { renderOrgSimple } from '../../models/hooks.js';
 
 /**
  * Organization teams. A team is stored once, by id, with indexes beside it: `<org>\n<slug>` → id,
@@ -282,7 +283,6 @@ function teamSimple(baseUrl: string, rec: TeamRecord): Resource {
 /** GitHub's team JSON (`team-full`; lists render it as `team`). */
 export function teamView(state: CodeHostingState, baseUrl: string, rec: TeamRecord): Resource {
   const parent = rec.parent === null ? undefined : teamById(state, rec.parent);
-  const org = `${baseUrl}/orgs/${rec.org}`;
   return {
     ...teamSimple(baseUrl, rec),
     parent: parent ? teamSimple(baseUrl, parent) : null,
@@ -291,21 +291,6 @@ export function teamView(state: CodeHostingState, baseUrl: string, rec: TeamReco
     created_at: rec.created_at,
     updated_at: rec.updated_at,
     organization_id: rec.orgId,
-    organization: {
-      login: rec.org,
-      id: rec.orgId,
-      node_id: Buffer.from(`04:Organization${rec.orgId}`).toString('base64'),
-      url: org,
-      repos_url: `${org}/repos`,
-      events_url: `${org}/events`,
-      hooks_url: `${org}/hooks`,
-      issues_url: `${org}/issues`,
-      members_url: `${org}/members{/member}`,
-      public_members_url: `${org}/public_members{/member}`,
-      avatar_url: `https://avatars.githubusercontent.com/u/${rec.orgId}?v=4`,
-      description: null,
-      html_url: `${webBase(baseUrl)}/${rec.org}`,
-      type: 'Organization',
-    },
+    organization: { ...renderOrgSimple({ login: rec.org, id: rec.orgId, type: 'Organization' }, baseUrl), type: 'Organization' },
   };
 }

@@ -3,12 +3,13 @@ import { githubError } from '../../errors.js';
 import { findAccount } from '../../models/repos.js';
 import type { Account } from '../../schemas/repo.js';
 import { renderAccount } from '../../shapes/account.js';
+import { renderOrgSimple } from '../../models/hooks.js';
 import { DEFAULT_LOGIN, unknownAccount } from '../../shapes/render.js';
+import { followCounts } from '../social/model.js';
 import { knownAccount } from './model.js';
 import type { CodeHostingState } from '../../state.js';
 import { tableGet } from '../../../../store/table.js';
 import { param } from '../git/common.js';
-import { webBase } from '../../urls.js';
 import type { RelationContext, RelationOp } from '../types.js';
 
 /**
@@ -46,8 +47,7 @@ function profile(rc: RelationContext, acc: Account, key: string): Resource {
     twitter_username: null,
     public_repos: publicRepos(rc.state, acc.login),
     public_gists: 0,
-    followers: 0,
-    following: 0,
+    ...followCounts(rc.state, acc.login),
     ...(tableGet(rc.state.catalog.records, key) ?? {}),
   };
 }
@@ -70,28 +70,10 @@ const getOrg: RelationOp = (rc) => {
   const acc = findAccount(rc.state, login);
   const seeded = tableGet(rc.state.catalog.records, rc.op.key);
   if (acc?.type !== 'Organization' && !seeded) throw githubError.notFound(ORGS_DOCS);
-  const api = `${rc.op.baseUrl}/orgs/${acc?.login ?? login}`;
-  const identity = acc ? renderAccount(acc, rc.op.baseUrl) : {};
+  const org = acc ?? unknownAccount(login, 'Organization');
   return {
     status: 200,
-    body: {
-      login: acc?.login ?? login,
-      id: identity.id,
-      node_id: identity.node_id,
-      avatar_url: identity.avatar_url,
-      url: api,
-      html_url: `${webBase(rc.op.baseUrl)}/${acc?.login ?? login}`,
-      repos_url: `${api}/repos`,
-      events_url: `${api}/events`,
-      hooks_url: `${api}/hooks`,
-      issues_url: `${api}/issues`,
-      members_url: `${api}/members{/member}`,
-      public_members_url: `${api}/public_members{/member}`,
-      description: null,
-      public_repos: publicRepos(rc.state, login),
-      type: 'Organization',
-      ...(seeded ?? {}),
-    },
+    body: { ...renderOrgSimple(org, rc.op.baseUrl), public_repos: publicRepos(rc.state, login), type: 'Organization', ...(seeded ?? {}) },
   };
 };
 
