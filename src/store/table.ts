@@ -110,13 +110,14 @@ const DRAFT_STATE = Symbol.for('immer-state');
  * A node as it stands now, without a proxy. Reading a child through an immer draft copies the parent
  * (a bucket of up to 32 keys) and makes a proxy of the child, even for a read; this reads the draft's
  * latest value (its copy once written, else its base) instead. Should immer's internals ever differ,
- * the node is returned as it is, so reads stay right and only lose the saving.
+ * the node is returned as it is, so reads stay right and only lose the saving. What it returns is for
+ * reading only (it may be frozen, or the change's own copy).
  */
-function peekNode(node: unknown): Bucket | undefined {
-  if (node === undefined || node === null || typeof node !== 'object') return node as undefined;
+function peekNode<T>(node: T): T {
+  if (node === undefined || node === null || typeof node !== 'object') return node;
   const st = (node as { [DRAFT_STATE]?: { copy_?: unknown; base_?: unknown } })[DRAFT_STATE];
-  if (st === undefined || typeof st !== 'object' || !('base_' in st)) return node as Bucket;
-  return (st.copy_ ?? st.base_) as Bucket;
+  if (st === undefined || st === null || typeof st !== 'object' || !('base_' in st) || !('copy_' in st)) return node;
+  return (st.copy_ ?? st.base_) as T;
 }
 
 /**
@@ -125,9 +126,10 @@ function peekNode(node: unknown): Bucket | undefined {
  * written). What it returns may be frozen: never edit it, copy it and {@link tableSet} the copy.
  * @example const prev = tablePeek(draft.records, key); if (prev) tableSet(draft.records, key, { ...prev, title })
  */
-export function tablePeek<T>(table: Readable<T>, key: string): T | undefined {
+export function tablePeek<T>(table: Readable<T>, key: string): Readonly<T> | undefined {
   const [a, b, c] = slotOf(key);
-  const leaf = peekNode(peekNode(peekNode(peekNode(peekNode(table)?.slots)?.[a])?.[b])?.[c]);
+  const slots = peekNode(table as unknown as { slots?: Bucket }).slots;
+  const leaf = peekNode(child(peekNode(child(peekNode(child(peekNode(slots), a)), b)), c));
   return leaf === undefined ? undefined : (leaf[slotKey(key)] as T | undefined);
 }
 

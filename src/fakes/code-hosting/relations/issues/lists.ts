@@ -1,4 +1,4 @@
-import type { Draft } from 'immer';
+import { type Draft, isDraft } from 'immer';
 import { insertedAt, lastIndexIn, removedAt, sliceOf } from '../../../../store/arrays.js';
 import { plain } from '../../../../store/store.js';
 import { type Readable, tableDelete, tableGet, tablePeek, tableSet } from '../../../../store/table.js';
@@ -26,7 +26,9 @@ export function withChunking<R>(chunk: number, page: number, fn: () => R): R {
   ID_CHUNK = chunk;
   ID_PAGE = page;
   try {
-    return fn();
+    const out = fn();
+    if (out instanceof Promise) throw new Error('withChunking takes a synchronous function: the sizes are restored when it returns');
+    return out;
   } finally {
     [ID_CHUNK, ID_PAGE] = saved;
   }
@@ -182,10 +184,24 @@ export function memoized(orders: Orders): Orders {
   );
 }
 
+/** Read views by order: an order is a frozen value, so its view (chunk starts) is built once. */
+const views = new WeakMap<SortedIds, Ids>();
+
 /** A read view of an order: `at` finds the chunk by a binary search over the chunks' start offsets. */
 function view(s: SortedIds | undefined): Ids {
   if (!s || s.size === 0) return [];
   if (s.pages.length === 1 && (s.pages[0] as Page).length === 1) return (s.pages[0] as Page)[0] as number[];
+  // Inside a change an order may come as an immer draft, which lives for that change only.
+  if (isDraft(s)) return buildView(s);
+  let v = views.get(s);
+  if (!v) {
+    v = buildView(s);
+    views.set(s, v);
+  }
+  return v;
+}
+
+function buildView(s: SortedIds): Ids {
   const chunks: Chunk[] = [];
   const starts: number[] = [];
   let total = 0;
