@@ -1,5 +1,6 @@
 import { Octokit } from '@octokit/rest';
 import { type Fakes, createFakes, scenarios } from 'stuntdouble';
+import { ImportJsonSchema } from 'stuntdouble/code-hosting';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { oracle } from './conformance/oracle.js';
 import { DOCUMENT_IMPORT_STATES } from './import-statuses.js';
@@ -19,6 +20,10 @@ async function pollUntil(octokit: Octokit, p: { owner: string; repo: string }, s
 it('each state the document names is one of GitHub’s documented import statuses', () => {
   const documented: string[] = oracle('api.github.com').doc.components.schemas.import.properties.status.enum;
   expect(DOCUMENT_IMPORT_STATES.filter((state) => !documented.includes(state))).toEqual([]);
+});
+
+it('the import JSON type allows exactly the states the document names (no state of its own)', () => {
+  expect([...ImportJsonSchema.shape.status.options].sort()).toEqual([...DOCUMENT_IMPORT_STATES].sort());
 });
 
 describe('import states: every state of seed section 3 through scenarios and the real client', () => {
