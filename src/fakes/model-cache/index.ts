@@ -8,7 +8,7 @@ import { type ModelCacheOptions, ModelCacheOptionsSchema, VERTEX_REGIONS } from 
 import { cachedContentRoutes } from './routes/cached-contents.js';
 import { parseInput } from '../../util/parse.js';
 import { generateRoutes } from './routes/generate.js';
-import { versionsOf, withVersion } from './routes/wire.js';
+import { apiOfUrl, versionsOf, withVersion } from './routes/wire.js';
 
 export { ModelCacheOptionsSchema, VERTEX_REGIONS };
 export type { ModelCacheOptions, ModelCacheState, ModelCacheFacade };
@@ -47,9 +47,8 @@ export const modelCacheService = defineService<ModelCacheState, ModelCacheOption
   },
   renderError: (err) => renderGoogleError(err),
   notFound: () => googleError('NOT_FOUND', 'Method not found.'),
-  // Vertex AI routes name projects and locations; the Gemini API's never do (the same rule as apiOf()).
-  suggests: (url, baseUrl, template) =>
-    (url.hostname === 'generativelanguage.googleapis.com' || baseUrl.endsWith('/gemini')) !== /^\/[^/]+\/projects\//.test(template),
+  // Vertex AI routes name projects and locations; the Gemini API's never do.
+  suggests: (url, baseUrl, template) => (apiOfUrl(url, baseUrl) === 'gemini') !== /^\/[^/]+\/projects\//.test(template),
   dueAt,
   tick: (draft, now) => expireDue(draft, now),
   facade: (host) => buildFacade(host),

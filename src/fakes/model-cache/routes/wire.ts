@@ -28,7 +28,12 @@ const GLOBAL_LOCATIONS = new Set(['global', 'us', 'eu']);
  * segment is `gemini` (server mode's `http://127.0.0.1:4010/gemini`), is the Gemini API; anything else Vertex AI.
  */
 export function apiOf(ctx: Ctx): Api {
-  return ctx.req.url.hostname === 'generativelanguage.googleapis.com' || ctx.baseUrl.endsWith('/gemini') ? 'gemini' : 'vertex';
+  return apiOfUrl(ctx.req.url, ctx.baseUrl);
+}
+
+/** {@link apiOf} for a URL and the base URL it was served under. */
+export function apiOfUrl(url: URL, baseUrl: string): Api {
+  return url.hostname === 'generativelanguage.googleapis.com' || baseUrl.endsWith('/gemini') ? 'gemini' : 'vertex';
 }
 
 /** A resolved request: where it acts, its API version, who sent it. */

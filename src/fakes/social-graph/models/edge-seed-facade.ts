@@ -14,7 +14,6 @@ import {
   SettingSeedSchema,
   TabSeedSchema,
   VideoSeedSchema,
-  nearest,
   parseSeed,
 } from '../schemas/edge-seeds.js';
 import { MESSAGE_ROW, PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
@@ -27,6 +26,7 @@ import { ensureUser } from './users.js';
 import { graphTime } from './fields.js';
 import { PAGE_TASKS } from './tokens.js';
 import type { z } from 'zod';
+import { closest } from '../../../util/suggest.js';
 
 type Host = ServiceHost<SocialGraphState, SocialGraphOptions>;
 
@@ -83,13 +83,13 @@ export function edgeSeeds(host: Host): EdgeSeeds {
         const seedable = Object.values(PAGE_EDGE_TABLE)
           .filter((r) => r.kind === 'objects' || r.kind === 'pages')
           .map((r) => r.edge);
-        const hint = row ? `the ${edge} edge has its own helper or is written through the API` : `did you mean '${nearest(edge, seedable)}'?`;
+        const hint = row ? `the ${edge} edge has its own helper or is written through the API` : `did you mean '${closest(edge, seedable)}'?`;
         throw new TypeError(`stuntdouble: seed.edgeNode: cannot seed edge '${s.edge}': ${hint}`);
       }
       const unknown = Object.keys(s.fields ?? {}).filter((f) => !row.fields.includes(f));
       if (row.kind === 'objects' && unknown.length > 0) {
         const f = unknown[0] as string;
-        throw new TypeError(`stuntdouble: seed.edgeNode: ${row.nodeType} has no field '${f}'; did you mean '${nearest(f, row.fields)}'?`);
+        throw new TypeError(`stuntdouble: seed.edgeNode: ${row.nodeType} has no field '${f}'; did you mean '${closest(f, row.fields)}'?`);
       }
       return host.update((d) => {
         needPage(d, 'seed.edgeNode', s.pageId);
@@ -216,7 +216,7 @@ export function edgeSeeds(host: Host): EdgeSeeds {
       const s = parseSeed('seed.role', RoleSeedSchema, input);
       const tasks = s.tasks.map(toReal);
       const bad = tasks.find((t) => !(PAGE_TASKS as readonly string[]).includes(t));
-      if (bad) throw new TypeError(`stuntdouble: seed.role: unknown task '${bad}'; did you mean '${nearest(bad, PAGE_TASKS)}'?`);
+      if (bad) throw new TypeError(`stuntdouble: seed.role: unknown task '${bad}'; did you mean '${closest(bad, PAGE_TASKS)}'?`);
       return host.update((d) => {
         needPage(d, 'seed.role', s.pageId);
         const uid = s.userId ?? newUser(d, s.name);

@@ -96,11 +96,6 @@ export const TabSeedSchema = z
 /** `seed.setting`. */
 export const SettingSeedSchema = z.object({ pageId: z.string(), setting: z.string(), value: z.unknown() }).strict();
 
-/** The nearest of `options` to `word`. */
-export function nearest(word: string, options: readonly string[]): string | undefined {
-  return closest(word, options);
-}
-
 /**
  * Parses a seed helper's options strictly: an unknown key names the nearest valid one, a bad value
  * names the key and what it takes.
@@ -113,7 +108,7 @@ export function parseSeed<T extends z.ZodObject>(helper: string, schema: T, inpu
   if (issue?.code === 'unrecognized_keys') {
     const keys = Object.keys(schema.shape);
     const bad = issue.keys[0] as string;
-    const hint = nearest(bad, keys);
+    const hint = closest(bad, keys);
     throw new TypeError(`stuntdouble: ${helper}: unknown option '${bad}'${hint ? `; did you mean '${hint}'?` : ''} (valid: ${keys.join(', ')})`);
   }
   const path = issue?.path.map(String).join('.') ?? '';
