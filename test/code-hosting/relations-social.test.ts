@@ -63,8 +63,6 @@ describe('stars and follows', () => {
     expect((await mona.rest.activity.unstarRepoForAuthenticatedUser(R)).status).toBe(204);
   });
 
-  // Needs models/repos.ts (ownFields) to read `stargazerCount(state, rec.id)` from relations/social:
-  // enabled with that change.
   it('the repository counts its stargazers (stargazers_count, watchers_count, watchers)', async () => {
     await mona.rest.activity.starRepoForAuthenticatedUser(R);
     await hubot.rest.activity.starRepoForAuthenticatedUser(R);

@@ -2,12 +2,16 @@
 // test file imports nock). nock 14, loading, disposes and re-applies the interception layer the
 // direct transport set up; http/https must keep one patch, every call style working, nock's scopes
 // answering, and nock must work as if we were never there after uninstall().
+import { createRequire } from 'node:module';
 import https from 'node:https';
 import { Octokit } from '@octokit/rest';
 import { createFakes } from 'stuntdouble';
 import { afterAll, describe, expect, it } from 'vitest';
 import { besideNock, CALL_STYLES, everyCallStyle, FAKE_RATE_LIMIT, FAKED_OPTIONS, FAKED_URLS, sameForEveryStyle, THEIR_URLS } from './beside-nock.js';
 
+// The premise: nothing has loaded nock yet (a CommonJS nock 14 would sit in require's cache; nock 15
+// is ESM-only and leaves no trace there, so on that leg the check holds trivially).
+const nockLoadedBefore = Object.keys(createRequire(import.meta.url).cache).some((k) => /[\\/]node_modules[\\/]nock[\\/]/.test(k));
 // onUnhandledRequest 'bypass': other hosts are left to nock's own rules (with 'error' ours refuse first).
 const early = createFakes({ transport: 'direct', guard: false, onUnhandledRequest: 'bypass', ...FAKED_OPTIONS }).install();
 const { default: nock } = await import('nock');
@@ -16,6 +20,10 @@ const octokit = (baseUrl?: string) => new Octokit({ auth: 'ghp_t', ...(baseUrl ?
 const theirs = { status: 200, text: '{"theirs":true}' };
 
 describe('fakes installed before nock is first imported', () => {
+  it('nock was not loaded before the fakes were installed', () => {
+    expect(nockLoadedBefore).toBe(false);
+  });
+
   afterAll(() => {
     if (early.installed) early.uninstall();
   });
