@@ -13,7 +13,17 @@ import type { FakeRequest, RawRequest } from './request.js';
 import type { FakeResponse } from './response.js';
 import { Router, trimSlashes } from './router.js';
 import { canonicalTemplate, closestRoutes, routeKeyError } from './route-names.js';
-import { HTTP_METHODS, type RouteIndex, buildRouteIndex, compareSpecificity, hasLiteral, parseRouteKey, routeShape } from './route-index.js';
+import {
+  HTTP_METHODS,
+  type RouteIndex,
+  buildRouteIndex,
+  canonicalRouteKey,
+  compareSpecificity,
+  hasLiteral,
+  parseRouteKey,
+  probePath,
+  routeShape,
+} from './route-index.js';
 import { suggest } from '../util/suggest.js';
 
 // Captured at load so vi.useFakeTimers() cannot stall a latency fault on a real clock.
@@ -106,12 +116,7 @@ const listedParts = new WeakMap<AnyService, Array<{ method: string; template: st
 /** `'METHOD /template'` with the template in its canonical spelling (the selectors' key). */
 function routeKeyOf(name: string): string {
   const { method = 'GET', template } = splitRouteKey(name);
-  return `${method} ${canonicalTemplate(template)}`;
-}
-
-/** A template with its parameters filled in, for the closest-route search. */
-function probeOf(template: string): string {
-  return template.replace(/\{[^}]+\}/g, 'x');
+  return canonicalRouteKey(method, template);
 }
 
 /** What a route selector looks at: a journal entry or a fault probe. */
@@ -367,7 +372,7 @@ export class Engine {
     const router = this.#custom.get(service);
     if (!router) return [];
     return router.routes().map((r) => {
-      const m = router.match(r.method, probeOf(r.template));
+      const m = router.match(r.method, probePath(r.template));
       return { method: r.method, template: m.kind === 'match' ? (m.match.value.name ?? r.template) : r.template };
     });
   }
@@ -419,7 +424,7 @@ export class Engine {
 
   #unknownRoute(entry: Entry, where: string, method: string | undefined, template: string): Error {
     const all = this.routesOf(entry.def.name);
-    return routeKeyError(entry.def.title, where, method, template, all, closestRoutes(this.#listedRoutes(entry), method ?? 'GET', probeOf(template)));
+    return routeKeyError(entry.def.title, where, method, template, all, closestRoutes(this.#listedRoutes(entry), method ?? 'GET', probePath(template)));
   }
 
   /** The listed routes of a service as `{ method, template }` (for the closest-route diagnostics). */
@@ -465,7 +470,7 @@ export class Engine {
     const first = entries[0];
     if (entries.length === 1 && first) throw this.#unknownRoute(first, where, method, template);
     const all = entries.flatMap((e) => this.routesOf(e.def.name));
-    const closest = entries.flatMap((e) => closestRoutes(this.#listedRoutes(e), method ?? 'GET', probeOf(template), 1));
+    const closest = entries.flatMap((e) => closestRoutes(this.#listedRoutes(e), method ?? 'GET', probePath(template), 1));
     throw routeKeyError('No fake', where, method, template, all, closest);
   }
 
@@ -556,7 +561,7 @@ export class Engine {
         const m = entry.router.match('GET', path);
         const matched = m.kind === 'match' ? m.match.template : m.kind === 'method-not-allowed' ? m.template : '';
         // A template of bare parameters (Graph's `/{id}/{edge}`) matches anything: no evidence.
-        if (!matched.split('/').some((seg) => seg && !seg.startsWith('{'))) continue;
+        if (!hasLiteral(matched)) continue;
         const base = `${url.origin}${cut ? `/${segs.slice(0, cut).join('/')}` : ''}`;
         return `It looks like a ${entry.def.title} request on a host no fake serves: to fake it, add '${base}' to createFakes({ ${entry.def.name}: { baseUrls: [...] } }) (now ${entry.baseUrls
           .filter((b) => !b.companion)
@@ -829,7 +834,7 @@ export class Engine {
       const m = entry.router.match(method, rest);
       if (m.kind !== 'match') continue;
       // A template of bare parameters (Graph's `/{id}/{edge}`) matches anything: no evidence of a prefix.
-      if (!m.match.template.split('/').some((seg) => seg && !seg.startsWith('{'))) continue;
+      if (!hasLiteral(m.match.template)) continue;
       const prefix = `/${segs.slice(0, cut).join('/')}`;
       const ghes = prefix === '/api/v3' ? ' (a GitHub Enterprise Server prefix)' : '';
       return `the path starts with '${prefix}'${ghes}, which the base URL ${base.href} does not have: point the client at ${base.href}, or add '${base.origin}${base.prefix}${prefix}' to createFakes({ ${entry.def.name}: { baseUrls } })`;

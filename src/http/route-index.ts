@@ -25,7 +25,7 @@ export function routeShape(template: string): string {
 }
 
 /** A concrete path a template's requests could take (`/repos/x/x`), to ask the router which route answers it. */
-function probePath(template: string): string {
+export function probePath(template: string): string {
   return template.replace(/\{[+]?([^}=]+)(?:=([^}]*))?\}/g, (_m, _name: string, pattern: string | undefined) =>
     pattern ? pattern.replace(/\*\*?/g, 'x') : 'x',
   );
@@ -72,7 +72,9 @@ export interface RouteIndex {
   readonly byShape: ReadonlyMap<string, string>;
 }
 
-const key = (method: string, template: string) => `${method} ${canonicalTemplate(template)}`;
+/** `'METHOD /template'` with the template in its canonical spelling. */
+export const canonicalRouteKey = (method: string, template: string): string => `${method} ${canonicalTemplate(template)}`;
+const key = canonicalRouteKey;
 
 /**
  * Builds a service's route index from its route specs, the names its journal uses (`journalRoutes`)
