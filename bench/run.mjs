@@ -14,8 +14,8 @@
 // Env: BENCH_TIME (ms per task in total, default 1500), BENCH_ROUNDS (default 10),
 // BENCH_FILTER (substring of group names), BENCH_MARKDOWN=1 (also print the table as Markdown),
 // BENCH_VERBOSE=1 (each group's time and heap on stderr).
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { fork } from 'node:child_process';
+import { readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,9 +27,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const time = Number(process.env.BENCH_TIME ?? 1500);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 10));
 const filter = process.env.BENCH_FILTER ?? '';
-// Set by the parent in a child process: the one group (exact name) to run, and where to write its rows.
+// Set by the parent in a child process: the one group (exact name) to run (its rows go back by IPC).
 const only = process.env.BENCH_GROUP_ONLY;
-const childOut = process.env.BENCH_GROUP_OUT;
 const started = performance.now();
 
 /**
@@ -157,34 +156,30 @@ async function runGroup(group, tasks) {
 }
 
 /** Runs one group in a fresh child process (this script, told which group); returns its rows. */
-async function runGroupInChild(group, tasks, dir) {
-  const out = path.join(dir, `${Math.random().toString(36).slice(2)}.json`);
-  const code = await new Promise((resolve) => {
-    const child = execFile(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-      env: { ...process.env, BENCH_GROUP_ONLY: group, BENCH_GROUP_OUT: out },
-      maxBuffer: 64 << 20,
-    });
-    child.stdout.pipe(process.stdout);
-    child.stderr.pipe(process.stderr);
-    child.on('exit', (c) => resolve(c));
+async function runGroupInChild(group, tasks) {
+  const child = fork(fileURLToPath(import.meta.url), {
+    env: { ...process.env, BENCH_GROUP_ONLY: group },
+    stdio: 'inherit',
+    serialization: 'advanced',
   });
-  try {
-    // NaN (a failed task) travels as null.
-    return JSON.parse(await readFile(out, 'utf8')).map((r) => ({ ...r, median: r.median ?? Number.NaN }));
-  } catch {
-    console.error(`${group}: the child process exited with ${code} and wrote no results`);
-    return tasks.map((t) => ({
-      group,
-      name: t.name,
-      median: Number.NaN,
-      unit: 'ms',
-      baseline: !!t.baseline,
-      samples: 0,
-      perRound: [],
-      ratio: null,
-      spread: null,
-    }));
-  }
+  let rows;
+  child.on('message', (m) => {
+    rows = m;
+  });
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (rows) return rows;
+  console.error(`${group}: the child process exited with ${code} and sent no results`);
+  return tasks.map((t) => ({
+    group,
+    name: t.name,
+    median: Number.NaN,
+    unit: 'ms',
+    baseline: !!t.baseline,
+    samples: 0,
+    perRound: [],
+    ratio: null,
+    spread: null,
+  }));
 }
 
 const verbose = (group, t0) => {
@@ -192,6 +187,7 @@ const verbose = (group, t0) => {
     console.error(`${group}: ${((performance.now() - t0) / 1000).toFixed(1)} s, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB after`);
 };
 
+const results = [];
 if (only !== undefined) {
   // Child: run the one group, hand the rows to the parent, exit (a case's open handles may not keep it).
   const rows = [];
@@ -200,16 +196,11 @@ if (only !== undefined) {
     rows.push(...(await runGroup(group, tasks)));
     verbose(group, t0);
   }
-  await writeFile(childOut, JSON.stringify(rows));
+  // Structured clone ('advanced' serialization): NaN medians of failed tasks arrive as NaN.
+  await new Promise((resolve) => process.send(rows, resolve));
   process.exit(0);
-}
-
-const results = [];
-const tmp = await mkdtemp(path.join(os.tmpdir(), 'stuntdouble-bench-'));
-try {
-  for (const [group, tasks] of groups) results.push(...(await runGroupInChild(group, tasks, tmp)));
-} finally {
-  await rm(tmp, { recursive: true, force: true });
+} else {
+  for (const [group, tasks] of groups) results.push(...(await runGroupInChild(group, tasks)));
 }
 
 const fmt = (r) => {
