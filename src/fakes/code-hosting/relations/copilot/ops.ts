@@ -1,9 +1,8 @@
 import { checkRequired } from '../../catalog/engine.js';
-import { linkHeader, parsePaging } from '../../catalog/paging.js';
 import type { Resource } from '../../catalog/state.js';
 import { GitHubError, githubError } from '../../errors.js';
 import type { CodeHostingState } from '../../state.js';
-import { param } from '../git/common.js';
+import { pagedWrapped, param } from '../git/common.js';
 import { membershipOf } from '../orgs/model.js';
 import { type TeamRecord, teamBySlug, teamById, teamSlug, teamView } from '../teams/model.js';
 import type { RelationContext, RelationOp } from '../types.js';
@@ -74,14 +73,7 @@ const billing: RelationOp = (rc) => ({
   },
 });
 
-const listSeats: RelationOp = (rc) => {
-  const all = seatsOf(rc.state, org(rc), nowMs(rc));
-  const paging = parsePaging(rc.op.query);
-  const start = (paging.page - 1) * paging.perPage;
-  const link = linkHeader(rc.op.url, paging, all.length);
-  const seats = all.slice(start, start + paging.perPage).map((s) => seatView(rc, s));
-  return { status: 200, body: { total_seats: all.length, seats }, ...(link ? { headers: { link } } : {}) };
-};
+const listSeats: RelationOp = (rc) => pagedWrapped(rc.op, 'seats', seatsOf(rc.state, org(rc), nowMs(rc)), (s) => seatView(rc, s), 'total_seats');
 
 const addUsers: RelationOp = (rc) => {
   const created = names(rc, 'selected_usernames').filter((login) => assignSeat(rc.state, org(rc), login, null, rc.op.now)).length;

@@ -64,15 +64,18 @@ export function paged<T>(op: Operation, items: readonly T[]): OpResult {
   return { status: 200, body: items.slice(start, start + paging.perPage), ...(link ? { headers: { link } } : {}) };
 }
 
-/** GitHub's wrapped list `{ total_count, <key>: [...] }` for a page already cut from `total` items, with its `Link` header. */
-export function wrappedPage(op: Operation, key: string, total: number, page: readonly Resource[]): OpResult {
+/**
+ * GitHub's wrapped list `{ total_count, <key>: [...] }` for a page already cut from `total` items, with
+ * its `Link` header. `totalKey` names the count where GitHub calls it otherwise (Copilot's `total_seats`).
+ */
+export function wrappedPage(op: Operation, key: string, total: number, page: readonly Resource[], totalKey = 'total_count'): OpResult {
   const link = linkHeader(op.url, parsePaging(op.query), total);
-  return { status: 200, body: { total_count: total, [key]: page }, ...(link ? { headers: { link } } : {}) };
+  return { status: 200, body: { [totalKey]: total, [key]: page }, ...(link ? { headers: { link } } : {}) };
 }
 
 /** GitHub's wrapped list over all the items: the request's page is cut here and rendered. */
-export function pagedWrapped<T>(op: Operation, key: string, items: readonly T[], render: (item: T) => Resource): OpResult {
+export function pagedWrapped<T>(op: Operation, key: string, items: readonly T[], render: (item: T) => Resource, totalKey = 'total_count'): OpResult {
   const paging = parsePaging(op.query);
   const start = (paging.page - 1) * paging.perPage;
-  return wrappedPage(op, key, items.length, items.slice(start, start + paging.perPage).map(render));
+  return wrappedPage(op, key, items.length, items.slice(start, start + paging.perPage).map(render), totalKey);
 }
