@@ -39,12 +39,12 @@ export function seedToken(draft: Draft<CodeHostingState>, input: TokenSeed): Tok
     token,
     label: s.label ?? `${s.type}-${n}`,
     type: s.type,
-    login: s.type === 'installation' && s.login === 'octocat' ? 'stuntdouble-app[bot]' : s.login,
+    login: s.type === 'installation' && (s.login ?? 'octocat') === 'octocat' ? 'stuntdouble-app[bot]' : (s.login ?? 'octocat'),
     scopes: s.scopes ?? (s.type === 'classic' ? ['repo'] : []),
     permissions: s.permissions,
     repositories: s.repositories,
-    // Read from the raw input: zod's default fills `login` whether or not the seed named one.
-    ...(s.type !== 'installation' && typeof (input as { login?: unknown }).login === 'string' ? { actsAs: true } : {}),
+    // A seed that names its user acts as that user (repository roles apply); without one, as an owner of everything.
+    ...(s.type !== 'installation' && s.login !== undefined ? { actsAs: true } : {}),
   };
   if (!draft.tokens[token]) draft.tokenCount += 1;
   draft.tokens[token] = rec;

@@ -160,7 +160,7 @@ export const TokenSeedSchema = z
      * user-acting token act as that user: GitHub's repository roles apply (a private repository the user
      * has no role on answers 404). Left out, the token acts as `octocat`, an owner of every repository.
      */
-    login: z.string().min(1).default('octocat'),
+    login: z.string().min(1).optional(),
     /** Classic token scopes (`repo`, `public_repo`, `admin:org`, `admin:repo_hook`, ...). Default `['repo']`. */
     scopes: z.array(z.enum(CLASSIC_SCOPES).describe('classic scope')).optional(),
     /** Fine-grained / app permissions by category, e.g. `{ contents: 'write', issues: 'read' }`. */
