@@ -1,0 +1,77 @@
+import type { CallMeta } from '../fakes/service.js';
+import type { ServiceName } from '../fakes/service-name.js';
+import type { RecordedCall } from '../store/journal.js';
+import { MAX_URL_LENGTH } from './limits.js';
+import { redactHeaders, redactQuery, redactUrl, redactValue } from './redact.js';
+import type { FakeRequest } from './request.js';
+import type { FakeResponse } from './response.js';
+
+// Recording a call: the journal entry of one request, redacted, bounded, bodies read lazily.
+
+/** What the pipeline knows of a finished request, to journal it. */
+export interface CallParts {
+  seq: number;
+  service: ServiceName;
+  operation: string;
+  req: FakeRequest;
+  path: string;
+  route: string | null;
+  params: Record<string, string>;
+  response: FakeResponse;
+  at: string;
+  meta: CallMeta;
+  /** Keep the bodies (`journal: { bodies: false }` keeps neither). */
+  bodies: boolean;
+  error?: { message: string; stack?: string };
+  note?: string;
+}
+
+/** Builds a journal entry; redaction of bodies happens lazily, on first read. */
+export function buildCall(p: CallParts): RecordedCall {
+  const long = p.req.url.href.length > MAX_URL_LENGTH;
+  const call = {
+    seq: p.seq,
+    service: p.service,
+    operation: p.operation,
+    method: p.req.method,
+    // A URL over the length limit is kept only as its first 1,024 characters (the journal stays bounded).
+    url: long ? clip(redactUrl(p.req.url)) : redactUrl(p.req.url),
+    path: long ? clip(p.path) : p.path,
+    route: p.route,
+    params: p.params,
+    query: long ? {} : redactQuery(p.req.query),
+    headers: redactHeaders(p.req.headers),
+    body: undefined as unknown,
+    status: p.response.status,
+    response: { headers: p.response.headers ?? {}, body: undefined as unknown },
+    at: p.at,
+    token: p.meta.token,
+    version: p.meta.version,
+    tags: p.meta.tags,
+    ...(p.error ? { error: p.error } : {}),
+    ...(p.note ? { note: p.note } : {}),
+  };
+  if (!p.bodies) return call;
+  // Capture only the parsed bodies: the raw request bytes must not live on in the journal.
+  const reqBody = p.req.body;
+  const resBody = p.response.body;
+  lazy(call, 'body', () => redactValue(reqBody));
+  lazy(call.response, 'body', () => redactValue(resBody));
+  return call;
+}
+
+function clip(s: string): string {
+  return s.length > 1024 ? `${s.slice(0, 1024)}…` : s;
+}
+
+function lazy<T extends object>(obj: T, key: string, compute: () => unknown): void {
+  Object.defineProperty(obj, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = compute();
+      Object.defineProperty(obj, key, { value, enumerable: true, writable: false, configurable: false });
+      return value;
+    },
+  });
+}
