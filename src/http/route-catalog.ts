@@ -227,7 +227,7 @@ export class RouteCatalog {
     if (entries.length === 1 && first) throw this.#unknownRoute(first, where, method, template);
     const all = entries.flatMap((e) => this.routesOf(e.def.name));
     const closest = entries.flatMap((e) => closestRoutes(this.listedRoutes(e), method ?? 'GET', probePath(template), 1));
-    throw routeKeyError('No fake', where, method, template, all, closest);
+    throw routeKeyError(undefined, where, method, template, all, closest);
   }
 
   /**

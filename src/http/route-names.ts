@@ -18,9 +18,13 @@ export function canonicalTemplate(template: string): string {
   );
 }
 
-/** The error for a route string that names no route of a service, with the nearest spellings. */
+/**
+ * The error for a route string that names no route of a service, with the nearest spellings. `title`
+ * is the service's title (`GitHub has no route ...`); `undefined` when no service was named and none
+ * of them has it (`no fake has a route ...`).
+ */
 export function routeKeyError(
-  title: string,
+  title: string | undefined,
   where: string,
   method: string | undefined,
   template: string,
@@ -42,7 +46,7 @@ export function routeKeyError(
   const bySpelling = suggest(input, candidates);
   const near = [...new Set([...bySpelling, ...closest.filter((c) => !method || c.startsWith(`${method} `))])].slice(0, 3);
   return new UnknownNameError(
-    `stuntdouble: ${title} has no route '${input}' (in ${where}).${didYouMean(near)} fakes.routes() lists them all.`,
+    `stuntdouble: ${title === undefined ? 'no fake has a' : `${title} has no`} route '${input}' (in ${where}).${didYouMean(near)} fakes.routes() lists them all.`,
     'route',
     input,
     near,
