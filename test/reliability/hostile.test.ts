@@ -4,7 +4,7 @@
  * seconds), clock and snapshot inputs checked where they enter instead of breaking every later request.
  */
 import nock from 'nock';
-import { createFakes } from 'stuntdouble';
+import { StuntdoubleError, createFakes } from 'stuntdouble';
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelopeProblem } from './harness.js';
 
@@ -112,6 +112,67 @@ describe('clock inputs', () => {
     // The edges of the range are fine.
     fakes.clock.set(8.64e15);
     expect(fakes.clock.now().toISOString()).toBe('+275760-09-13T00:00:00.000Z');
+  });
+
+  /** The error a call throws (or undefined). */
+  function thrown(fn: () => unknown): Error | undefined {
+    try {
+      fn();
+    } catch (err) {
+      return err as Error;
+    }
+    return undefined;
+  }
+
+  it.each([
+    ['null', null],
+    ['undefined', undefined],
+    ['an object', { minutes: 10 }],
+    ['an array', [1]],
+    ['a boolean', true],
+    ['a sentence', '10 minutes please'],
+    ['an empty string', ''],
+  ])('advance(%s) throws a named error listing the accepted forms, and leaves the clock where it was', (_name, junk) => {
+    const fakes = createFakes({ clock: '2024-01-01T00:00:00Z' });
+    const at = fakes.clock.nowMs();
+    const err = thrown(() => fakes.clock.advance(junk as never));
+    expect(err).toBeInstanceOf(StuntdoubleError);
+    expect(err?.name).toBe('InvalidInputError');
+    expect(err?.message).toMatch(/^stuntdouble: /);
+    expect(err?.message).toContain('clock.advance()');
+    for (const form of ['milliseconds', "'90s'", "'10m'", "'2h'", "'3d'"]) expect(err?.message).toContain(form);
+    expect(fakes.clock.nowMs()).toBe(at);
+  });
+
+  it.each([
+    ['10 mins', '10m'],
+    ['2hr', '2h'],
+    ['3 days', '3d'],
+    ['90 seconds', '90s'],
+  ])("advance('%s') names the nearest spelling '%s'", (typo, meant) => {
+    const fakes = createFakes({ clock: '2024-01-01T00:00:00Z' });
+    expect(() => fakes.clock.advance(typo as never)).toThrow(`Did you mean '${meant}'?`);
+  });
+
+  it.each([
+    ['null', null],
+    ['an object', { at: 1 }],
+    ['a string no date parser reads', 'next tuesday-ish'],
+    ['an invalid Date', new Date('nope')],
+  ])('set(%s) and freeze(%s) throw a named error listing the accepted forms', (_name, junk) => {
+    const fakes = createFakes({ clock: '2024-01-01T00:00:00Z' });
+    const at = fakes.clock.nowMs();
+    for (const [what, call] of [
+      ['clock.set()', () => fakes.clock.set(junk as never)],
+      ['clock.freeze()', () => fakes.clock.freeze(junk as never)],
+    ] as const) {
+      const err = thrown(call);
+      expect(err).toBeInstanceOf(StuntdoubleError);
+      expect(err?.name).toBe('InvalidInputError');
+      expect(err?.message).toContain(what);
+      expect(err?.message).toMatch(/a Date, an ISO 8601 string .*epoch milliseconds/);
+    }
+    expect(fakes.clock.nowMs()).toBe(at);
   });
 
   it('createFakes({ clock }) names a clock a Date cannot hold', () => {
