@@ -4,6 +4,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import type { Engine } from './dispatch.js';
 import { decide, holderOf, hooksNeeded, isGuarded } from './interception.js';
 import { nockIfLoaded, requireLocal, socketLevelInterceptorActive } from './load-nock.js';
+import { retainMockSocketFixes } from './mock-socket.js';
 import { type Hop, nextHop } from './redirect.js';
 import { serialize } from './response.js';
 import { NockTransport, nockHooked, syncNockHooks, userNockOrigins } from './transport-nock.js';
@@ -129,6 +130,8 @@ let gate:
       ownAddListener: EmitterLike['addListener'] | undefined;
       /** globalThis.fetch as found, when we wrapped it (no fetch interceptor was running). */
       fetchBefore: typeof fetch | undefined;
+      /** Releases the fixes of the interceptors' mock sockets (mock-socket.ts). */
+      releaseSocketFixes: () => void;
     }
   | undefined;
 
@@ -328,7 +331,7 @@ function attachGate(): void {
     rescan();
     return;
   }
-  gate = { own: undefined, gated: new Map(), ownAddListener: undefined, fetchBefore: undefined };
+  gate = { own: undefined, gated: new Map(), ownAddListener: undefined, fetchBefore: undefined, releaseSocketFixes: retainMockSocketFixes() };
   if (!runningInstances().has('client-request-interceptor')) {
     const own = ownClientRequestInterceptor();
     const before = requestFunctions();
@@ -362,6 +365,7 @@ function detachGate(): void {
   const g = gate;
   if (!g) return;
   gate = undefined;
+  g.releaseSocketFixes();
   // Put fetch back unless someone wrapped it after us (ours then passes everything through, gate gone).
   if (g.fetchBefore && globalThis.fetch === ourFetch) {
     globalThis.fetch = g.fetchBefore;
