@@ -1,7 +1,6 @@
 import type { CallMeta } from '../fakes/service.js';
 import type { ServiceName } from '../fakes/service-name.js';
 import type { RecordedCall } from '../store/journal.js';
-import { MAX_URL_LENGTH } from './limits.js';
 import { redactHeaders, redactQuery, redactUrl, redactValue } from './redact.js';
 import type { FakeRequest } from './request.js';
 import type { FakeResponse } from './response.js';
@@ -22,19 +21,21 @@ export interface CallParts {
   meta: CallMeta;
   /** Keep the bodies (`journal: { bodies: false }` keeps neither). */
   bodies: boolean;
+  /** A URL refused as too long: kept only as its first 1,024 characters, without its query. */
+  clip?: boolean;
   error?: { message: string; stack?: string };
   note?: string;
 }
 
 /** Builds a journal entry; redaction of bodies happens lazily, on first read. */
 export function buildCall(p: CallParts): RecordedCall {
-  const long = p.req.url.href.length > MAX_URL_LENGTH;
+  const long = p.clip === true;
   const call = {
     seq: p.seq,
     service: p.service,
     operation: p.operation,
     method: p.req.method,
-    // A URL over the length limit is kept only as its first 1,024 characters (the journal stays bounded).
+    // A URL over the service's limit is kept only as its first 1,024 characters (the journal stays bounded).
     url: long ? clip(redactUrl(p.req.url)) : redactUrl(p.req.url),
     path: long ? clip(p.path) : p.path,
     route: p.route,

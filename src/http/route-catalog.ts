@@ -5,7 +5,8 @@ import { splitRouteKey } from '../store/journal.js';
 import { suggest } from '../util/suggest.js';
 import type { FakeResponse } from './response.js';
 import { HTTP_METHODS, type RouteIndex, buildRouteIndex, canonicalRouteKey, hasLiteral, parseRouteKey, probePath, routeShape } from './route-index.js';
-import { canonicalTemplate, closestRoutes, routeKeyError } from './route-names.js';
+import { closestRoutes } from './closest-routes.js';
+import { canonicalTemplate, routeKeyError } from './route-names.js';
 import { Router } from './router.js';
 import { type AnyRoute, type AnyService, type ServiceEntry, type ServiceRegistry, safePrepared } from './services.js';
 

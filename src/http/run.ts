@@ -6,14 +6,14 @@ import type { Journal, RecordedCall } from '../store/journal.js';
 import { parseRequest } from './body.js';
 import type { Effects } from './effects.js';
 import { asciiHeader, blameTheFake, describeError, isServiceError, likelyCause, suggestable, withExplanation } from './explain.js';
-import { BODY_LIMITS, MAX_URL_LENGTH } from './limits.js';
+import { BODY_LIMITS, requestTargetLength } from './limits.js';
 import { buildCall } from './record.js';
 import { redactUrl } from './redact.js';
 import type { FakeRequest, RawRequest } from './request.js';
 import type { FakeResponse } from './response.js';
 import type { RouteCatalog } from './route-catalog.js';
 import { compareSpecificity } from './route-index.js';
-import { closestRoutes } from './route-names.js';
+import { closestRoutes } from './closest-routes.js';
 import type { AnyRoute, ServiceRegistry } from './services.js';
 
 // Running a route: one request through routing, faults, the handler (or override), the service's
@@ -100,7 +100,11 @@ export async function runRequest(p: Pipeline, input: RawRequest | FakeRequest, s
   const resolved = p.services.resolve(target);
   if (!resolved) return { kind: 'unserved' };
   const limit = BODY_LIMITS[resolved.entry.def.name];
-  const req = 'rawBody' in input ? input : await parseRequest({ ...input, url: target }, { maxBodyBytes: limit.maxBodyBytes });
+  // A URL over the service's limit is answered 414 at once, as its front end does: its body is not
+  // read, its path neither prepared nor routed (nor suggested for), its journal entry clipped.
+  const tooLong = requestTargetLength(target) > limit.maxUrlLength;
+  const raw = tooLong && !('rawBody' in input) ? { ...input, body: undefined } : input;
+  const req = 'rawBody' in raw ? raw : await parseRequest({ ...raw, url: target }, { maxBodyBytes: limit.maxBodyBytes });
   const { entry, base } = resolved;
   const def = entry.def;
   p.runTimers();
@@ -172,15 +176,13 @@ export async function runRequest(p: Pipeline, input: RawRequest | FakeRequest, s
   };
   const ctx: BareContext<unknown, unknown> = bare;
   try {
-    if (def.prepare) {
+    if (def.prepare && !tooLong) {
       const prepared = def.prepare(req, path);
       path = prepared.path;
       extras = prepared.extras ?? {};
       bare.path = path;
       bare.extras = extras;
     }
-    // An over-long URL is refused before routing: the router (and its cache) never sees it.
-    const tooLong = req.url.href.length > MAX_URL_LENGTH;
     let found: ReturnType<typeof entry.router.match> = tooLong ? { kind: 'not-found' } : entry.router.match(req.method, path);
     let custom = false;
     const customRouter = tooLong ? undefined : p.catalog.customRouter(def.name);
@@ -219,7 +221,7 @@ export async function runRequest(p: Pipeline, input: RawRequest | FakeRequest, s
       req.bodyError === 'too-large'
         ? { tag: 'too-large', error: limit.tooLarge(limit.maxBodyBytes) }
         : tooLong
-          ? { tag: 'too-long', error: limit.uriTooLong(MAX_URL_LENGTH) }
+          ? { tag: 'too-long', ...limit.uriTooLong(req.url) }
           : decide(p.faults, def.name, req.method, path, journalRoute ?? template, template, route?.operation ?? 'unmatched');
     source = 'fake';
     if (decision) meta.tags.push(decision.tag);
@@ -320,6 +322,7 @@ export async function runRequest(p: Pipeline, input: RawRequest | FakeRequest, s
     at,
     meta,
     bodies: p.journal.bodies,
+    clip: tooLong,
     ...(internal ? { error: internal } : {}),
     ...(note ? { note } : {}),
   });
