@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakes } from '../create-fakes.js';
+import { createRequire } from 'node:module';
 import { editDistance } from '../util/suggest.js';
 import { closestRoutes } from './closest-routes.js';
 import { splitTemplate } from './router.js';
@@ -30,12 +30,31 @@ function bruteForce(routes: ReadonlyArray<{ method: string; template: string }>,
   return scored.slice(0, n).map((s) => s.key);
 }
 
-const fakes = createFakes();
-const catalogs = (['codeHosting', 'socialGraph', 'modelCache'] as const).map((service) => ({
-  service,
-  routes: fakes.routes(service).map((r) => ({ method: r.slice(0, r.indexOf(' ')), template: r.slice(r.indexOf(' ') + 1) })),
-}));
-const github = catalogs[0]?.routes ?? [];
+// GitHub's own route list (its OpenAPI description, 1,200+ operations) and routes of the shapes Graph
+// and Google use: affixed parameters, multi-segment resource patterns, a greedy rest, generic edges.
+const openapi = createRequire(import.meta.url)('@octokit/openapi/generated/api.github.com.json') as { paths: Record<string, Record<string, unknown>> };
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const github = Object.entries(openapi.paths).flatMap(([template, ops]) =>
+  Object.keys(ops)
+    .filter((m) => METHODS.includes(m))
+    .map((m) => ({ method: m.toUpperCase(), template })),
+);
+const shaped = [
+  ['GET', '/{page-id}/feed'],
+  ['POST', '/{page-id}/feed'],
+  ['GET', '/{id}'],
+  ['GET', '/{id}/{edge}'],
+  ['POST', '/act_{ad_account_id}/customaudiences'],
+  ['GET', '/{custom_audience_id}/users'],
+  ['GET', '/me/accounts'],
+  ['GET', '/v1beta1/{name=projects/*/locations/*/cachedContents/*}'],
+  ['GET', '/v1beta1/projects/{project}/locations/{location}/cachedContents'],
+  ['POST', '/v1beta/models/{model}:generateContent'],
+  ['GET', '/v1beta/cachedContents'],
+  ['GET', '/repos/{owner}/{repo}/contents/{+path}'],
+  ['GET', '/_archive/{owner}/{repo}/{ref}'],
+].map(([method, template]) => ({ method: method as string, template: template as string }));
+const catalogs = [{ routes: github }, { routes: shaped }];
 
 describe('closestRoutes', () => {
   it('names the look-alike route of a typo, a prefix the base URL lacks, a wrong method', () => {
