@@ -60,7 +60,8 @@ export const INSTANT_FORMS = "a Date, an ISO 8601 string such as '2024-01-01T00:
  */
 export function toEpochMs(at: Date | string | number, where = 'an instant'): number {
   const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : Number.NaN;
-  if (typeof at !== 'number' && !Number.isFinite(ms)) throw new InvalidInputError(`stuntdouble: ${where} takes ${INSTANT_FORMS}; got ${kindOf(at)}.`);
+  if (typeof at !== 'number' && !Number.isFinite(ms))
+    throw new InvalidInputError(`stuntdouble: not a valid instant: ${kindOf(at)}; ${where} takes ${INSTANT_FORMS}.`);
   if (!Number.isFinite(ms)) throw new RangeError(`stuntdouble: not a valid instant: ${String(at)}`);
   return checkEpochMs(ms, `the instant ${String(at)}`);
 }
