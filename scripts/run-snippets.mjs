@@ -31,7 +31,7 @@ if (args.includes('--list')) {
 
 const work = mkdtempSync(join(tmpdir(), 'stuntdouble-snippets-'));
 // curl reads this .curlrc (CURL_HOME): an HTTP error status fails the example, as PyGithub and gh fail.
-writeFileSync(join(work, '.curlrc'), '--fail\n--silent\n--show-error\n');
+writeFileSync(join(work, '.curlrc'), '--fail\n--no-progress-meter\n');
 const baseEnv = { ...process.env, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1', CURL_HOME: work, PYTHONDONTWRITEBYTECODE: '1' };
 // The genai SDK reads these; a user's test runs without them (the docs say to clear them).
 for (const k of Object.keys(baseEnv)) if (/^(GOOGLE_|GEMINI_)/.test(k)) delete baseEnv[k];
@@ -113,14 +113,14 @@ function runDetached(cmd, argv, cwd) {
 
 async function waitForHealth(ms = 20_000) {
   const until = Date.now() + ms;
-  while (Date.now() < until) {
+  for (;;) {
     try {
       const r = await fetch(`http://127.0.0.1:${PORT}/__stuntdouble/health`);
       if (r.ok) return true;
     } catch {}
+    if (Date.now() >= until) return false;
     await new Promise((r) => setTimeout(r, 200));
   }
-  return false;
 }
 
 /** `npx stuntdouble serve` from the example's project, as the page starts it. */
@@ -139,8 +139,12 @@ async function startServer(dir) {
   return {
     stop: () =>
       new Promise((done) => {
-        if (child.exitCode !== null) return done();
-        child.on('exit', done);
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        const hard = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.on('exit', () => {
+          clearTimeout(hard);
+          done();
+        });
         child.kill('SIGTERM');
       }),
   };
@@ -221,7 +225,7 @@ async function runGroup(g) {
         kind === 'node'
           ? await runDetached(process.execPath, [f], dir)
           : kind === 'sh'
-            ? await runDetached('bash', ['-e', f], dir)
+            ? await runDetached('bash', ['-e', '-x', f], dir)
             : await runDetached(python, [f], dir);
       record(g, b, r.ok, r.ok ? '' : `${kind} exited with an error`);
     }
@@ -243,11 +247,11 @@ try {
 } catch (err) {
   console.log(String(err.stack ?? err));
   exit = 1;
-} finally {
-  rmSync(work, { recursive: true, force: true });
 }
 const failed = results.filter((r) => !r.ok);
 console.log('');
 for (const r of failed) console.log(`FAILED ${r.where}: ${r.why}`);
 console.log(`snippets: ${results.length - failed.length} passed, ${failed.length} failed`);
+// The projects hold a few hundred MB of node_modules: rm is much faster than a recursive rmSync.
+if (spawnSync('rm', ['-rf', work]).status !== 0) rmSync(work, { recursive: true, force: true });
 process.exit(exit || failed.length ? 1 : 0);
