@@ -31,7 +31,7 @@ const NODE_TEMPLATE: Record<string, string> = {
   LeadgenForm: '{form-id}',
 };
 /** The route template of a node type: its own, the table's, or `{id}`. */
-const templateOf = (t: { type: string; route?: string }): string => t.route ?? NODE_TEMPLATE[t.type] ?? '{id}';
+export const templateOf = (t: { type: string; route?: string }): string => t.route ?? NODE_TEMPLATE[t.type] ?? '{id}';
 const NODE_VERB: Record<Verb, string> = { GET: 'get', POST: 'update', DELETE: 'delete' };
 const EDGE_VERB: Record<Verb, string> = { GET: 'list', POST: 'create', DELETE: 'delete' };
 
