@@ -16,8 +16,9 @@ input, select, textarea, button { font: inherit; max-width: 100%; }
 table { border-collapse: collapse; width: 100%; }
 #calls { table-layout: fixed; }
 #calls th, #calls td { text-align: left; padding: .25rem .4rem; border-bottom: 1px solid #eee; vertical-align: top; overflow-wrap: anywhere; }
-#calls col.seq { width: 4.5rem; } #calls col.at { width: 5.5rem; } #calls col.svc { width: 7.5rem; } #calls col.m { width: 5rem; }
-#calls col.st { width: 4rem; } #calls col.op { width: 13rem; }
+#calls th { font-size: .85rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+#calls col.seq { width: 3.75rem; } #calls col.at { width: 5.25rem; } #calls col.svc { width: 7.5rem; } #calls col.m { width: 5rem; }
+#calls col.st { width: 3.75rem; } #calls col.op { width: 13rem; }
 tr.call { cursor: pointer; }
 tr.call:hover { background: #f7f7fa; }
 button.seq { border: 0; background: none; color: #0550ae; padding: 0; cursor: pointer; text-decoration: underline; }
@@ -27,6 +28,7 @@ tr.detail > td { background: #fafafc; }
 table.kv { font-size: 12px; margin: .25rem 0; }
 table.kv th { text-align: left; font-weight: 600; width: 35%; padding: .1rem .4rem .1rem 0; vertical-align: top; overflow-wrap: anywhere; }
 table.kv td { padding: .1rem 0; overflow-wrap: anywhere; }
+pre:empty { display: none; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: .25rem 0; font-size: 12px; max-height: 24rem; overflow-y: auto; background: #f6f6f8; padding: .4rem; border-radius: 4px; }
 code { overflow-wrap: anywhere; }
 .s2 { color: #1a7f37; } .s3 { color: #0550ae; } .s4 { color: #9a6700; } .s5 { color: #cf222e; }
