@@ -35,7 +35,7 @@ describe('GET calls: paging', () => {
     let next: string | undefined = '/__stuntdouble/calls?after=0&limit=3';
     const pages: number[][] = [];
     while (next) {
-      const res = await fetch(`${s.url}${next}`);
+      const res: Response = await fetch(`${s.url}${next}`);
       expect(res.status).toBe(200);
       pages.push(seqs(await res.json()));
       next = /^<([^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')?.[1];
@@ -109,12 +109,13 @@ function eventStream(url: string, headers: Record<string, string> = {}) {
   let buffer = '';
   const ready = fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: ctrl.signal }).then(async (res) => {
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    const reader = (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
     (async () => {
       for (;;) {
         const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) return;
-        buffer += value;
+        if (done || !value) return;
+        buffer += decoder.decode(value, { stream: true });
         let cut = buffer.indexOf('\n\n');
         while (cut >= 0) {
           const block = buffer.slice(0, cut);

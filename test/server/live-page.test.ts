@@ -88,7 +88,7 @@ describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
     await expect(page.title()).resolves.toBe('stuntdouble');
     const rows = page.locator('#calls tbody tr.call');
     await expect(rows.count()).resolves.toBe(3);
-    await expect(rows.first().innerText()).resolves.toContain('/repos/octo/hello/issuez/1');
+    await expect(rows.first().textContent()).resolves.toContain('/repos/octo/hello/issuez/1');
     await page.locator('#live', { hasText: 'live' }).waitFor();
 
     // Live: a call made after the page loaded appears without a reload, from the event stream.
@@ -103,16 +103,16 @@ describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
     const filters = page.locator('#filters');
     await filters.locator('select[name=method]').selectOption('PUT');
     await expect(rows.count()).resolves.toBe(1);
-    await expect(rows.first().innerText()).resolves.toContain('/repos/octo/hello/import');
+    await expect(rows.first().textContent()).resolves.toContain('/repos/octo/hello/import');
     await filters.locator('select[name=method]').selectOption('');
     await filters.locator('select[name=status]').selectOption('4xx');
-    await expect(rows.allInnerTexts()).resolves.toEqual([expect.stringContaining('/issuez/1')]);
+    await expect(rows.allTextContents()).resolves.toEqual([expect.stringContaining('/issuez/1')]);
     await filters.locator('select[name=status]').selectOption('');
     await filters.locator('input[name=route]').fill('GET /repos/{owner}/{repo}');
     await expect(rows.count()).resolves.toBe(1);
     await filters.locator('input[name=route]').fill('');
     await filters.locator('input[name=text]').fill('rate-limit');
-    await expect(rows.allInnerTexts()).resolves.toEqual([expect.stringContaining('/rate_limit')]);
+    await expect(rows.allTextContents()).resolves.toEqual([expect.stringContaining('/rate_limit')]);
     await filters.locator('input[name=text]').fill('');
     await filters.locator('select[name=service]').selectOption('socialGraph');
     await page.locator('#none-match').waitFor({ state: 'visible' });
@@ -125,12 +125,12 @@ describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
     await detail.waitFor({ state: 'visible' });
     const request = detail.locator('section[aria-label=request]');
     const response = detail.locator('section[aria-label=response]');
-    await expect(request.innerText()).resolves.toContain(`PUT ${s.url}/github/repos/octo/hello/import`);
-    await expect(request.locator('table.kv').innerText()).resolves.toContain('token [redacted]');
-    await expect(request.innerText()).resolves.toContain('"vcs_url": "https://svn.example.com/app"');
-    await expect(response.innerText()).resolves.toContain('201');
-    await expect(response.locator('table.kv').innerText()).resolves.toContain('content-type');
-    await expect(response.innerText()).resolves.toContain('"status": "detecting"');
+    await expect(request.textContent()).resolves.toContain(`PUT ${s.url}/github/repos/octo/hello/import`);
+    await expect(request.locator('table.kv').textContent()).resolves.toContain('token [redacted]');
+    await expect(request.textContent()).resolves.toContain('"vcs_url": "https://svn.example.com/app"');
+    await expect(response.textContent()).resolves.toContain('201');
+    await expect(response.locator('table.kv').textContent()).resolves.toContain('content-type');
+    await expect(response.textContent()).resolves.toContain('"status": "detecting"');
     const [req, res] = [await request.boundingBox(), await response.boundingBox()];
     expect(req && res && res.x > req.x + req.width - 1 && Math.abs(res.y - req.y) < 2).toBe(true);
     await expect(page.locator('#calls tbody button.seq[aria-expanded=true]').count()).resolves.toBe(1);
@@ -138,8 +138,8 @@ describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
 
     // Unmatched requests with their closest routes.
     const misses = page.locator('#misses');
-    await expect(misses.innerText()).resolves.toContain('GET /repos/octo/hello/issuez/1');
-    await expect(misses.innerText()).resolves.toContain('/repos/{owner}/{repo}/issues/{issue_number}');
+    await expect(misses.textContent()).resolves.toContain('GET /repos/octo/hello/issuez/1');
+    await expect(misses.textContent()).resolves.toContain('/repos/{owner}/{repo}/issues/{issue_number}');
 
     // Clock controls go through the admin API; the page and GET clock agree.
     const clock = page.locator('#clock');
@@ -173,14 +173,14 @@ describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
     await ch.locator('> summary').click();
     const repos = ch.locator('details', { has: page.locator('summary', { hasText: /^repos \(\d+\)/ }) }).first();
     await repos.waitFor();
-    await expect(repos.locator('> summary').innerText()).resolves.toBe('repos (2)');
+    await expect(repos.locator('> summary').textContent()).resolves.toBe('repos (2)');
     await repos.locator('> summary').click();
-    await expect(repos.innerText()).resolves.toContain('octo/hello');
-    await expect(ch.innerText()).resolves.toContain('indexes not shown: counters');
+    await expect(repos.textContent()).resolves.toContain('octo/hello');
+    await expect(ch.textContent()).resolves.toContain('indexes not shown: counters');
     const tokens = ch.locator('details', { has: page.locator('summary', { hasText: /^tokens/ }) }).first();
     await tokens.locator('> summary').click();
     await tokens.locator('details > summary').first().click();
-    await expect(tokens.innerText()).resolves.toContain('[redacted]');
+    await expect(tokens.textContent()).resolves.toContain('[redacted]');
     expect(await page.content()).not.toContain(token);
 
     // No sideways scroll at 1280 px, with a detail open and the state expanded.
