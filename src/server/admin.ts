@@ -5,14 +5,15 @@ import type { Engine } from '../http/dispatch.js';
 import { engineOf } from '../http/engines.js';
 import { scenarios } from '../scenarios/index.js';
 import type { RecordedCall } from '../store/journal.js';
-import { firstAfter, intParam, parseCallQuery, selectCalls, streamCalls } from './calls.js';
+import { callBySeq, intParam, pageOfCalls, parseCallQuery, streamCalls } from './calls.js';
 import { AdminError, sendJson } from './json.js';
 import { EventHub, streamPosition } from './live/events.js';
 import { stateTree } from './live/state-tree.js';
 import { type FaultView, liveData } from './live/summary.js';
 import { didYouMean } from './nearest.js';
 import { renderLivePage } from './page.js';
-import { urlRebaser } from './rebase.js';
+import { checkKeys, originOf, viewOf } from './params.js';
+import { rebaseForServer } from './rebase.js';
 import { SERVICE_SPELLINGS, serviceOrUndefined } from './services.js';
 
 type ScenarioFactory = (options?: unknown) => { name: string; service: string; apply(fakes: Fakes): unknown };
@@ -169,7 +170,7 @@ export class AdminApi {
       case 'POST scenarios':
         return {
           status: 201,
-          body: this.rebase(r.origin)(this.applyScenario(need(tail[0], 'a scenario name: POST /__stuntdouble/scenarios/{name}'), await r.body())),
+          body: this.rebase(r.origin, this.applyScenario(need(tail[0], 'a scenario name: POST /__stuntdouble/scenarios/{name}'), await r.body())),
         };
       case 'GET applied':
         return { body: f.applied };
@@ -178,7 +179,7 @@ export class AdminApi {
       case 'POST clock':
         return { body: this.clock(tail[0], (await r.body()) ?? {}) };
       case 'GET calls':
-        if (tail[0] !== undefined) return { body: this.call(tail[0]) };
+        if (tail[0] !== undefined) return { body: callBySeq(f.calls, tail[0]) };
         return this.calls(f.calls, r.query, 'calls');
       case 'GET unmatched':
         return this.calls(f.unmatched, r.query, 'unmatched');
@@ -204,7 +205,7 @@ export class AdminApi {
         const { kind, ...options } = input;
         if (!FAULT_KINDS.includes(kind))
           throw new AdminError(400, `stuntdouble: unknown fault kind '${kind}'.${didYouMean(kind, FAULT_KINDS)} Kinds: ${FAULT_KINDS.join(', ')}`);
-        return { status: 201, body: this.rebase(r.origin)(this.applyScenario(kind, options)) };
+        return { status: 201, body: this.rebase(r.origin, this.applyScenario(kind, options)) };
       }
       case 'DELETE faults': {
         const ids = tail[0] !== undefined ? [this.handleOf(tail[0]).id] : [...this.#handles.values()].filter((h) => h.fault).map((h) => h.id);
@@ -226,7 +227,7 @@ export class AdminApi {
         return { body: { result: await callUser(() => (h.value[fnName] as (...a: unknown[]) => unknown)(...args)) } };
       }
       case 'POST seed':
-        return { status: 201, body: this.rebase(r.origin)(await this.seed(tail, await r.body())) };
+        return { status: 201, body: this.rebase(r.origin, await this.seed(tail, await r.body())) };
       case 'GET seed':
         return { body: Object.fromEntries(SERVICE_NAMES.map((n) => [n, Object.keys(this.seedHelpers(n))])) };
       default: {
@@ -347,33 +348,15 @@ export class AdminApi {
     return clockJson(this.fakes);
   }
 
-  /** `GET calls` / `GET unmatched`: filtered, paged (`after`, `limit`, a `Link` to the next page), streamed. */
+  /** `GET calls` / `GET unmatched`: filtered, paged, streamed. */
   private calls(list: readonly RecordedCall[], q: URLSearchParams, route: 'calls' | 'unmatched'): AdminAnswer {
-    const query = parseCallQuery(q, this.#engine, (raw) => this.service(raw));
-    // The calls are picked now (references only): calls recorded while the answer streams are not in it.
-    const { calls, more } = selectCalls(list, query);
-    const headers: Record<string, string> = {};
-    const last = calls.at(-1);
-    if (more && last) {
-      const next = new URLSearchParams(q);
-      next.delete('since');
-      next.set('after', String(last.seq));
-      headers.link = `</__stuntdouble/${route}?${next}>; rel="next"`;
-    }
+    const { calls, headers } = pageOfCalls(
+      list,
+      parseCallQuery(q, this.#engine, (raw) => this.service(raw)),
+      q,
+      route,
+    );
     return { stream: (res) => streamCalls(res, calls, headers) };
-  }
-
-  /** `GET calls/{seq}`: one journal entry. */
-  private call(raw: string): RecordedCall {
-    const seq = intParam('seq', raw);
-    const list = this.fakes.calls;
-    const c = list[firstAfter(list, seq - 1)];
-    if (!c || c.seq !== seq) {
-      const first = list.first()?.seq;
-      const last = list.last()?.seq;
-      throw new AdminError(404, `stuntdouble: no call #${seq} in the journal (it holds ${first === undefined ? 'none' : `#${first} to #${last}`})`);
-    }
-    return c;
   }
 
   /** The data of the live page (and of `GET live`). */
@@ -404,15 +387,8 @@ export class AdminApi {
     return Object.fromEntries(SERVICE_NAMES.map((n) => [n, stateTree(n, state[n])]));
   }
 
-  /** Rewrites the fakes' own base URLs in seed and scenario JSON to the server's, as live answers have them. */
-  private rebase(origin: string): (value: unknown) => unknown {
-    const base = (service: 'codeHosting' | 'socialGraph', prefix: string): [string, string] | undefined => {
-      const own = this.fakes[service].baseUrls[0];
-      return own && this.info.services.includes(service) ? [own, `${origin}${prefix}`] : undefined;
-    };
-    const codeHosting = base('codeHosting', '/github');
-    const socialGraph = base('socialGraph', '/graph');
-    return urlRebaser({ ...(codeHosting ? { codeHosting } : {}), ...(socialGraph ? { socialGraph } : {}) });
+  private rebase(origin: string, value: unknown): unknown {
+    return rebaseForServer(this.fakes, this.info.services, origin)(value);
   }
 
   private seedHelpers(service: ServiceName): Record<string, (...args: unknown[]) => unknown> {
@@ -463,27 +439,6 @@ function clockJson(f: Fakes): { now: string; mode: string } {
 function need(v: string | undefined, what: string): string {
   if (v === undefined || v === '') throw new AdminError(400, `stuntdouble: this admin call needs ${what}`);
   return v;
-}
-
-/** Unknown query keys answer 400 with the nearest name. */
-function checkKeys(q: URLSearchParams, allowed: readonly string[], route: string): void {
-  for (const k of q.keys())
-    if (!allowed.includes(k))
-      throw new AdminError(400, `stuntdouble: GET /__stuntdouble/${route} has no parameter '${k}'.${didYouMean(k, allowed)} Parameters: ${allowed.join(', ')}`);
-}
-
-/** `?view=tree` or `?view=raw` (the default) of `GET state`. */
-function viewOf(q: URLSearchParams): 'raw' | 'tree' {
-  checkKeys(q, ['service', 'view'], 'state');
-  const view = q.get('view') ?? 'raw';
-  if (view !== 'raw' && view !== 'tree')
-    throw new AdminError(400, `stuntdouble: GET /__stuntdouble/state?view= takes 'tree' or 'raw', got '${view}'.${didYouMean(view, ['tree', 'raw'])}`);
-  return view;
-}
-
-/** The origin a request came in on, from its Host header (the server's own URL when it has none or a malformed one). */
-function originOf(host: string | undefined, fallback: string): string {
-  return host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? `http://${host}` : fallback;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -8,7 +8,7 @@ import { UnknownNameError } from '../errors.js';
 import type { ServiceName } from '../fakes/service-name.js';
 import type { Engine } from '../http/dispatch.js';
 import { closestRoutes } from '../http/route-names.js';
-import { type CallFilter, type RecordedCall, callMatches, splitRouteKey } from '../store/journal.js';
+import { type CallFilter, type CallList, type RecordedCall, callMatches, splitRouteKey } from '../store/journal.js';
 import { didYouMean as hint, suggest } from '../util/suggest.js';
 import { AdminError, toJson } from './json.js';
 import { didYouMean } from './nearest.js';
@@ -157,6 +157,40 @@ export function selectCalls(list: readonly RecordedCall[], query: CallQuery): { 
   }
   for (let i = firstAfter(list, after ?? 0); i < list.length; i++) if (query.matches(list[i] as RecordedCall)) out.push(list[i] as RecordedCall);
   return { calls: out, more: false };
+}
+
+/**
+ * One answer of `GET calls` / `GET unmatched`: the calls (picked now, as references: calls recorded
+ * while the answer streams are not in it) and, when more follow the page, a `Link` to the next one.
+ */
+export function pageOfCalls(
+  list: readonly RecordedCall[],
+  query: CallQuery,
+  q: URLSearchParams,
+  route: 'calls' | 'unmatched',
+): { calls: RecordedCall[]; headers: Record<string, string> } {
+  const { calls, more } = selectCalls(list, query);
+  const headers: Record<string, string> = {};
+  const last = calls.at(-1);
+  if (more && last) {
+    const next = new URLSearchParams(q);
+    next.delete('since');
+    next.set('after', String(last.seq));
+    headers.link = `</__stuntdouble/${route}?${next}>; rel="next"`;
+  }
+  return { calls, headers };
+}
+
+/** `GET calls/{seq}`: one journal entry (404 when the journal does not hold it). */
+export function callBySeq(list: CallList, raw: string): RecordedCall {
+  const seq = intParam('seq', raw);
+  const c = list[firstAfter(list, seq - 1)];
+  if (!c || c.seq !== seq) {
+    const first = list.first()?.seq;
+    const last = list.last()?.seq;
+    throw new AdminError(404, `stuntdouble: no call #${seq} in the journal (it holds ${first === undefined ? 'none' : `#${first} to #${last}`})`);
+  }
+  return c;
 }
 
 // Bytes gathered before a write: large enough for few syscalls, small enough to stay far from a 41 MB string.

@@ -4,6 +4,7 @@
  * server (`http://HOST:PORT/github`). This rewrites a value's URLs from the one base to the other,
  * deriving the web, archive and log hosts of each the way the code hosting fake derives them.
  */
+import type { Fakes } from '../create-fakes.js';
 import { archiveBase, logBase } from '../fakes/code-hosting/redirects.js';
 import { trimBase, webBase } from '../fakes/code-hosting/urls.js';
 
@@ -74,4 +75,18 @@ export function urlRebaser(bases: { codeHosting?: [string, string]; socialGraph?
     return out ?? v;
   };
   return (value) => (ordered.length ? walk(value, 0) : value);
+}
+
+/**
+ * The rebaser for admin answers of a server at `origin` (`http://127.0.0.1:4010`): the fakes' own
+ * first base URLs (what seed helpers render with) to the server's prefixes of the services it serves.
+ */
+export function rebaseForServer(fakes: Fakes, services: readonly string[], origin: string): (value: unknown) => unknown {
+  const base = (service: 'codeHosting' | 'socialGraph', prefix: string): [string, string] | undefined => {
+    const own = fakes[service].baseUrls[0];
+    return own && services.includes(service) ? [own, `${origin}${prefix}`] : undefined;
+  };
+  const codeHosting = base('codeHosting', '/github');
+  const socialGraph = base('socialGraph', '/graph');
+  return urlRebaser({ ...(codeHosting ? { codeHosting } : {}), ...(socialGraph ? { socialGraph } : {}) });
 }
