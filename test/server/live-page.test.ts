@@ -53,6 +53,15 @@ describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
     expect(await s.stop()).toBe(0);
   });
 
+  /** Elements of the calls column that reach into the side column (their text overlaps it). */
+  const spill = (page: Page) =>
+    page.evaluate(() => {
+      const edge = (document.querySelector('main > aside') as HTMLElement).getBoundingClientRect().left;
+      return [...document.querySelectorAll('main > section *')]
+        .filter((e) => e.getBoundingClientRect().right > edge + 0.5)
+        .map((e) => `${e.tagName.toLowerCase()} ${(e.textContent ?? '').slice(0, 40)}`);
+    });
+
   /** A page with its errors and its requests to the admin API recorded. */
   async function open(): Promise<{ page: Page; errors: string[]; admin: string[] }> {
     const page = await context.newPage();
@@ -183,8 +192,9 @@ describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
     await expect(tokens.textContent()).resolves.toContain('[redacted]');
     expect(await page.content()).not.toContain(token);
 
-    // No sideways scroll at 1280 px, with a detail open and the state expanded.
+    // No sideways scroll at 1280 px, with a detail open and the state expanded; nothing spills over the side column.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    expect(await spill(page)).toEqual([]);
 
     // Reset empties the table (the event stream says so) and puts the clock back.
     await page.locator('#reset').click();
@@ -207,6 +217,7 @@ describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
       await row.click();
       await page.locator('#calls tbody tr.detail').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+      expect(await spill(page)).toEqual([]);
     }
     expect(errors).toEqual([]);
     await page.close();

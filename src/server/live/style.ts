@@ -15,10 +15,11 @@ form.filters input[name=text] { width: 14rem; }
 input, select, textarea, button { font: inherit; max-width: 100%; }
 table { border-collapse: collapse; width: 100%; }
 #calls { table-layout: fixed; }
-#calls th, #calls td { text-align: left; padding: .25rem .4rem; border-bottom: 1px solid #eee; vertical-align: top; overflow-wrap: anywhere; }
-#calls th { font-size: .85rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-#calls col.seq { width: 3.75rem; } #calls col.at { width: 5.25rem; } #calls col.svc { width: 7.5rem; } #calls col.m { width: 5rem; }
-#calls col.st { width: 3.75rem; } #calls col.op { width: 13rem; }
+#calls > thead > tr > th, #calls > tbody > tr > td { text-align: left; padding: .25rem .4rem; border-bottom: 1px solid #eee; vertical-align: top; overflow-wrap: anywhere; }
+#calls > thead > tr > th { font-size: .85rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+#calls col.seq { width: 3.25rem; } #calls col.at { width: 5.75rem; } #calls col.svc { width: 7.5rem; } #calls col.m { width: 4.75rem; }
+#calls col.st { width: 4.25rem; } #calls col.op { width: 13rem; }
+#calls > tbody > tr.call > td:nth-child(2) { white-space: nowrap; }
 tr.call { cursor: pointer; }
 tr.call:hover { background: #f7f7fa; }
 button.seq { border: 0; background: none; color: #0550ae; padding: 0; cursor: pointer; text-decoration: underline; }
