@@ -75,7 +75,8 @@ export function liveClient(render: RenderFunctions): void {
     $('count').textContent = String(calls);
     $('unmatched-count').textContent = String(unmatched);
     const shown = tbody.querySelectorAll('tr.call').length;
-    $('shown').textContent = shown === rows.length ? `${shown} shown` : `${shown} of the last ${rows.length} shown`;
+    const of = calls > rows.length ? ` of the last ${rows.length}` : ` of ${rows.length}`;
+    $('shown').textContent = shown === rows.length && calls <= rows.length ? `${shown} shown` : `${shown}${of} shown`;
     $('empty').hidden = rows.length > 0;
     $('none-match').hidden = rows.length === 0 || shown > 0;
   };
