@@ -170,6 +170,10 @@ describe.runIf(hasChromium && hasCurl)('live page (headless Chromium)', () => {
     await page.locator('#scenario-options').fill('{"owner":"octo","repo":"page"}');
     await page.locator('#apply').click();
     await page.locator('#handles', { hasText: 'detection_needs_auth' }).waitFor();
+    // The handles carry the scenario's token and the origin's password: the page shows them masked.
+    const handles = (await page.locator('#handles').textContent()) ?? '';
+    expect(handles).toContain('"password": "[redacted]"');
+    expect(handles).toContain('"token": "[redacted]"');
     await page.locator('#applied', { hasText: 'importNeedsAuth' }).waitFor();
     const fault = await s.admin('POST', 'faults', { kind: 'flaky', service: 'codeHosting', failures: 1, status: 503 });
     await page.locator('#faults', { hasText: 'flaky' }).waitFor();
