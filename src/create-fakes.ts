@@ -464,10 +464,27 @@ function toHandled(res: FakeResponse, call: RecordedCall): HandledResponse {
   return { status: out.status, headers: out.headers, text, json: parsedJson, call };
 }
 
+// The servers (`serve()`) answering for an instance, by URL: describe() names them.
+const servers = new WeakMap<Fakes, Set<string>>();
+
+/**
+ * @internal Records that a server answers for `fakes` at `url` (called by `serve()`), so that
+ * `describe()` says where; returns the function that takes it back (on close).
+ */
+export function noteServing(fakes: Fakes, url: string): () => void {
+  const urls = servers.get(fakes) ?? new Set<string>();
+  servers.set(fakes, urls);
+  urls.add(url);
+  return () => void urls.delete(url);
+}
+
 /** A short summary: applied scenarios, clock, and the last calls. */
 export function describeFakes(fakes: Fakes, lastN = 20): string {
   const lines: string[] = [];
-  lines.push(`stuntdouble fakes (${fakes.installed ? 'installed' : 'not installed'}), clock ${fakes.clock.mode} at ${fakes.clock.now().toISOString()}`);
+  const serving = [...(servers.get(fakes) ?? [])];
+  // "installed", "serving on http://127.0.0.1:4010", both, or "not installed".
+  const how = [fakes.installed ? 'installed' : '', serving.length ? `serving on ${serving.join(', ')}` : ''].filter(Boolean).join('; ') || 'not installed';
+  lines.push(`stuntdouble fakes (${how}), clock ${fakes.clock.mode} at ${fakes.clock.now().toISOString()}`);
   if (fakes.applied.length) lines.push(`scenarios: ${fakes.applied.map((a) => a.name).join(', ')}`);
   for (const name of ['codeHosting', 'socialGraph', 'modelCache'] as const) {
     const facade = fakes[name] as { describe?: () => string };

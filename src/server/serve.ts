@@ -1,7 +1,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod';
-import type { Fakes } from '../create-fakes.js';
+import { type Fakes, noteServing } from '../create-fakes.js';
 import { SERVICE_NAMES, type ServiceName } from '../fakes/service-name.js';
 import type { Engine } from '../http/dispatch.js';
 import { engineOf } from '../http/engines.js';
@@ -127,6 +127,7 @@ export async function serve(fakes: Fakes, options: ServeOptions = {}): Promise<S
 
   const router = new RequestRouter(engine, enabled, mountOrigin, () => mounted.size < MAX_ORIGINS);
   const admin = new AdminApi(fakes, { url, services: [...enabled], ...(opts.seed ? { seed: opts.seed } : {}) });
+  const unnote = noteServing(fakes, url);
   const sockets = new Set<Socket>();
   let inFlight = 0;
   let idle: (() => void) | undefined;
@@ -177,6 +178,8 @@ export async function serve(fakes: Fakes, options: ServeOptions = {}): Promise<S
     server,
     close(graceMs = 2000) {
       closing ??= new Promise<void>((resolve) => {
+        unnote();
+        admin.close();
         server.close(() => {
           for (const undo of mounted.values()) for (const u of undo) u();
           mounted.clear();

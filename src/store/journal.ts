@@ -220,6 +220,7 @@ export class Journal {
   /** Whether request and response bodies are kept in journal entries. */
   readonly bodies: boolean;
   #seq = 0;
+  readonly #listeners = new Set<(call: RecordedCall | null) => void>();
   constructor(option: JournalOption = true) {
     const o = typeof option === 'boolean' ? { enabled: option } : { enabled: true, ...option };
     this.enabled = o.enabled;
@@ -239,6 +240,7 @@ export class Journal {
       this.#recordedUnmatched += 1;
       keep(this.#unmatched, call, this.limit);
     }
+    if (this.#listeners.size) for (const l of this.#listeners) l(call);
   }
   clear(): void {
     this.#calls.length = 0;
@@ -246,6 +248,17 @@ export class Journal {
     this.#recordedCalls = 0;
     this.#recordedUnmatched = 0;
     this.#seq = 0;
+    if (this.#listeners.size) for (const l of this.#listeners) l(null);
+  }
+  /**
+   * Calls `listener` with every call recorded from now on, and with `null` when the journal is
+   * cleared (reset). The server's live page streams the journal with it. Returns the unsubscriber.
+   */
+  subscribe(listener: (call: RecordedCall | null) => void): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
   }
 }
 
