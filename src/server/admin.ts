@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fakes, FakesSnapshot } from '../create-fakes.js';
 import { SERVICE_NAMES, type ServiceName } from '../fakes/service-name.js';
+import { redactState, redactValue } from '../http/redact.js';
 import { scenarios } from '../scenarios/index.js';
 import { type CallFilter, type RecordedCall, callMatches } from '../store/journal.js';
 import { AdminError, sendJson } from './json.js';
@@ -94,9 +95,10 @@ export class AdminApi {
           },
         };
       case 'GET state': {
-        if (tail[0] !== undefined) return { body: (f.state as unknown as Record<string, unknown>)[this.service(tail[0])] };
+        // Shown without its credentials: seeded tokens, hook and app secrets (readers are not all trusted alike).
+        if (tail[0] !== undefined) return { body: redactState((f.state as unknown as Record<string, unknown>)[this.service(tail[0])]) };
         const service = r.query.get('service');
-        return { body: service ? (f.state as unknown as Record<string, unknown>)[this.service(service)] : f.state };
+        return { body: redactState(service ? (f.state as unknown as Record<string, unknown>)[this.service(service)] : f.state) };
       }
       case 'GET describe':
         return { body: { text: f.describe() } };
@@ -132,7 +134,7 @@ export class AdminApi {
       case 'POST scenarios':
         return { status: 201, body: this.applyScenario(need(tail[0], 'a scenario name: POST /__stuntdouble/scenarios/{name}'), await r.body()) };
       case 'GET applied':
-        return { body: f.applied };
+        return { body: redactValue(f.applied) };
       case 'GET clock':
         return { body: clockJson(f) };
       case 'POST clock':
@@ -147,7 +149,7 @@ export class AdminApi {
         return { body: Object.fromEntries(names.map((n) => [n, f.routes(n)])) };
       }
       case 'GET faults':
-        return { body: [...this.#handles.values()].filter((h) => h.fault).map((h) => this.handleJson(h)) };
+        return { body: redactValue([...this.#handles.values()].filter((h) => h.fault).map((h) => this.handleJson(h))) };
       case 'POST faults': {
         const input = (await r.body()) ?? {};
         if (!isObject(input) || typeof input.kind !== 'string')
