@@ -8,7 +8,7 @@ import { splitRouteKey } from '../store/journal.js';
 import type { Store } from '../store/store.js';
 import { parseRequest } from './body.js';
 import { BODY_LIMITS, MAX_URL_LENGTH } from './limits.js';
-import { redactHeaders, redactQuery, redactUrl } from './redact.js';
+import { redactHeaders, redactQuery, redactText, redactUrl, requestSecrets } from './redact.js';
 import type { FakeRequest, RawRequest } from './request.js';
 import type { FakeResponse } from './response.js';
 import { Router, trimSlashes } from './router.js';
@@ -782,6 +782,9 @@ export class Engine {
       }
     }
     if (failed && internal) {
+      // The thrower's message may quote the request's credentials: the answer and fakes.errors show it redacted.
+      const secrets = requestSecrets(req);
+      internal = { message: redactText(internal.message, secrets), ...(internal.stack ? { stack: redactText(internal.stack, secrets) } : {}) };
       response = blameTheFake(response, failed.source, `${req.method} ${template ?? path}`, internal.message);
       this.errors.push({
         seq,

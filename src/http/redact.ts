@@ -265,10 +265,14 @@ function decodeName(name: string): string {
  * (the value becomes `%5Bredacted%5D`), `"name": "value"` / `name: 'value'` pairs and header lines with
  * a secret name (the value becomes `[redacted]`). Unchanged strings are returned as they are.
  */
-export function redactString(s: string): string {
+export function redactString(s: string, depth = 0): string {
   if (s.length < 4) return s;
   let out = s.includes('://') ? redactUserinfo(s) : s;
   if (!HINT.test(out)) return out;
+  // JSON inside a string (Graph's `batch` form field, a stringified config): redacted as JSON, so a
+  // header line inside one of its strings is found too.
+  const json = depth < 4 ? redactJsonText(out, depth) : undefined;
+  if (json !== undefined) return json;
   if (out.includes('='))
     out = out.replace(PARAM, (m, name: string, value: string) => (value && isSecretName(decodeName(name)) ? `${name}=${REDACTED_ENCODED}` : m));
   if (out.includes(':')) {
@@ -289,6 +293,25 @@ export function redactString(s: string): string {
   return out;
 }
 
+// Strings this long are scanned as text, not parsed as JSON.
+const MAX_JSON_TEXT = 1024 * 1024;
+
+/** The redacted text of a string that is a JSON object or array; undefined when it is none. */
+function redactJsonText(s: string, depth: number): string | undefined {
+  if (s.length > MAX_JSON_TEXT) return undefined;
+  const first = s.charCodeAt(0);
+  const last = s.charCodeAt(s.length - 1);
+  if (!((first === 123 && last === 125) || (first === 91 && last === 93))) return undefined; // {...} or [...]
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(s);
+  } catch {
+    return undefined;
+  }
+  const redacted = redactValue(parsed, 0, depth + 1);
+  return redacted === parsed ? s : JSON.stringify(redacted);
+}
+
 /** Redacts free text (a message, `describe()`): {@link redactString}, then every known secret value. */
 export function redactText(text: string, secrets?: KnownSecrets): string {
   const out = redactString(text);
@@ -300,8 +323,8 @@ export function redactText(text: string, secrets?: KnownSecrets): string {
  * (strings and numbers, and the strings of arrays under such a name; objects under it are walked), and
  * secrets inside any string ({@link redactString}). Unchanged values are returned as is.
  */
-export function redactValue(v: unknown, depth = 0): unknown {
-  if (typeof v === 'string') return redactString(v);
+export function redactValue(v: unknown, depth = 0, nested = 0): unknown {
+  if (typeof v === 'string') return redactString(v, nested);
   if (v === null || typeof v !== 'object') return v;
   if (ArrayBuffer.isView(v)) return v;
   // Bodies deeper than the JSON depth limit are refused before they get here; fail closed anyway.
@@ -310,7 +333,7 @@ export function redactValue(v: unknown, depth = 0): unknown {
     let out: unknown[] | undefined;
     for (let i = 0; i < v.length; i++) {
       const item = v[i];
-      const r = redactValue(item, depth + 1);
+      const r = redactValue(item, depth + 1, nested);
       if (r !== item) {
         out ??= [...v];
         out[i] = r;
@@ -320,7 +343,7 @@ export function redactValue(v: unknown, depth = 0): unknown {
   }
   let out: Record<string, unknown> | undefined;
   for (const [k, item] of Object.entries(v as Record<string, unknown>)) {
-    const r = isSecretName(k) ? redactSecretValue(item, depth + 1) : redactValue(item, depth + 1);
+    const r = isSecretName(k) ? redactSecretValue(item, depth + 1, nested) : redactValue(item, depth + 1, nested);
     if (r !== item) {
       out ??= copyObject(v as Record<string, unknown>);
       Object.defineProperty(out, k, { value: r, enumerable: true, writable: true, configurable: true });
@@ -330,14 +353,14 @@ export function redactValue(v: unknown, depth = 0): unknown {
 }
 
 /** A value under a secret name: strings and numbers go, arrays of them too; objects are walked; true/false/null stay. */
-function redactSecretValue(v: unknown, depth: number): unknown {
+function redactSecretValue(v: unknown, depth: number, nested: number): unknown {
   if (typeof v === 'string') return v === '' ? v : REDACTED;
   if (typeof v === 'number' || typeof v === 'bigint') return REDACTED;
   if (Array.isArray(v)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < v.length; i++) {
       const item = v[i];
-      const r = typeof item === 'string' || typeof item === 'number' ? redactSecretValue(item, depth + 1) : redactValue(item, depth + 1);
+      const r = typeof item === 'string' || typeof item === 'number' ? redactSecretValue(item, depth + 1, nested) : redactValue(item, depth + 1, nested);
       if (r !== item) {
         out ??= [...v];
         out[i] = r;
@@ -345,7 +368,7 @@ function redactSecretValue(v: unknown, depth: number): unknown {
     }
     return out ?? v;
   }
-  return redactValue(v, depth);
+  return redactValue(v, depth, nested);
 }
 
 function copyObject(v: Record<string, unknown>): Record<string, unknown> {
@@ -429,7 +452,8 @@ export function requestSecrets(req: {
       }
     }
   }
-  for (const [k, v] of Object.entries(req.query ?? {})) if (isSecretName(k)) for (const s of Array.isArray(v) ? v : [v]) out.add(s);
+  if (req.query) for (const [k, v] of Object.entries(req.query)) if (isSecretName(k)) for (const s of Array.isArray(v) ? v : [v]) out.add(s);
+  if (!req.query && req.url) for (const [k, v] of req.url.searchParams) if (isSecretName(k)) out.add(v);
   collectSecrets(req.body, out, 0);
   return out;
 }

@@ -153,15 +153,16 @@ describe('server guards (serve() in-process)', () => {
   it('a cross-site text/plain POST answers 403 on every admin write, and changes nothing', async () => {
     const before = JSON.stringify(fakes.state);
     const now = fakes.clock.now().toISOString();
+    const variants: Array<Record<string, string>> = [
+      { origin: 'http://evil.example', 'content-type': 'text/plain' },
+      { origin: 'null', 'content-type': 'text/plain' },
+      { origin: 'http://evil.example', ...json },
+      { origin: `http://localhost:${server.port + 1}`, 'content-type': 'application/x-www-form-urlencoded' },
+      { 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain' },
+      { 'sec-fetch-site': 'same-site', ...json },
+    ];
     for (const [method, path, body] of WRITES) {
-      for (const headers of [
-        { origin: 'http://evil.example', 'content-type': 'text/plain' },
-        { origin: 'null', 'content-type': 'text/plain' },
-        { origin: 'http://evil.example', ...json },
-        { origin: `http://localhost:${server.port + 1}`, 'content-type': 'application/x-www-form-urlencoded' },
-        { 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain' },
-        { 'sec-fetch-site': 'same-site', ...json },
-      ]) {
+      for (const headers of variants) {
         const res = await raw(server.url, method, path, { host: `127.0.0.1:${server.port}`, ...headers }, body);
         expect([method, path, JSON.stringify(headers), res.status]).toEqual([method, path, JSON.stringify(headers), 403]);
       }
