@@ -43,7 +43,7 @@ export const FakesOptionsSchema = z
      * each body up to 256 KiB). `false` records nothing; `{ limit, bodies, maxBytes, maxBodyBytes }`
      * keeps at most `limit` calls and `maxBytes` bytes of them (older ones are dropped and counted in
      * `fakes.calls.dropped`; `count()` stays exact), keeps a body larger than `maxBodyBytes` truncated
-     * (marked `…[truncated by stuntdouble]`, and `call.truncated`), and with `bodies: false` keeps no
+     * (marked `...[truncated by stuntdouble]`, and `call.truncated`), and with `bodies: false` keeps no
      * request or response bodies.
      */
     journal: z

@@ -123,7 +123,9 @@ describe('redactString: secrets inside values', () => {
     expect(redactString('upstream refused\nAuthorization: Bearer abc.def\nX-Auth: zzz')).toBe(
       'upstream refused\nAuthorization: Bearer [redacted]\nX-Auth: [redacted]',
     );
-    expect(redactString('{\\"api_key\\":\\"AIza123\\"}')).toBe('{\\"api_key\\": \\"[redacted]\\"}');
+    expect(redactString('{\\"api_key\\":\\"AIza123\\"}')).toBe('{\\"api_key\\":\\"[redacted]\\"}');
+    expect(redactString('{"pin": 12345678, "n": 1}')).toBe('{"pin": 12345678, "n": 1}');
+    expect(redactString('{"otp": 12345678, "n": 1}')).toBe('{"otp": "[redacted]", "n": 1}');
     const batch = JSON.stringify([{ method: 'GET', relative_url: 'me', headers: ['Authorization: OAuth EAAB1234'] }]);
     expect(redactString(batch)).toBe(JSON.stringify([{ method: 'GET', relative_url: 'me', headers: ['Authorization: OAuth [redacted]'] }]));
     // Prose that merely mentions a credential word keeps its words.

@@ -242,15 +242,6 @@ export function redactUserinfo(s: string): string {
   return last === 0 ? s : out + s.slice(last);
 }
 
-// `name=value` in a URL, a form body, a Link header or prose: the name starts at a boundary.
-const PARAM = /(?<![\w.\-[\]%+])([\w.\-[\]%+]{1,128})=([^&#\s"'<>;\\]*)/g;
-// `"name": "value"` (JSON, also escaped inside a JSON string), `name: 'value'` (inspected objects) and
-// `"name": 123`. Each alternative stops at its closing quote, so the scan stays linear.
-const PAIR =
-  /(?<![\w-])(\\*["']?)([A-Za-z_][\w.-]{0,63})\1\s*:\s*(?:"((?:[^"\\\r\n]|\\.)*)"|'((?:[^'\\\r\n]|\\.)*)'|(\\+)"([^"\\\r\n]*)\5"|(-?\d[\d.eE+-]*)(?![\w-]))/g;
-// `Authorization: Bearer ...` at the start of a line (an HTTP head pasted into a message).
-const LINE = /(^|[\r\n])([A-Za-z][\w-]{0,63}):[ \t]*([^\r\n]*)/g;
-
 function decodeName(name: string): string {
   if (!name.includes('%') && !name.includes('+')) return name;
   try {
@@ -262,54 +253,157 @@ function decodeName(name: string): string {
 
 /**
  * A string without the secrets it may carry: URL user-info, `name=value` pairs with a secret name
- * (the value becomes `%5Bredacted%5D`), `"name": "value"` / `name: 'value'` pairs and header lines with
- * a secret name (the value becomes `[redacted]`). Unchanged strings are returned as they are.
+ * (the value becomes `%5Bredacted%5D`), `"name": "value"` / `name: 'value'` / `"name": 123` pairs and
+ * header lines (`Authorization: Bearer ...` at the start of a line or of a quoted string) with a
+ * secret name (the value becomes `[redacted]`). Unchanged strings are returned as they are.
+ *
+ * Linear in the string: it jumps from one `=` or `:` to the next (native searches) and looks only at
+ * the name before each and the value after it, so a 2 MB body costs a few milliseconds.
  */
-export function redactString(s: string, depth = 0): string {
+export function redactString(s: string): string {
   if (s.length < 4) return s;
   let out = s.includes('://') ? redactUserinfo(s) : s;
-  if (!HINT.test(out)) return out;
-  // JSON inside a string (Graph's `batch` form field, a stringified config): redacted as JSON, so a
-  // header line inside one of its strings is found too.
-  const json = depth < 4 ? redactJsonText(out, depth) : undefined;
-  if (json !== undefined) return json;
-  if (out.includes('='))
-    out = out.replace(PARAM, (m, name: string, value: string) => (value && isSecretName(decodeName(name)) ? `${name}=${REDACTED_ENCODED}` : m));
-  if (out.includes(':')) {
-    out = out.replace(PAIR, (m, q: string, name: string, dq?: string, sq?: string, slashes?: string, eq?: string, num?: string) => {
-      if (!isSecretName(name)) return m;
-      const value = dq ?? sq ?? eq ?? num;
-      if (!value || value === REDACTED) return m;
-      const open = dq !== undefined || num !== undefined ? '"' : sq !== undefined ? "'" : `${slashes}"`;
-      const quote = num !== undefined && !q ? '' : open;
-      return `${q}${name}${q}: ${quote}${REDACTED}${quote}`;
-    });
-    out = out.replace(LINE, (m, lead: string, name: string, value: string) => {
-      if (!value || !isSecretHeader(name) || value === REDACTED) return m;
-      const scheme = /^(\w+)\s+\S/.exec(value)?.[1];
-      return `${lead}${name}: ${scheme && /authorization$/i.test(name) ? `${scheme} ` : ''}${REDACTED}`;
-    });
-  }
+  if (out.includes('=')) out = redactParams(out);
+  if (out.includes(':')) out = redactPairs(out);
   return out;
 }
 
-// Strings this long are scanned as text, not parsed as JSON.
-const MAX_JSON_TEXT = 1024 * 1024;
+// Characters of a query, form or cookie name: letters, digits, `_ . - [ ] % +`.
+function isParamNameChar(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45 || c === 91 || c === 93 || c === 37 || c === 43
+  );
+}
 
-/** The redacted text of a string that is a JSON object or array; undefined when it is none. */
-function redactJsonText(s: string, depth: number): string | undefined {
-  if (s.length > MAX_JSON_TEXT) return undefined;
-  const first = s.charCodeAt(0);
-  const last = s.charCodeAt(s.length - 1);
-  if (!((first === 123 && last === 125) || (first === 91 && last === 93))) return undefined; // {...} or [...]
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(s);
-  } catch {
-    return undefined;
+// Where a `name=value` value ends: & # whitespace " ' < > ; \
+function isParamValueEnd(c: number): boolean {
+  return c === 38 || c === 35 || c <= 32 || c === 34 || c === 39 || c === 60 || c === 62 || c === 59 || c === 92;
+}
+
+/** `access_token=...`, `&client_secret=...`: the values of secret names become `%5Bredacted%5D`. */
+function redactParams(s: string): string {
+  let out = '';
+  let last = 0;
+  let i = s.indexOf('=');
+  while (i >= 0) {
+    let j = i;
+    while (j > 0 && i - j < 128 && isParamNameChar(s.charCodeAt(j - 1))) j--;
+    let end = i + 1;
+    if (j < i && (j === 0 || !isParamNameChar(s.charCodeAt(j - 1))) && isSecretName(decodeName(s.slice(j, i)))) {
+      while (end < s.length && !isParamValueEnd(s.charCodeAt(end))) end++;
+      if (end > i + 1 && s.slice(i + 1, end) !== REDACTED_ENCODED) {
+        out += `${s.slice(last, i + 1)}${REDACTED_ENCODED}`;
+        last = end;
+      }
+    }
+    i = s.indexOf('=', end);
   }
-  const redacted = redactValue(parsed, 0, depth + 1);
-  return redacted === parsed ? s : JSON.stringify(redacted);
+  return last === 0 ? s : out + s.slice(last);
+}
+
+// Characters of a JSON key or header name: letters, digits, `_ . -`.
+function isPairNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+}
+
+/** The quote at `at` with the backslashes before it (`"`, `\"`, `'`), or '' when there is none. */
+function quoteEndingAt(s: string, at: number): string {
+  const c = s.charCodeAt(at);
+  if (c !== 34 && c !== 39) return '';
+  let b = at - 1;
+  while (b >= 0 && s.charCodeAt(b) === 92) b--;
+  return s.slice(b + 1, at + 1);
+}
+
+/** The quote starting at `at` (backslashes, then `"` or `'`), or ''. */
+function quoteStartingAt(s: string, at: number): string {
+  let k = at;
+  while (k < s.length && s.charCodeAt(k) === 92) k++;
+  const c = s.charCodeAt(k);
+  return c === 34 || c === 39 ? s.slice(at, k + 1) : '';
+}
+
+/** Where a quoted value that starts after the quote `q` at `from` ends (the index of its closing quote), or -1. */
+function closingQuote(s: string, from: number, q: string): number {
+  if (q.length > 1) {
+    const end = s.indexOf(q, from);
+    const nl = s.indexOf('\n', from);
+    return end >= 0 && (nl < 0 || end < nl) ? end : -1;
+  }
+  const quote = q.charCodeAt(0);
+  for (let k = from; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 92) k++;
+    else if (c === quote) return k;
+    else if (c === 10 || c === 13) return -1;
+  }
+  return -1;
+}
+
+/**
+ * `"name": "value"`, `name: 'value'`, `"name": 123` and header lines with a secret name: the values
+ * become `[redacted]` (the scheme word of an Authorization line stays).
+ */
+function redactPairs(s: string): string {
+  let out = '';
+  let last = 0;
+  let i = s.indexOf(':');
+  while (i >= 0) {
+    const next = redactPairAt(s, i);
+    if (next) {
+      out += s.slice(last, next.from) + next.text;
+      last = next.to;
+      i = s.indexOf(':', next.to);
+    } else i = s.indexOf(':', i + 1);
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
+
+function redactPairAt(s: string, colon: number): { from: number; to: number; text: string } | undefined {
+  // The name before the colon, maybe quoted.
+  let j = colon - 1;
+  while (j >= 0 && (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 9)) j--;
+  const nameQuote = j >= 0 ? quoteEndingAt(s, j) : '';
+  const nameEnd = j + 1 - nameQuote.length;
+  let start = nameEnd;
+  while (start > 0 && nameEnd - start < 64 && isPairNameChar(s.charCodeAt(start - 1))) start--;
+  if (start === nameEnd) return undefined;
+  const before = start - 1;
+  if (before >= 0 && isPairNameChar(s.charCodeAt(before))) return undefined;
+  if (nameQuote && s.slice(start - nameQuote.length, start) !== nameQuote) return undefined;
+  const name = s.slice(start, nameEnd);
+  // The value after it.
+  let k = colon + 1;
+  while (k < s.length && (s.charCodeAt(k) === 32 || s.charCodeAt(k) === 9)) k++;
+  const valueQuote = quoteStartingAt(s, k);
+  if (valueQuote) {
+    if (!isSecretName(name)) return undefined;
+    const from = k + valueQuote.length;
+    const end = closingQuote(s, from, valueQuote);
+    if (end < 0 || end === from || s.slice(from, end) === REDACTED) return undefined;
+    return { from, to: end, text: REDACTED };
+  }
+  const c = s.charCodeAt(k);
+  if (nameQuote && ((c >= 48 && c <= 57) || c === 45)) {
+    if (!isSecretName(name)) return undefined;
+    let end = k + 1;
+    while (end < s.length && /[\d.eE+-]/.test(s.charAt(end))) end++;
+    return { from: k, to: end, text: `"${REDACTED}"` };
+  }
+  if (nameQuote) return undefined;
+  // A header line: at the start of the text or a line, or of a quoted string (`["Authorization: OAuth ..."]`).
+  const lead = before < 0 ? -1 : s.charCodeAt(before);
+  const opener = before >= 0 ? quoteEndingAt(s, before) : '';
+  if (!(lead === -1 || lead === 10 || lead === 13 || opener) || !isSecretHeader(name)) return undefined;
+  let end = k;
+  if (opener) {
+    const close = closingQuote(s, k, opener);
+    end = close < 0 ? k : close;
+  } else while (end < s.length && s.charCodeAt(end) !== 10 && s.charCodeAt(end) !== 13) end++;
+  if (end === k || s.slice(k, end) === REDACTED) return undefined;
+  const scheme = /authorization$/i.test(name) ? /^(\w+)\s+\S/.exec(s.slice(k, Math.min(end, k + 32)))?.[1] : undefined;
+  const from = scheme ? k + scheme.length + 1 : k;
+  return { from, to: end, text: REDACTED };
 }
 
 /** Redacts free text (a message, `describe()`): {@link redactString}, then every known secret value. */
@@ -323,8 +417,8 @@ export function redactText(text: string, secrets?: KnownSecrets): string {
  * (strings and numbers, and the strings of arrays under such a name; objects under it are walked), and
  * secrets inside any string ({@link redactString}). Unchanged values are returned as is.
  */
-export function redactValue(v: unknown, depth = 0, nested = 0): unknown {
-  if (typeof v === 'string') return redactString(v, nested);
+export function redactValue(v: unknown, depth = 0): unknown {
+  if (typeof v === 'string') return redactString(v);
   if (v === null || typeof v !== 'object') return v;
   if (ArrayBuffer.isView(v)) return v;
   // Bodies deeper than the JSON depth limit are refused before they get here; fail closed anyway.
@@ -333,7 +427,7 @@ export function redactValue(v: unknown, depth = 0, nested = 0): unknown {
     let out: unknown[] | undefined;
     for (let i = 0; i < v.length; i++) {
       const item = v[i];
-      const r = redactValue(item, depth + 1, nested);
+      const r = redactValue(item, depth + 1);
       if (r !== item) {
         out ??= [...v];
         out[i] = r;
@@ -343,7 +437,7 @@ export function redactValue(v: unknown, depth = 0, nested = 0): unknown {
   }
   let out: Record<string, unknown> | undefined;
   for (const [k, item] of Object.entries(v as Record<string, unknown>)) {
-    const r = isSecretName(k) ? redactSecretValue(item, depth + 1, nested) : redactValue(item, depth + 1, nested);
+    const r = isSecretName(k) ? redactSecretValue(item, depth + 1) : redactValue(item, depth + 1);
     if (r !== item) {
       out ??= copyObject(v as Record<string, unknown>);
       Object.defineProperty(out, k, { value: r, enumerable: true, writable: true, configurable: true });
@@ -353,14 +447,14 @@ export function redactValue(v: unknown, depth = 0, nested = 0): unknown {
 }
 
 /** A value under a secret name: strings and numbers go, arrays of them too; objects are walked; true/false/null stay. */
-function redactSecretValue(v: unknown, depth: number, nested: number): unknown {
+function redactSecretValue(v: unknown, depth: number): unknown {
   if (typeof v === 'string') return v === '' ? v : REDACTED;
   if (typeof v === 'number' || typeof v === 'bigint') return REDACTED;
   if (Array.isArray(v)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < v.length; i++) {
       const item = v[i];
-      const r = typeof item === 'string' || typeof item === 'number' ? redactSecretValue(item, depth + 1, nested) : redactValue(item, depth + 1, nested);
+      const r = typeof item === 'string' || typeof item === 'number' ? redactSecretValue(item, depth + 1) : redactValue(item, depth + 1);
       if (r !== item) {
         out ??= [...v];
         out[i] = r;
@@ -368,7 +462,7 @@ function redactSecretValue(v: unknown, depth: number, nested: number): unknown {
     }
     return out ?? v;
   }
-  return redactValue(v, depth, nested);
+  return redactValue(v, depth);
 }
 
 function copyObject(v: Record<string, unknown>): Record<string, unknown> {

@@ -5,7 +5,7 @@
  */
 
 /** How the cut end of a string, array or object is marked in a truncated body. */
-export const TRUNCATION_MARK = '…[truncated by stuntdouble]';
+export const TRUNCATION_MARK = '...[truncated by stuntdouble]';
 
 // Per-value overheads (64-bit V8, no pointer compression), rounded up.
 const STRING = 16;
@@ -17,10 +17,13 @@ const NUMBER = 16;
 /** What a call costs besides its bodies and the strings it holds (the entry, its arrays, closures). */
 export const CALL_OVERHEAD = 640;
 
-/** The size of a string on the heap: its UTF-8 length bounds V8's one- and two-byte storage from above. */
+/** The size of a string on the heap: one byte a character, two when any character is past U+00FF (V8 then stores all of them in two). */
 export function stringBytes(s: string): number {
-  return STRING + (s.length <= 64 ? s.length * 2 : Buffer.byteLength(s, 'utf8'));
+  return STRING + (s.length <= 64 || TWO_BYTE.test(s) ? s.length * 2 : s.length);
 }
+
+// Any character past U+00FF (the whole string is then stored two bytes a character).
+const TWO_BYTE = /[\u0100-\uffff]/;
 
 /** The size of a flat record of strings (headers, query, params). */
 export function recordBytes(r: Readonly<Record<string, string | readonly string[]>> | undefined): number {
@@ -44,9 +47,9 @@ export interface FittedBody {
 /**
  * Fits a (redacted) body into `max` bytes. A body within it is kept as it is (its size measured). A
  * larger one keeps its beginning, in order and with its shape: the fields and items that fit, whole;
- * the string that crosses the limit cut to its first characters with `…[truncated by stuntdouble]`
+ * the string that crosses the limit cut to its first characters with `...[truncated by stuntdouble]`
  * appended; the rest of an array replaced by one item, and the rest of an object by one field named
- * `…`, both holding the mark. Bytes (`Uint8Array`) keep their first bytes, copied.
+ * `...`, both holding the mark. Bytes (`Uint8Array`) keep their first bytes, copied.
  */
 export function fitBody(value: unknown, max: number): FittedBody {
   const size = { used: 0, max, cut: false };
@@ -60,7 +63,7 @@ interface Budget {
   cut: boolean;
 }
 
-const MARK_COST = STRING + TRUNCATION_MARK.length * 3;
+const MARK_COST = STRING + TRUNCATION_MARK.length * 2;
 
 function fitValue(v: unknown, b: Budget, depth: number): unknown {
   if (typeof v === 'string') {
@@ -119,7 +122,7 @@ function fitValue(v: unknown, b: Budget, depth: number): unknown {
     const k = keys[i] as string;
     if (b.used + FIELD + MARK_COST > b.max) {
       b.cut = true;
-      define(out, '…', `${TRUNCATION_MARK} ${keys.length - i} more field(s)`);
+      define(out, '...', `${TRUNCATION_MARK} ${keys.length - i} more field(s)`);
       b.used = Math.max(b.used, b.max);
       return out;
     }
@@ -135,17 +138,16 @@ function define(o: Record<string, unknown>, k: string, value: unknown): void {
   Object.defineProperty(o, k, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** The first characters of a string that take at most `bytes` bytes (never half a surrogate pair). */
+/** The first characters of a string that take at most `bytes` bytes on the heap (never half a surrogate pair). */
 function headOf(s: string, bytes: number): string {
-  let n = Math.min(s.length, Math.floor(bytes / 3));
-  // Most strings are ASCII: take as many characters as bytes when that fits.
-  if (bytes < s.length && Buffer.byteLength(s.slice(0, bytes), 'utf8') <= bytes) n = bytes;
+  let n = Math.min(s.length, bytes);
+  if (TWO_BYTE.test(s.slice(0, n))) n = Math.min(s.length, bytes >> 1);
   const code = s.charCodeAt(n - 1);
   if (n > 0 && code >= 0xd800 && code <= 0xdbff) n -= 1;
   return s.slice(0, n);
 }
 
-/** A copy of a string that shares no memory with the string it was cut from. */
+/** A copy of a string that shares no memory with the string it was cut from (one byte a character when it can be). */
 function fresh(s: string): string {
-  return Buffer.from(s, 'utf8').toString('utf8');
+  return TWO_BYTE.test(s) ? Buffer.from(s, 'utf16le').toString('utf16le') : Buffer.from(s, 'latin1').toString('latin1');
 }

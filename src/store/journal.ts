@@ -48,7 +48,7 @@ export interface RecordedCall<B = unknown> {
   /**
    * Set when a body was larger than the journal keeps (`journal: { maxBodyBytes }`, default 256 KiB):
    * `body` and/or `response` is `true`, and that body is kept cut, its cut ends marked with
-   * `…[truncated by stuntdouble]`.
+   * `...[truncated by stuntdouble]`.
    */
   readonly truncated?: { readonly body?: true; readonly response?: true };
 }

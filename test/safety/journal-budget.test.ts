@@ -8,7 +8,7 @@ import { assertReceived, createFakes } from 'stuntdouble';
 import 'stuntdouble/vitest';
 import { describe, expect, it } from 'vitest';
 
-const MARK = '…[truncated by stuntdouble]';
+const MARK = '...[truncated by stuntdouble]';
 const repo = (name: string, description: string) => ({
   method: 'POST',
   url: 'https://api.github.com/user/repos',
@@ -35,7 +35,7 @@ describe('journal byte budget', () => {
     // A truncated body is not the body that was sent: an exact expectation fails, while asymmetric
     // matchers on the fields kept whole (and on the head of the cut one) still match.
     expect(fakes).toHaveReceived('POST /user/repos', { body: expect.objectContaining({ name: 'hello' }) });
-    expect(fakes).toHaveReceived('POST /user/repos', { body: { name: 'hello', description: expect.stringMatching(/^d+…\[truncated by stuntdouble\]$/) } });
+    expect(fakes).toHaveReceived('POST /user/repos', { body: { name: 'hello', description: expect.stringMatching(/^d+\.\.\.\[truncated by stuntdouble\]$/) } });
     expect(() => assertReceived(fakes, 'POST /user/repos', { body: { name: 'hello', description: big } })).toThrow(/closest recorded call is #1/);
     // A small body is kept as it is, without the mark.
     await fakes.handle(repo('small', 'short'));
@@ -56,7 +56,7 @@ describe('journal byte budget', () => {
     expect(body.title).toBe('many');
     expect(body.labels.length).toBeLessThan(2000);
     expect(body.labels.slice(0, 3)).toEqual(['label-0', 'label-1', 'label-2']);
-    expect(body.labels.at(-1)).toMatch(/^…\[truncated by stuntdouble\] \d+ more item\(s\)$/);
+    expect(body.labels.at(-1)).toMatch(/^\.\.\.\[truncated by stuntdouble\] \d+ more item\(s\)$/);
     expect(fakes.calls.last()?.truncated?.body).toBe(true);
     // Bytes keep their first bytes.
     await fakes.handle({
