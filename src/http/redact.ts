@@ -107,7 +107,8 @@ export function isSecretName(name: string): boolean {
   const known = secretNames.get(name);
   if (known !== undefined) return known;
   const secret = decide(name, false);
-  if (secretNames.size < 10_000) secretNames.set(name, secret);
+  // Names seen in bodies are few and short; a long or ever-new one is decided again, never kept.
+  if (secretNames.size < 10_000 && name.length <= 64) secretNames.set(name, secret);
   return secret;
 }
 

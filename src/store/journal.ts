@@ -347,7 +347,8 @@ export class Journal {
     const slack = Math.max(64, this.limit >> 4);
     if (this.#calls.length > this.limit + slack) this.#trim(this.#calls, this.limit);
     if (this.#unmatched.length > this.limit + slack) this.#trim(this.#unmatched, this.limit);
-    if (this.#bytes > this.maxBytes) this.#fitBudget(call);
+    // A thirty-second of the budget is margin for what the estimate misses (allocator slack).
+    if (this.#bytes > this.maxBytes - (this.maxBytes >> 5)) this.#fitBudget(call);
   }
   clear(): void {
     this.#calls.length = 0;
