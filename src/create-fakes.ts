@@ -7,6 +7,7 @@ import { type FakeFailure, FakeInternalError, type NotInstalledError, Stuntdoubl
 import { Engine, type FaultHook, type OverrideHandler } from './http/dispatch.js';
 import { attachEngine, attachGuardStopper } from './http/engines.js';
 import { type GuardEntry, type Member, claim, guard, release, unguard } from './http/interception.js';
+import { redactText } from './http/redact.js';
 import type { RawRequest } from './http/request.js';
 import { type FakeResponse, serialize } from './http/response.js';
 import { type FakeFetch, createFetch } from './http/transport-fetch.js';
@@ -442,8 +443,9 @@ function syncHooks(): void {
 }
 
 function internalError(failures: readonly FakeFailure[]): FakeInternalError {
-  const lines = failures.map((f) => `  - ${f.request}: ${f.message} (from ${f.source})`);
-  const first = failures[0]?.stack ? `\n\nFirst stack:\n${failures[0].stack}` : '';
+  // A failure's message is the thrower's own text: it may quote a request's credentials.
+  const lines = failures.map((f) => `  - ${f.request}: ${redactText(f.message)} (from ${f.source})`);
+  const first = failures[0]?.stack ? `\n\nFirst stack:\n${redactText(failures[0].stack)}` : '';
   return new FakeInternalError(
     `stuntdouble: ${failures.length} failure(s) inside the fakes during this test (answered 500 to the client, which may have hidden them):\n${lines.join('\n')}${first}`,
     failures,
@@ -500,5 +502,6 @@ export function describeFakes(fakes: Fakes, lastN = 20): string {
     );
   }
   for (const u of fakes.unmatched.slice(-5)) if (u.note) lines.push(`  unmatched #${u.seq}: ${u.note}`);
-  return lines.join('\n');
+  // The same rules as the journal: a summary or a path may still spell a credential.
+  return redactText(lines.join('\n'));
 }

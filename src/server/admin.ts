@@ -3,6 +3,7 @@ import type { Fakes, FakesSnapshot } from '../create-fakes.js';
 import { SERVICE_NAMES, type ServiceName } from '../fakes/service-name.js';
 import type { Engine } from '../http/dispatch.js';
 import { engineOf } from '../http/engines.js';
+import { redactState, redactValue } from '../http/redact.js';
 import { scenarios } from '../scenarios/index.js';
 import type { RecordedCall } from '../store/journal.js';
 import { callBySeq, intParam, pageOfCalls, parseCallQuery, streamCalls } from './calls.js';
@@ -131,10 +132,11 @@ export class AdminApi {
           },
         };
       case 'GET state': {
+        // Shown without its credentials: seeded tokens, hook and app secrets (readers are not all trusted alike).
         const raw = tail[0] ?? r.query.get('service');
         const service = raw ? this.service(raw) : undefined;
         if (viewOf(r.query) === 'tree') return { body: this.stateTree(service) };
-        return { body: service ? (f.state as unknown as Record<string, unknown>)[service] : f.state };
+        return { body: redactState(service ? (f.state as unknown as Record<string, unknown>)[service] : f.state) };
       }
       case 'GET describe':
         return { body: { text: f.describe() } };
@@ -173,7 +175,7 @@ export class AdminApi {
           body: this.rebase(r.origin, this.applyScenario(need(tail[0], 'a scenario name: POST /__stuntdouble/scenarios/{name}'), await r.body())),
         };
       case 'GET applied':
-        return { body: f.applied };
+        return { body: redactValue(f.applied) };
       case 'GET clock':
         return { body: clockJson(f) };
       case 'POST clock':
@@ -197,7 +199,7 @@ export class AdminApi {
         return { body: Object.fromEntries(names.map((n) => [n, f.routes(n)])) };
       }
       case 'GET faults':
-        return { body: [...this.#handles.values()].filter((h) => h.fault).map((h) => this.handleJson(h)) };
+        return { body: redactValue([...this.#handles.values()].filter((h) => h.fault).map((h) => this.handleJson(h))) };
       case 'POST faults': {
         const input = (await r.body()) ?? {};
         if (!isObject(input) || typeof input.kind !== 'string')

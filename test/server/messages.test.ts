@@ -132,6 +132,7 @@ describe('admin answers link to the server, as its live answers do', () => {
   it('under another name for the server (localhost), that name', async () => {
     const res = await fetch(`http://localhost:${s.port}/__stuntdouble/seed/codeHosting/repo`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ owner: 'octo', repo: 'other' }),
     });
     const { result } = (await res.json()) as { result: { url: string } };
