@@ -1,24 +1,24 @@
-import type { GitHubHost } from './context.js';
-import { sendDeliveries } from './models/deliveries.js';
-import { createHook, renderHook } from './models/hooks.js';
-import { type ImportEnv, pinImport, progressImport, renderImport, startImport } from './models/imports.js';
-import { seedOrigin } from './models/origins.js';
-import { createRepo, ensureAccount, findAccount, findRepo, renderRepo, repoKey } from './models/repos.js';
-import { seedToken } from './models/tokens.js';
-import { exhaustRateLimit, seedResource, seedResources } from './catalog/facade.js';
-import { githubError } from './errors.js';
-import { importsRetirement } from './routes/imports.js';
-import { type DeliveryRecord, type HookSeed, HookSeedSchema } from './schemas/hook.js';
-import { seedHookEvents } from './schemas/events.js';
-import type { ImportStatus, OriginSeed } from './schemas/import.js';
-import type { HookJson, ImportJson, RepositoryJson } from './schemas/answers.js';
-import { type Account, type OwnerType, type RepoRecord, type RepoSeed, RepoSeedSchema } from './schemas/repo.js';
-import type { TokenSeed } from './schemas/token.js';
+import type { GitHubHost } from './core/context.js';
+import { sendDeliveries } from './hooks/model/deliveries.js';
+import { createHook, renderHook } from './hooks/model.js';
+import { type ImportEnv, pinImport, progressImport, renderImport, startImport } from './imports/model.js';
+import { seedOrigin } from './imports/model/origins.js';
+import { createRepo, ensureAccount, findAccount, findRepo, renderRepo, repoKey } from './repos/model.js';
+import { seedToken } from './core/tokens.js';
+import { exhaustRateLimit, seedResource, seedResources } from './seed-resources.js';
+import { githubError } from './core/errors.js';
+import { importsRetirement } from './imports/routes.js';
+import { type DeliveryRecord, type HookSeed, HookSeedSchema } from './hooks/schemas/hook.js';
+import { seedHookEvents } from './hooks/schemas/events.js';
+import type { ImportStatus, OriginSeed } from './imports/schemas.js';
+import type { HookJson, ImportJson, RepositoryJson } from './core/schemas/answers.js';
+import { type Account, type OwnerType, type RepoRecord, type RepoSeed, RepoSeedSchema } from './core/schemas/repo.js';
+import type { TokenSeed } from './core/schemas/token.js';
 import { parseInput } from '../../util/parse.js';
-import { type IssueSeedHelpers, issueSeedHelpers } from './relations/issues/index.js';
-import { type GitSeeds, gitSeeds } from './relations/git/seed.js';
-import { type ReleaseSeeds, releaseSeeds } from './relations/releases/seed.js';
-import { type WorkflowRunControls, type WorkflowRunSeeds, workflowRunControls, workflowRunSeeds } from './relations/actions/seed.js';
+import { type IssueSeedHelpers, issueSeedHelpers } from './issues/index.js';
+import { type GitSeeds, gitSeeds } from './git/seed.js';
+import { type ReleaseSeeds, releaseSeeds } from './releases/seed.js';
+import { type WorkflowRunControls, type WorkflowRunSeeds, workflowRunControls, workflowRunSeeds } from './actions/seed.js';
 
 /** A webhook delivery as `fakes.codeHosting.deliveries` lists it. */
 export interface DeliveryView {

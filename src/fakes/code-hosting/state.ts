@@ -1,22 +1,22 @@
-import type { HookRecord, DeliveryRecord } from './schemas/hook.js';
-import type { AuthorRecord, ImportRecord, OriginRecord } from './schemas/import.js';
-import type { Account, RepoRecord } from './schemas/repo.js';
-import type { TokenRecord } from './schemas/token.js';
-import { type CatalogSlice, initialCatalog } from './catalog/state.js';
-import { type IssueIndexSlice, initialIssueIndex } from './relations/issues/state.js';
-import { type GitSlice, initialGitSlice } from './relations/git/graph.js';
-import { type ActionsSlice, initialActionsSlice } from './relations/actions/model.js';
-import { type CollaboratorSlice, initialCollaboratorSlice } from './relations/collaborators/model.js';
-import { type OrgMembershipSlice, initialOrgMembershipSlice } from './relations/orgs/model.js';
-import { type ReleaseSlice, initialReleaseSlice } from './relations/releases/model.js';
-import { type StatusSlice, initialStatusSlice } from './relations/statuses/model.js';
-import { type TeamSlice, initialTeamSlice } from './relations/teams/model.js';
-import { type CheckSlice, initialCheckSlice } from './relations/checks/model.js';
-import { type DeploymentSlice, initialDeploymentSlice } from './relations/deployments/model.js';
-import { type RepoSettingsSlice, initialRepoSettingsSlice } from './relations/repo-settings/model.js';
-import { type InteractionLimitSlice, initialInteractionLimitSlice } from './relations/interaction-limits/model.js';
-import { type CopilotSlice, initialCopilotSlice } from './relations/copilot/model.js';
-import { type SocialSlice, initialSocialSlice } from './relations/social/model.js';
+import type { HookRecord, DeliveryRecord } from './hooks/schemas/hook.js';
+import type { AuthorRecord, ImportRecord, OriginRecord } from './imports/schemas.js';
+import type { Account, RepoRecord } from './core/schemas/repo.js';
+import type { TokenRecord } from './core/schemas/token.js';
+import { type CatalogSlice, initialCatalog } from './core/catalog/state.js';
+import { type IssueIndexSlice, initialIssueIndex } from './issues/state.js';
+import { type GitSlice, initialGitSlice } from './git/model.js';
+import { type ActionsSlice, initialActionsSlice } from './actions/model.js';
+import { type CollaboratorSlice, initialCollaboratorSlice } from './collaborators/model.js';
+import { type OrgMembershipSlice, initialOrgMembershipSlice } from './orgs/model.js';
+import { type ReleaseSlice, initialReleaseSlice } from './releases/model.js';
+import { type StatusSlice, initialStatusSlice } from './statuses/model.js';
+import { type TeamSlice, initialTeamSlice } from './teams/model.js';
+import { type CheckSlice, initialCheckSlice } from './checks/model.js';
+import { type DeploymentSlice, initialDeploymentSlice } from './deployments/model.js';
+import { type RepoSettingsSlice, initialRepoSettingsSlice } from './repo-settings/model.js';
+import { type InteractionLimitSlice, initialInteractionLimitSlice } from './interaction-limits/model.js';
+import { type CopilotSlice, initialCopilotSlice } from './copilot/model.js';
+import { type SocialSlice, initialSocialSlice } from './social/model.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState {

@@ -1,0 +1,1 @@
+export { STATUS_OPS, STATUS_PATHS } from './routes.js';

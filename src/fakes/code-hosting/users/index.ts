@@ -1,0 +1,2 @@
+export { knownAccount } from './model.js';
+export { USER_OPS } from './routes.js';
