@@ -9,7 +9,7 @@ import { exhaustRateLimit, seedResource, seedResources } from './seed-resources.
 import { githubError } from './core/errors.js';
 import { importsRetirement } from './imports/routes.js';
 import { type DeliveryRecord, type HookSeed, HookSeedSchema } from './hooks/schemas/hook.js';
-import { seedHookEvents } from './hooks/schemas/events.js';
+import { seedHookEvents } from './hooks/model/events.js';
 import type { ImportStatus, OriginSeed } from './imports/schemas.js';
 import type { HookJson, ImportJson, RepositoryJson } from './core/schemas/answers.js';
 import { type Account, type OwnerType, type RepoRecord, type RepoSeed, RepoSeedSchema } from './core/schemas/repo.js';

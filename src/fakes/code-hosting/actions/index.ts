@@ -2,7 +2,7 @@ import { type RelationSeeder, pathSeeder } from '../core/family.js';
 import { seedActionsResource } from './seed.js';
 
 export { ACTIONS_OPS } from './routes.js';
-export { type ActionsSlice, initialActionsSlice } from './model.js';
+export { type ActionsSlice, initialActionsSlice } from './state.js';
 export { type SeededWorkflowRun, type WorkflowRunSeed, type WorkflowRunSeeds, workflowRunSeeds } from './seed.js';
 
 const A = '/repos/{owner}/{repo}/actions';

@@ -8,9 +8,6 @@ import type { RelationContext, RelationOp } from '../core/family.js';
 import { loginOf, pagedWrapped, param, query, repoOf, viewOf, wrappedPage } from '../core/ops.js';
 import {
   CHECK_SUITE_OFFSET,
-  type JobRecord,
-  type RunRecord,
-  type WorkflowRecord,
   actionsNotFound,
   attemptJobs,
   attemptKey,
@@ -27,6 +24,7 @@ import {
   workflowOf,
   workflowView,
 } from './model.js';
+import type { JobRecord, RunRecord, WorkflowRecord } from './state.js';
 
 /** Workflow-run operations: runs by id, per repository and per workflow (with GitHub's filters), jobs, cancel, re-run, logs. */
 

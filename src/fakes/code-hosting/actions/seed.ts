@@ -7,7 +7,6 @@ import { parseInput } from '../../../util/parse.js';
 import { seededRepo } from '../git/seed.js';
 import {
   CONCLUSIONS,
-  type JobRecord,
   RUN_STATUSES,
   attemptJobs,
   attemptKey,
@@ -21,6 +20,7 @@ import {
   runView,
   workflowView,
 } from './model.js';
+import type { JobRecord } from './state.js';
 
 /** Seeds of workflow runs (and their workflows and jobs). */
 

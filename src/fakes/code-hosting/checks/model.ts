@@ -6,9 +6,11 @@ import { commitOrFail } from '../core/ops.js';
 import { getCommit, refSha } from '../git/model.js';
 import { type View, apiOf, nodeId, webOf } from '../git/model/views.js';
 import type { RelationRepo } from '../core/family.js';
-import { CHECK_SUITE_OFFSET, type JobRecord, type RunRecord as WorkflowRunRecord, attemptJobs, jobById, runById as workflowRunById } from '../actions/model.js';
-import { type KeyLists, keyList, keyListAll, keyListPush } from '../../../store/key-list.js';
-import { type Table, emptyTable, tableGet, tableHas, tableSet } from '../../../store/table.js';
+import { CHECK_SUITE_OFFSET, attemptJobs, jobById, runById as workflowRunById } from '../actions/model.js';
+import type { JobRecord, RunRecord as WorkflowRunRecord } from '../actions/state.js';
+import { keyList, keyListAll, keyListPush } from '../../../store/key-list.js';
+import { tableGet, tableHas, tableSet } from '../../../store/table.js';
+import type { RunRecord, RunStatus, SuiteRecord } from './state.js';
 
 /**
  * Check runs and check suites. A run is stored once, by id; a suite once per commit (the fake has one
@@ -20,55 +22,8 @@ import { type Table, emptyTable, tableGet, tableHas, tableSet } from '../../../s
 /** The app every check belongs to (GitHub Actions' id and slug). */
 export const CHECKS_APP = { id: 15368, slug: 'github-actions', name: 'GitHub Actions' } as const;
 
-/** A check run's status. */
-export type RunStatus = 'queued' | 'in_progress' | 'completed' | 'waiting' | 'requested' | 'pending';
 const STATUSES: ReadonlySet<string> = new Set<RunStatus>(['queued', 'in_progress', 'completed', 'waiting', 'requested', 'pending']);
 const CONCLUSIONS: ReadonlySet<string> = new Set(['action_required', 'cancelled', 'failure', 'neutral', 'success', 'skipped', 'stale', 'timed_out']);
-
-/** The stored fields of a check run. */
-export interface RunRecord {
-  id: number;
-  repoId: number;
-  suite: number;
-  name: string;
-  head_sha: string;
-  external_id: string;
-  details_url: string | null;
-  status: RunStatus;
-  conclusion: string | null;
-  started_at: string | null;
-  completed_at: string | null;
-  output: { title: string | null; summary: string | null; text: string | null };
-}
-
-/** The stored fields of a check suite. */
-export interface SuiteRecord {
-  id: number;
-  repoId: number;
-  head_sha: string;
-  head_branch: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The checks indexes. */
-export interface CheckSlice {
-  /** Runs by id (bucketed: a create copies a few small buckets, not every run). */
-  runs: Table<RunRecord>;
-  /** Suites by id (bucketed). */
-  suites: Table<SuiteRecord>;
-  /** `<repo id>:<sha>` → suite id. */
-  suiteBySha: Record<string, number>;
-  /** Suite id → run ids, oldest first (chunked). */
-  runsBySuite: KeyLists<number>;
-  /** Run id → annotations, in the order they were sent. */
-  annotations: Record<string, Resource[]>;
-}
-
-/** Empty checks indexes. */
-export function initialCheckSlice(): CheckSlice {
-  return { runs: emptyTable(), suites: emptyTable(), suiteBySha: {}, runsBySuite: emptyTable(), annotations: {} };
-}
 
 /** The checks documentation (error bodies). */
 export const CHECKS_DOCS = 'https://docs.github.com/rest/checks/runs';

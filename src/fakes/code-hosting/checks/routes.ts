@@ -5,7 +5,6 @@ import type { RelationContext, RelationOp } from '../core/family.js';
 import {
   CHECKS_APP,
   CHECKS_DOCS,
-  type RunRecord,
   createRun,
   ensureSuite,
   filterRuns,
@@ -18,6 +17,7 @@ import {
   suiteView,
   updateRun,
 } from './model.js';
+import type { RunRecord } from './state.js';
 
 /** Check run and suite operations: one run under its id, its suite and its commit's refs. */
 

@@ -2,7 +2,7 @@ import { type RelationSeeder, pathSeeder } from '../core/family.js';
 import { seedCollaboratorResource } from './seed.js';
 
 export { COLLABORATOR_OPS } from './routes.js';
-export { type CollaboratorSlice, initialCollaboratorSlice } from './model.js';
+export { type CollaboratorSlice, initialCollaboratorSlice } from './state.js';
 
 /** The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a collaborator or invitation path stores it in the collaborator model. */
 export const COLLABORATOR_SEEDER: RelationSeeder = pathSeeder({

@@ -1,6 +1,6 @@
 import { nextId } from '../../../store/ids.js';
-import { type KeyLists, keyList, keyListAll, keyListPush, keyListRemove } from '../../../store/key-list.js';
-import { type Table, emptyTable, tableDelete, tableGet, tableSet } from '../../../store/table.js';
+import { keyList, keyListAll, keyListPush, keyListRemove } from '../../../store/key-list.js';
+import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 import type { Resource } from '../core/catalog/state.js';
 import { type GitHubError, githubError } from '../core/errors.js';
 import type { RepoRecord } from '../core/schemas/repo.js';
@@ -8,6 +8,7 @@ import { repoSeed } from '../core/shapes/render.js';
 import { repoView } from '../core/shapes/answer.js';
 import type { CodeHostingState } from '../state.js';
 import { webBase } from '../core/urls.js';
+import { type CollaboratorRecord, type InvitationRecord, ROLES, type Role } from './state.js';
 
 /**
  * Repository collaborators and their invitations. Adding a user who is not a collaborator creates an
@@ -16,44 +17,6 @@ import { webBase } from '../core/urls.js';
  * `<repo id>:<login lower-cased>`, an invitation by id; lists of collaborators by repository, of
  * invitations by repository and by invitee.
  */
-
-/** The roles of a collaborator, weakest first (GitHub's `role_name`). */
-export const ROLES = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
-/** A collaborator's role. */
-export type Role = (typeof ROLES)[number];
-
-/** A collaborator of a repository. */
-export interface CollaboratorRecord {
-  login: string;
-  role: Role;
-}
-
-/** A pending repository invitation. */
-export interface InvitationRecord {
-  id: number;
-  repoId: number;
-  invitee: string;
-  inviter: string;
-  role: Role;
-  created_at: string;
-}
-
-/** The collaborator indexes. */
-export interface CollaboratorSlice {
-  /** `<repo id>:<login lower>` → collaborator. */
-  members: Table<CollaboratorRecord>;
-  /** Invitation id → invitation. */
-  invitations: Table<InvitationRecord>;
-  /** `<repo id>:<login lower>` → the pending invitation's id. */
-  pending: Table<number>;
-  /** `repo:<id>` → collaborator logins (lower-cased), `inv:<repo id>` → invitation ids, `user:<login lower>` → invitation ids. */
-  lists: KeyLists;
-}
-
-/** Empty collaborator indexes. */
-export function initialCollaboratorSlice(): CollaboratorSlice {
-  return { members: emptyTable(), invitations: emptyTable(), pending: emptyTable(), lists: emptyTable() };
-}
 
 const memberKey = (repoId: number, login: string) => `${repoId}:${login.toLowerCase()}`;
 

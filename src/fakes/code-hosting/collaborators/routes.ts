@@ -2,8 +2,6 @@ import { githubError } from '../core/errors.js';
 import type { RelationContext, RelationOp } from '../core/family.js';
 import { loginOf, paged, param, query, repoOf, str } from '../core/ops.js';
 import {
-  type InvitationRecord,
-  ROLES,
   acceptInvitation,
   addCollaborator,
   badPermission,
@@ -18,6 +16,7 @@ import {
   roleIn,
   roleOf,
 } from './model.js';
+import { type InvitationRecord, ROLES } from './state.js';
 
 /** Collaborator and repository-invitation operations. */
 

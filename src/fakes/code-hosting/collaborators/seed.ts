@@ -5,7 +5,8 @@ import type { Resource } from '../core/catalog/state.js';
 import { DEFAULT_LOGIN } from '../core/shapes/render.js';
 import type { CodeHostingState } from '../state.js';
 import { seededRepo } from '../git/seed.js';
-import { type InvitationRecord, collaboratorView, invitationById, invitationView, pendingInvitation, putCollaborator, roleOf } from './model.js';
+import { collaboratorView, invitationById, invitationView, pendingInvitation, putCollaborator, roleOf } from './model.js';
+import type { InvitationRecord } from './state.js';
 
 const loginIn = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { login?: unknown }).login === 'string' ? (v as { login: string }).login : undefined;

@@ -2,7 +2,7 @@ import { type RelationSeeder, pathSeeder } from '../core/family.js';
 import { seedSeat } from './seed.js';
 
 export { COPILOT_OPS } from './routes.js';
-export { type CopilotSlice, initialCopilotSlice } from './model.js';
+export { type CopilotSlice, initialCopilotSlice } from './state.js';
 
 /** The family's seeder (see `RELATION_SEEDERS`): a member's Copilot path seeds their seat. */
 export const COPILOT_SEEDER: RelationSeeder = pathSeeder({

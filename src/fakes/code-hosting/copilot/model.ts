@@ -1,6 +1,7 @@
-import { type KeyLists, keyList, keyListAll, keyListPush, keyListRemove } from '../../../store/key-list.js';
-import { type Table, emptyTable, tableGet, tableSet } from '../../../store/table.js';
+import { keyList, keyListAll, keyListPush, keyListRemove } from '../../../store/key-list.js';
+import { tableGet, tableSet } from '../../../store/table.js';
 import type { CodeHostingState } from '../state.js';
+import type { SeatRecord } from './state.js';
 
 /**
  * Copilot Business seats of organizations. A seat is assigned to a user directly or through a team
@@ -9,31 +10,6 @@ import type { CodeHostingState } from '../state.js';
  * fake clock. Keyed `<org lower>:<login lower>`; seats of an organization listed in the order they were
  * assigned.
  */
-
-/** A seat. */
-export interface SeatRecord {
-  org: string;
-  login: string;
-  /** Id of the team it was assigned through (null: assigned to the user). */
-  teamId: number | null;
-  created_at: string;
-  updated_at: string;
-  /** `YYYY-MM-DD` of the end of access, or null. */
-  pending_cancellation_date: string | null;
-}
-
-/** The seat indexes. */
-export interface CopilotSlice {
-  /** `<org lower>:<login lower>` → seat. */
-  seats: Table<SeatRecord>;
-  /** `org:<org lower>` → seated logins (lower-cased), in assignment order. */
-  lists: KeyLists;
-}
-
-/** No seats. */
-export function initialCopilotSlice(): CopilotSlice {
-  return { seats: emptyTable(), lists: emptyTable() };
-}
 
 const seatKey = (org: string, login: string) => `${org.toLowerCase()}:${login.toLowerCase()}`;
 const orgList = (org: string) => `org:${org.toLowerCase()}`;

@@ -4,9 +4,11 @@ import { GitHubError, githubError } from '../core/errors.js';
 import type { CodeHostingState } from '../state.js';
 import { pagedWrapped, param } from '../core/ops.js';
 import { membershipOf } from '../orgs/model.js';
-import { type TeamRecord, teamBySlug, teamById, teamSlug, teamView } from '../teams/model.js';
+import { teamBySlug, teamById, teamSlug, teamView } from '../teams/model.js';
+import type { TeamRecord } from '../teams/state.js';
 import type { RelationContext, RelationOp } from '../core/family.js';
-import { type SeatRecord, assignSeat, cancelSeat, seatBreakdown, seatOf, seatsOf } from './model.js';
+import { assignSeat, cancelSeat, seatBreakdown, seatOf, seatsOf } from './model.js';
+import type { SeatRecord } from './state.js';
 
 /**
  * Copilot Business seat management (copilot/copilot-user-management): adding users or teams creates

@@ -9,6 +9,7 @@ import { latestByContext } from '../statuses/model.js';
 import { filterRuns, suiteOf, suiteRuns } from '../checks/model.js';
 import type { RelationRepo } from '../core/family.js';
 import { multiAdd, multiRemove } from '../../../store/multimap.js';
+import type { DeploymentRecord, DeploymentStatusRecord } from './state.js';
 
 /**
  * Deployments and deployment statuses. A deployment is stored once, by id, at the commit its ref
@@ -17,56 +18,6 @@ import { multiAdd, multiRemove } from '../../../store/multimap.js';
  * and check runs (`required_contexts`) as GitHub does; a `success` status marks earlier deployments of
  * the environment `inactive` (`auto_inactive`).
  */
-
-/** The stored fields of a deployment. */
-export interface DeploymentRecord {
-  id: number;
-  repoId: number;
-  sha: string;
-  ref: string;
-  task: string;
-  payload: unknown;
-  original_environment: string;
-  environment: string;
-  description: string | null;
-  creator: string;
-  transient_environment: boolean;
-  production_environment: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The stored fields of a deployment status. */
-export interface DeploymentStatusRecord {
-  id: number;
-  deployment: number;
-  state: string;
-  description: string;
-  environment: string;
-  target_url: string;
-  log_url: string;
-  environment_url: string;
-  creator: string;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The deployment indexes. */
-export interface DeploymentSlice {
-  records: Record<string, DeploymentRecord>;
-  statuses: Record<string, DeploymentStatusRecord>;
-  /** Repository id → deployment ids, oldest first. */
-  byRepo: Record<string, number[]>;
-  /** `<repo id>\n<environment>` → deployment ids, oldest first. */
-  byEnv: Record<string, number[]>;
-  /** Deployment id → status ids, oldest first. */
-  statusesOf: Record<string, number[]>;
-}
-
-/** Empty deployment indexes. */
-export function initialDeploymentSlice(): DeploymentSlice {
-  return { records: {}, statuses: {}, byRepo: {}, byEnv: {}, statusesOf: {} };
-}
 
 /** The deployments documentation (error bodies). */
 export const DEPLOY_DOCS = 'https://docs.github.com/rest/deployments/deployments';

@@ -5,8 +5,6 @@ import type { RelationContext, RelationOp } from '../core/family.js';
 import {
   DEPLOY_DOCS,
   STATUS_DOCS,
-  type DeploymentRecord,
-  type DeploymentStatusRecord,
   createDeployment,
   createDeploymentStatus,
   deleteDeployment,
@@ -16,6 +14,7 @@ import {
   deploymentView,
   statusIdsNewestFirst,
 } from './model.js';
+import type { DeploymentRecord, DeploymentStatusRecord } from './state.js';
 
 /** Deployment operations: create (verifying the commit's contexts), list with filters, get, delete, statuses. */
 

@@ -2,6 +2,7 @@ import type { CodeHostingState } from '../state.js';
 import type { RelationRepo } from '../core/family.js';
 import { branchHead, branchNames, deleteBranch, setBranchHead } from '../branches/model.js';
 import { type CommitObject, EMPTY_TREE, type GitIdent, type TreeEntry, commitBody, hashObject, rootCommit, tagBody, treeBody } from '../core/hash.js';
+import type { GitObject, GitRepo } from './state.js';
 
 /**
  * The git graph of each repository: content-addressed objects (blobs, trees, commits, annotated tags)
@@ -12,34 +13,7 @@ import { type CommitObject, EMPTY_TREE, type GitIdent, type TreeEntry, commitBod
  * never stored: it exists for every repository without seeding.
  */
 
-/** A stored git object. */
-export type GitObject =
-  | { type: 'blob' /** base64 */; content: string; size: number }
-  | { type: 'tree'; entries: Record<string, TreeEntry> }
-  | CommitObject
-  | { type: 'tag'; tag: string; object: { sha: string; type: 'blob' | 'tree' | 'commit' | 'tag' }; tagger: GitIdent; message: string };
-
 export type { CommitObject } from '../core/hash.js';
-
-/** The graph of one repository. */
-export interface GitRepo {
-  /** sha → object. */
-  objects: Record<string, GitObject>;
-  /** Full ref name (`refs/tags/v1`) → sha, for every ref that is not a branch. */
-  refs: Record<string, string>;
-  /** The keys of `refs`, sorted (prefix listings are a binary search away). */
-  refNames: string[];
-}
-
-/** The state slice of git data: one graph per repository id. */
-export interface GitSlice {
-  repos: Record<string, GitRepo>;
-}
-
-/** An empty git slice. */
-export function initialGitSlice(): GitSlice {
-  return { repos: {} };
-}
 
 const EMPTY_TREE_OBJECT: GitObject = { type: 'tree', entries: {} };
 

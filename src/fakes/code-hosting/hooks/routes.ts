@@ -21,7 +21,7 @@ import { accountOf, findAccount, renderRepo } from '../repos/model.js';
 import { renderAccount } from '../core/shapes/account.js';
 import type { CodeHostingOptions } from '../core/options.js';
 import { githubRoute } from '../core/route.js';
-import { EVENT_ALIASES, hookEvents } from './schemas/events.js';
+import { EVENT_ALIASES, hookEvents } from './model/events.js';
 import { ROWS_BY_KEY, ruleFor } from '../core/catalog/table.js';
 import { CreateHookBodySchema, type HookRecord, HookConfigInputSchema, UpdateHookBodySchema } from './schemas/hook.js';
 import type { CodeHostingState } from '../state.js';

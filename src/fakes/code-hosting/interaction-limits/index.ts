@@ -1,2 +1,2 @@
 export { INTERACTION_LIMIT_OPS } from './routes.js';
-export { type InteractionLimitSlice, initialInteractionLimitSlice } from './model.js';
+export { type InteractionLimitSlice, initialInteractionLimitSlice } from './state.js';

@@ -1,6 +1,7 @@
-import { type Table, emptyTable, tableDelete, tableGet, tableSet } from '../../../store/table.js';
+import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 import type { RepoRecord } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
+import type { Expiry, LimitRecord, Origin } from './state.js';
 
 /**
  * Interaction limits of repositories, organizations and users. A limit is stored with the instant it
@@ -10,38 +11,6 @@ import type { CodeHostingState } from '../state.js';
  * setting it removes the limits set for the owner's repositories. Keyed `repo:<id>`, `org:<login>`,
  * `user:<login>` (lower-cased).
  */
-
-/** GitHub's `interaction-group`. */
-export const GROUPS = ['existing_users', 'contributors_only', 'collaborators_only'] as const;
-/** Who may interact. */
-export type Group = (typeof GROUPS)[number];
-
-/** GitHub's `interaction-expiry`: how long a limit lasts. */
-export const EXPIRIES = ['one_day', 'three_days', 'one_week', 'one_month', 'six_months'] as const;
-/** A duration. */
-export type Expiry = (typeof EXPIRIES)[number];
-
-/** Where a limit was set (GitHub's `origin`). */
-export type Origin = 'repository' | 'organization' | 'user';
-
-/** A stored limit. */
-export interface LimitRecord {
-  limit: Group;
-  origin: Origin;
-  /** ISO instant on the fake clock. */
-  expires_at: string;
-}
-
-/** The limits. */
-export interface InteractionLimitSlice {
-  /** `repo:<id>`, `org:<login lower>`, `user:<login lower>` → limit. */
-  limits: Table<LimitRecord>;
-}
-
-/** No limits. */
-export function initialInteractionLimitSlice(): InteractionLimitSlice {
-  return { limits: emptyTable() };
-}
 
 /** The key of a limit's target. */
 export function targetKey(origin: Origin, id: string | number): string {

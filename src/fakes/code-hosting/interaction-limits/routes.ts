@@ -2,22 +2,8 @@ import { checkRequired } from '../core/catalog/engine.js';
 import { GitHubError, githubError } from '../core/errors.js';
 import { param, repoOf } from '../core/ops.js';
 import type { RelationContext, RelationOp } from '../core/family.js';
-import {
-  EXPIRIES,
-  type Expiry,
-  GROUPS,
-  type Group,
-  type LimitRecord,
-  type Origin,
-  activeLimit,
-  clearOwnerRepoLimits,
-  expiresAt,
-  ownerLimit,
-  removeLimit,
-  repoLimit,
-  setLimit,
-  targetKey,
-} from './model.js';
+import { activeLimit, clearOwnerRepoLimits, expiresAt, ownerLimit, removeLimit, repoLimit, setLimit, targetKey } from './model.js';
+import { EXPIRIES, type Expiry, GROUPS, type Group, type LimitRecord, type Origin } from './state.js';
 
 /**
  * Interaction limits (interactions/repos, interactions/orgs): GET answers the limit in force — `{}`

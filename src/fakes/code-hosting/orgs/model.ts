@@ -1,9 +1,10 @@
 import { nextId } from '../../../store/ids.js';
-import { type KeyLists, keyList, keyListAll, keyListPush, keyListRemove } from '../../../store/key-list.js';
-import { type Table, emptyTable, tableDelete, tableGet, tableSet } from '../../../store/table.js';
+import { keyList, keyListAll, keyListPush, keyListRemove } from '../../../store/key-list.js';
+import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 import type { Resource } from '../core/catalog/state.js';
 import { githubError } from '../core/errors.js';
 import type { CodeHostingState } from '../state.js';
+import type { MembershipRecord, OrgInvitationRecord, OrgRole } from './state.js';
 
 /**
  * Organization memberships and invitations. A membership is `pending` from the invitation (by
@@ -12,47 +13,6 @@ import type { CodeHostingState } from '../state.js';
  * `<org lower>:<login lower>`; lists of active members and of pending invitations by organization, of
  * memberships by user.
  */
-
-/** An organization role (GitHub's membership `role`). */
-export type OrgRole = 'admin' | 'member';
-
-/** A membership of a user in an organization. */
-export interface MembershipRecord {
-  org: string;
-  login: string;
-  role: OrgRole;
-  state: 'pending' | 'active';
-  /** The pending invitation's id. */
-  invitationId?: number;
-}
-
-/** A pending organization invitation. */
-export interface OrgInvitationRecord {
-  id: number;
-  org: string;
-  /** The invitee's login (null for an invitation by email to someone without an account). */
-  login: string | null;
-  email: string | null;
-  /** GitHub's invitation role: `direct_member`, `admin`, `billing_manager`, `reinstate`. */
-  role: string;
-  inviter: string;
-  created_at: string;
-}
-
-/** The organization membership indexes. */
-export interface OrgMembershipSlice {
-  /** `<org lower>:<login lower>` → membership. */
-  memberships: Table<MembershipRecord>;
-  /** Invitation id → invitation. */
-  invitations: Table<OrgInvitationRecord>;
-  /** `members:<org>` → active member logins, `inv:<org>` → invitation ids, `user:<login>` → organizations (all lower-cased). */
-  lists: KeyLists;
-}
-
-/** Empty organization membership indexes. */
-export function initialOrgMembershipSlice(): OrgMembershipSlice {
-  return { memberships: emptyTable(), invitations: emptyTable(), lists: emptyTable() };
-}
 
 const key = (org: string, login: string) => `${org.toLowerCase()}:${login.toLowerCase()}`;
 const DOCS = 'https://docs.github.com/rest/orgs/members';

@@ -3,7 +3,6 @@ import { githubError } from '../core/errors.js';
 import type { RelationContext, RelationOp } from '../core/family.js';
 import { loginOf, paged, param, query, str } from '../core/ops.js';
 import {
-  type OrgRole,
   activate,
   activeMembers,
   dropOrgInvitation,
@@ -16,6 +15,7 @@ import {
   orgInvitations,
   removeMembership,
 } from './model.js';
+import type { OrgRole } from './state.js';
 
 /** Organization membership and invitation operations. */
 

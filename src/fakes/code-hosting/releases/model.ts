@@ -6,6 +6,7 @@ import { fullRef, refSha, resolveCommitish, setRef } from '../git/model.js';
 import { type View, apiOf, encPath, nodeId, webOf } from '../git/model/views.js';
 import type { RelationRepo } from '../core/family.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
+import type { ReleaseRecord } from './state.js';
 
 /**
  * Releases and their assets. A release is stored once, as the catalog record
@@ -13,40 +14,6 @@ import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
  * repository id (a rename keeps them): tag → release, releases by creation time, assets by release.
  * Publishing a release whose tag does not exist creates `refs/tags/<tag>` at `target_commitish`.
  */
-
-/** The release indexes. */
-export interface ReleaseSlice {
-  /** `<repo id>:<tag>` → release id (one release per tag). */
-  byTag: Record<string, number>;
-  /** Repository id → release ids, oldest `created_at` first. */
-  order: Record<string, number[]>;
-  /** Release id → its asset ids, in upload order. */
-  assets: Record<string, number[]>;
-  /** Asset id → release id. */
-  assetRelease: Record<string, number>;
-}
-
-/** Empty release indexes. */
-export function initialReleaseSlice(): ReleaseSlice {
-  return { byTag: {}, order: {}, assets: {}, assetRelease: {} };
-}
-
-/** The stored fields of a release. */
-export interface ReleaseRecord extends Resource {
-  id: number;
-  tag_name: string;
-  target_commitish: string;
-  name: string | null;
-  body: string | null;
-  draft: boolean;
-  prerelease: boolean;
-  make_latest?: string;
-  created_at: string;
-  published_at: string | null;
-  updated_at: string;
-  /** Login of the account that created it. */
-  author: string;
-}
 
 /** The catalog key of a release. */
 export const releaseKey = (repo: RelationRepo, id: number | string) => `${repo.path}/releases/${id}`;

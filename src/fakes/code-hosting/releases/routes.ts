@@ -6,7 +6,6 @@ import { loginOf, paged, param, repoOf, str, viewOf } from '../core/ops.js';
 import { fullRef, refSha, resolveCommitish } from '../git/model.js';
 import { webOf } from '../git/model/views.js';
 import {
-  type ReleaseRecord,
   assetKey,
   assetView,
   createRelease,
@@ -18,6 +17,7 @@ import {
   releaseView,
   updateRelease,
 } from './model.js';
+import type { ReleaseRecord } from './state.js';
 import { tableDelete, tableGet } from '../../../store/table.js';
 
 /** Release operations: by id, by tag, latest, list (newest first), assets, generated notes. */

@@ -2,7 +2,7 @@ import { type RelationSeeder, pathSeeder } from '../core/family.js';
 import { seedImmutablePolicy, seedToggle } from './seed.js';
 
 export { REPO_SETTINGS_OPS } from './routes.js';
-export { type RepoSettingsSlice, initialRepoSettingsSlice } from './model.js';
+export { type RepoSettingsSlice, initialRepoSettingsSlice } from './state.js';
 
 const R = '/repos/{owner}/{repo}';
 

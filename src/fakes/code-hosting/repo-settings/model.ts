@@ -1,7 +1,8 @@
-import { type KeyLists, keyList, keyListAll, keyListPush, keyListRemove } from '../../../store/key-list.js';
-import { type Table, emptyTable, tableDelete, tableGet, tableHas, tableSet } from '../../../store/table.js';
+import { keyList, keyListAll, keyListPush, keyListRemove } from '../../../store/key-list.js';
+import { tableDelete, tableGet, tableHas, tableSet } from '../../../store/table.js';
 import type { RepoRecord } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
+import type { Enforced, Toggle } from './state.js';
 
 /**
  * Repository security toggles (private vulnerability reporting, immutable releases, Dependabot
@@ -9,33 +10,6 @@ import type { CodeHostingState } from '../state.js';
  * is on when `<repo id>:<toggle>` is in the table (keyed by id: a rename or transfer keeps it); every
  * toggle starts off, as on a new GitHub repository. The organization policy is `none` until set.
  */
-
-/** The repository toggles, by GitHub's path segment. */
-export const TOGGLES = ['private-vulnerability-reporting', 'immutable-releases', 'automated-security-fixes', 'vulnerability-alerts'] as const;
-/** One repository toggle. */
-export type Toggle = (typeof TOGGLES)[number];
-
-/** GitHub's organization immutable-releases policy values. */
-export const ENFORCED = ['all', 'none', 'selected'] as const;
-/** An organization's immutable-releases policy. */
-export type Enforced = (typeof ENFORCED)[number];
-
-/** The toggles and policies. */
-export interface RepoSettingsSlice {
-  /** `<repo id>:<toggle>` → true while the toggle is on. */
-  toggles: Table<true>;
-  /** Organization (lower-cased) → its immutable-releases policy (absent: `none`). */
-  immutablePolicy: Table<Enforced>;
-  /** `imm:<org lower>` → ids of the repositories selected for enforcement, in the order they were added. */
-  lists: KeyLists<number>;
-  /** `<org lower>:<repo id>` → true while the repository is selected (the O(1) membership test). */
-  selected: Table<true>;
-}
-
-/** Empty toggles and policies. */
-export function initialRepoSettingsSlice(): RepoSettingsSlice {
-  return { toggles: emptyTable(), immutablePolicy: emptyTable(), lists: emptyTable(), selected: emptyTable() };
-}
 
 const toggleKey = (repoId: number, t: Toggle) => `${repoId}:${t}`;
 const selectedList = (org: string) => `imm:${org.toLowerCase()}`;

@@ -5,19 +5,8 @@ import { repoView } from '../core/shapes/answer.js';
 import { repoSeed } from '../core/shapes/render.js';
 import { pagedWrapped, param, repoOf } from '../core/ops.js';
 import type { RelationContext, RelationOp } from '../core/family.js';
-import {
-  ENFORCED,
-  type Enforced,
-  type Toggle,
-  immutableEnforcedByOwner,
-  immutablePolicy,
-  isOn,
-  replaceSelection,
-  selectRepo,
-  selectedRepoIds,
-  setImmutablePolicy,
-  setToggle,
-} from './model.js';
+import { immutableEnforcedByOwner, immutablePolicy, isOn, replaceSelection, selectRepo, selectedRepoIds, setImmutablePolicy, setToggle } from './model.js';
+import { ENFORCED, type Enforced, type Toggle } from './state.js';
 
 /**
  * Repository security toggles and the organization immutable-releases policy. What each GET answers

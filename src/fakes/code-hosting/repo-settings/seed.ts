@@ -1,7 +1,8 @@
 import type { Resource } from '../core/catalog/state.js';
 import type { CodeHostingState } from '../state.js';
 import { seededRepo } from '../git/seed.js';
-import { ENFORCED, type Enforced, TOGGLES, type Toggle, setImmutablePolicy, setToggle } from './model.js';
+import { setImmutablePolicy, setToggle } from './model.js';
+import { ENFORCED, type Enforced, TOGGLES, type Toggle } from './state.js';
 
 /**
  * `seed.resource` of a repository toggle path (`/repos/o/r/vulnerability-alerts`,

@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
-import { type KeyList, type KeyLists, keyList, keyListPush, keyListRemove, keyListSize, keyListSlice } from '../../../store/key-list.js';
-import { type Table, emptyTable, tableDelete, tableGet, tableSet } from '../../../store/table.js';
+import { type KeyList, keyList, keyListPush, keyListRemove, keyListSize, keyListSlice } from '../../../store/key-list.js';
+import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 import type { CodeHostingState } from '../state.js';
 
 /**
@@ -9,34 +9,6 @@ import type { CodeHostingState } from '../state.js';
  * and ordered key lists for each direction, so that a check is one lookup and a page walks the chunk
  * index only. Stars are keyed by repository id: a rename or transfer keeps them.
  */
-
-/** One star or follow: when it was made and the login of the account that made it, as spelled then. */
-export interface Join {
-  /** ISO instant. */
-  at: string;
-  /** The starring or following login as the lists hold it. */
-  by: string;
-  /** The followed login as the lists hold it (follows only). */
-  of?: string;
-}
-
-/** The star and follow joins. */
-export interface SocialSlice {
-  /** `<repo id>:<login lower>` → the star. */
-  stars: Table<Join>;
-  /** `<follower lower>:<followed lower>` → the follow. */
-  follows: Table<Join>;
-  /**
-   * In the order they were made: `starred:<login lower>` → repository ids, `stargazers:<repo id>` →
-   * logins (as spelled), `following:<login lower>` → logins followed, `followers:<login lower>` → followers.
-   */
-  lists: KeyLists;
-}
-
-/** Empty star and follow joins. */
-export function initialSocialSlice(): SocialSlice {
-  return { stars: emptyTable(), follows: emptyTable(), lists: emptyTable() };
-}
 
 const lower = (login: string) => login.toLowerCase();
 const starKey = (repoId: number, login: string) => `${repoId}:${lower(login)}`;

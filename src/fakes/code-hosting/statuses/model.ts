@@ -7,8 +7,9 @@ import { type View, apiOf, nodeId } from '../git/model/views.js';
 import { hashNumber } from '../core/shapes/render.js';
 import type { RelationRepo } from '../core/family.js';
 import { multiAdd } from '../../../store/multimap.js';
-import { type KeyLists, keyList, keyListAll, keyListPush } from '../../../store/key-list.js';
-import { type Table, emptyTable, tableGet, tableSet } from '../../../store/table.js';
+import { keyList, keyListAll, keyListPush } from '../../../store/key-list.js';
+import { tableGet, tableSet } from '../../../store/table.js';
+import type { StatusRecord, StatusState } from './state.js';
 
 /**
  * Commit statuses. A status is stored once, by id, for the commit it was created on (a branch or tag
@@ -16,42 +17,7 @@ import { type Table, emptyTable, tableGet, tableSet } from '../../../store/table
  * ids in creation order and the latest status of each context: the combined status is built from those.
  */
 
-/** The stored fields of a commit status. */
-export interface StatusRecord {
-  id: number;
-  /** Repository id (a rename keeps it). */
-  repoId: number;
-  sha: string;
-  state: StatusState;
-  context: string;
-  description: string | null;
-  target_url: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Login of the account that created it. */
-  creator: string;
-}
-
-/** The states a status may have. */
-export type StatusState = 'error' | 'failure' | 'pending' | 'success';
 const STATES: ReadonlySet<string> = new Set<StatusState>(['error', 'failure', 'pending', 'success']);
-
-/** The status indexes. */
-export interface StatusSlice {
-  /** Status id → status (bucketed: a create copies a few small buckets, not every status). */
-  records: Table<StatusRecord>;
-  /** `<repo id>:<sha>` → status ids, oldest first (chunked). */
-  byCommit: KeyLists<number>;
-  /** `<repo id>:<sha>` → contexts, in the order they first reported. */
-  contexts: Record<string, string[]>;
-  /** `<repo id>:<sha>\n<context>` → id of the context's latest status. */
-  latest: Record<string, number>;
-}
-
-/** Empty status indexes. */
-export function initialStatusSlice(): StatusSlice {
-  return { records: emptyTable(), byCommit: emptyTable(), contexts: {}, latest: {} };
-}
 
 /** The commit statuses documentation (error bodies). */
 export const STATUS_DOCS = 'https://docs.github.com/rest/commits/statuses';

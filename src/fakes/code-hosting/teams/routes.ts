@@ -7,8 +7,6 @@ import { loginOf, paged, param, query, str } from '../core/ops.js';
 import type { RelationContext, RelationOp } from '../core/family.js';
 import {
   TEAM_DOCS,
-  type TeamRecord,
-  type TeamRole,
   createTeam,
   deleteTeam,
   memberRole,
@@ -24,6 +22,7 @@ import {
   teamView,
   updateTeam,
 } from './model.js';
+import type { TeamRecord, TeamRole } from './state.js';
 
 /**
  * Team operations, each under both of GitHub's spellings: `/orgs/{org}/teams/{team_slug}/...` and

@@ -3,7 +3,8 @@ import type { Resource } from '../core/catalog/state.js';
 import { ensureAccount, findRepo } from '../repos/model.js';
 import type { CodeHostingState } from '../state.js';
 import type { SeedEnv } from '../core/family.js';
-import { type TeamRecord, createTeam, setMember, setRepo, teamBySlug, teamView } from './model.js';
+import { createTeam, setMember, setRepo, teamBySlug, teamView } from './model.js';
+import type { TeamRecord } from './state.js';
 
 /**
  * `seed.resource` of team paths: `/orgs/<org>/teams/<slug>` creates that team (`name` defaults to the

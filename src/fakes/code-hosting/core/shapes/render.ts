@@ -402,7 +402,7 @@ function withIdentity(v: Resource, login: string, ctx: RenderContext): Resource 
   return out;
 }
 
-function renderObject(s: ShapeSchema, v0: Resource, name: string, parent: Frame, depth: number): Resource {
+function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame, depth: number): Resource {
   let v = v0;
   const props = s.p;
   if (!props) {

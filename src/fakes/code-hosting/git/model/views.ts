@@ -3,7 +3,8 @@ import type { Resource } from '../../core/catalog/state.js';
 import type { CodeHostingState } from '../../state.js';
 import type { RelationRepo } from '../../core/family.js';
 import { lineDiff } from './diff.js';
-import { type CommitObject, type GitObject, getObject, treeEntries } from '../model.js';
+import { type CommitObject, getObject, treeEntries } from '../model.js';
+import type { GitObject } from '../state.js';
 import type { GitIdent, TreeEntry } from '../../core/hash.js';
 
 /**
