@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CreateHookBodySchema, UpdateHookBodySchema } from './code-hosting/hooks/schemas/hook.js';
+import type { CreateHookBodySchema, UpdateHookBodySchema } from './code-hosting/hooks/schemas.js';
 import type { StartImportBodySchema, UpdateImportBodySchema } from './code-hosting/imports/schemas.js';
 import type { ActionsPermissionsBodySchema, CreateRepoBodySchema, UpdateRepoBodySchema } from './code-hosting/core/schemas/repo.js';
 import type { CachedContentInputSchema } from './model-cache/schemas/cached-content.js';

@@ -5,10 +5,10 @@ import { htmlUrl, putResource } from './core/catalog/engine.js';
 import type { CatalogState } from './core/catalog/pipeline.js';
 import type { CodeHostingState } from './state.js';
 import { canonicalKey } from './core/catalog/canonical.js';
-import { rateTable } from './core/catalog/rate-limit.js';
 import type { Resource } from './core/catalog/state.js';
 import { concreteKey, keyPrefix, parentDepth, templateOf } from './core/catalog/table.js';
-import { type RelationSeeder, type SeededItem, seederFor } from './families.js';
+import type { RelationSeeder, SeededItem } from './core/family.js';
+import { seederFor } from './families.js';
 import { tableGet, tableSetMany } from '../../store/table.js';
 import { keyListPushMany } from '../../store/key-list.js';
 
@@ -84,16 +84,4 @@ export function seedResources<S extends CatalogState, O>(host: ServiceHost<S, O>
     for (const [seeder, items] of runs) seeder.put(draft as unknown as CodeHostingState, items, { baseUrl, now });
   });
   return all.length;
-}
-
-/** Marks the rate limit of a token label (or every identity when omitted) as used up: the next call answers 403. */
-export function exhaustRateLimit<S extends CatalogState, O>(host: ServiceHost<S, O>, label?: string): void {
-  const nowSec = Math.floor(host.clock.nowMs() / 1000);
-  const rate = rateTable(host);
-  const keys = label ? [`core:${label}`] : ['core:*'];
-  for (const k of keys) {
-    const w = rate[k];
-    if (w && w.reset > nowSec) w.exhausted = true;
-    else rate[k] = { used: 0, reset: nowSec + 3600, exhausted: true };
-  }
 }

@@ -1,16 +1,6 @@
-import { type RelationSeeder, pathSeeder } from '../core/family.js';
-import { seedActionsResource } from './seed.js';
+import { type Family, opRoutes } from '../core/family.js';
+import { ACTIONS_OPS, LOG_ROUTES, LOG_ROWS } from './routes.js';
+import { ACTIONS_SEEDER } from './seed.js';
 
-export { ACTIONS_OPS } from './routes.js';
-export { type ActionsSlice, initialActionsSlice } from './state.js';
-export { type SeededWorkflowRun, type WorkflowRunSeed, type WorkflowRunSeeds, workflowRunSeeds } from './seed.js';
-
-const A = '/repos/{owner}/{repo}/actions';
-
-/** The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a run, attempt, job or workflow path creates it in the Actions model. */
-export const ACTIONS_SEEDER: RelationSeeder = pathSeeder({
-  [`${A}/runs/{run_id}`]: seedActionsResource,
-  [`${A}/runs/{run_id}/attempts/{attempt_number}`]: seedActionsResource,
-  [`${A}/jobs/{job_id}`]: seedActionsResource,
-  [`${A}/workflows/{workflow_id}`]: seedActionsResource,
-});
+/** GitHub Actions: workflows, runs, jobs, re-runs, and the log host's logs and artifact archives. */
+export const family: Family = { name: 'actions', rows: LOG_ROWS, routes: [...opRoutes(ACTIONS_OPS), ...LOG_ROUTES], seeder: ACTIONS_SEEDER };

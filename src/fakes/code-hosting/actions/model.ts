@@ -8,7 +8,8 @@ import { GitHubError, githubError } from '../core/errors.js';
 import { hashSha } from '../core/shapes/render.js';
 import type { CodeHostingState } from '../state.js';
 import { getCommit, resolveCommitish } from '../git/model.js';
-import { type View, apiOf, nodeId, webOf } from '../git/model/views.js';
+import { apiOf, nodeId, webOf } from '../git/model/views.js';
+import type { View } from '../core/family.js';
 import type { RelationRepo } from '../core/family.js';
 import type { JobRecord, RunRecord, StepRecord, WorkflowRecord } from './state.js';
 

@@ -1,3 +1,6 @@
+import type { ExtraRow, FamilyRoute } from '../core/family.js';
+import { LOG_PREFIX } from '../core/hosts.js';
+import { serveLog } from './model/logs.js';
 import { keyListSlice } from '../../../store/key-list.js';
 import { tableDelete, tableGet } from '../../../store/table.js';
 import type { OpResult } from '../core/catalog/engine.js';
@@ -245,3 +248,23 @@ export const ACTIONS_OPS: Readonly<Record<string, RelationOp>> = {
   [`POST ${A}/runs/{run_id}/rerun-failed-jobs`]: rerun(true),
   [`POST ${A}/jobs/{job_id}/rerun`]: rerunJob,
 };
+
+const LOG_TARGETS = [
+  ['jobs/{job_id}/logs', 'text', 'jobs'],
+  ['runs/{run_id}/logs', 'zip', 'runs'],
+  ['runs/{run_id}/attempts/{attempt_number}/logs', 'zip', 'runs'],
+  ['artifacts/{artifact_id}/{archive_format}', 'zip', 'artifacts'],
+] as const;
+
+/** The log host's paths (core/hosts.ts): the targets of the redirects of logs and artifact archives. */
+export const LOG_ROWS: ExtraRow[] = LOG_TARGETS.map(([path, , what]) => ({
+  method: 'GET',
+  path: `${LOG_PREFIX}/{owner}/{repo}/${path}`,
+  operationId: `actions-results/${what}`,
+}));
+
+/** The log host's answers: not API calls (no version, a link token instead of one, not counted). */
+export const LOG_ROUTES: FamilyRoute[] = LOG_TARGETS.map(([path, kind, what]) => ({
+  row: `GET ${LOG_PREFIX}/{owner}/{repo}/${path}`,
+  raw: serveLog(kind, what),
+}));

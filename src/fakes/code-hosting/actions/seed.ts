@@ -21,6 +21,7 @@ import {
   workflowView,
 } from './model.js';
 import type { JobRecord } from './state.js';
+import { type RelationSeeder, pathSeeder } from '../core/family.js';
 
 /** Seeds of workflow runs (and their workflows and jobs). */
 
@@ -230,3 +231,13 @@ export function workflowRunControls(host: GitHubHost): WorkflowRunControls {
     },
   };
 }
+
+const A = '/repos/{owner}/{repo}/actions';
+
+/** The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a run, attempt, job or workflow path creates it in the Actions model. */
+export const ACTIONS_SEEDER: RelationSeeder = pathSeeder({
+  [`${A}/runs/{run_id}`]: seedActionsResource,
+  [`${A}/runs/{run_id}/attempts/{attempt_number}`]: seedActionsResource,
+  [`${A}/jobs/{job_id}`]: seedActionsResource,
+  [`${A}/workflows/{workflow_id}`]: seedActionsResource,
+});

@@ -4,11 +4,20 @@ import { htmlUrl } from '../core/catalog/engine.js';
 import { linkHeader, parsePaging } from '../core/catalog/paging.js';
 import type { CatalogSlice, Resource } from '../core/catalog/state.js';
 import type { RelationContext } from '../core/family.js';
-import { rootCommit } from '../core/hash.js';
 import { getCommit } from '../git/model.js';
 import { commitView } from '../git/model/views.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
-import { keyList, keyListAll, keyListPush, keyListRemove, keyListReplace } from '../../../store/key-list.js';
+import { type BranchRepo, branchHead, branchKey, branchNames, branchRecord, ensureBranch, listOf } from '../git/model/heads.js';
+
+const keyOf = branchKey;
+import { keyListReplace } from '../../../store/key-list.js';
+
+/** Signature of a hand-written branch operation (slice is a draft for writes, frozen for reads). */
+export type BranchOp = (slice: CatalogSlice, op: Operation, repo: BranchRepo, rc: RelationContext) => OpResult;
+
+const DOCS = 'https://docs.github.com/rest/branches/branches';
+const notProtected = () => new GitHubError(404, 'Branch not protected', { documentationUrl: 'https://docs.github.com/rest/branches/branch-protection' });
+const notFound = () => new GitHubError(404, 'Branch not found', { documentationUrl: DOCS });
 
 /**
  * Branches with protection, over the catalog slice: a branch lives at `/repos/o/r/branches/<name>`,
@@ -20,64 +29,6 @@ import { keyList, keyListAll, keyListPush, keyListRemove, keyListReplace } from 
  * with `git/refs` is a branch and a branch renamed or deleted changes its ref. The repository's
  * default branch exists without a record, at the repository's root commit.
  */
-
-/** What a branch operation sees of its repository. */
-export interface BranchRepo {
-  /** Concrete path `/repos/<owner>/<repo>` as the catalog keys it. */
-  path: string;
-  defaultBranch: string;
-  /** The repository's creation instant (its root commit's date). */
-  createdAt: string;
-}
-
-/** Signature of a hand-written branch operation (slice is a draft for writes, frozen for reads). */
-export type BranchOp = (slice: CatalogSlice, op: Operation, repo: BranchRepo, rc: RelationContext) => OpResult;
-
-const DOCS = 'https://docs.github.com/rest/branches/branches';
-const notProtected = () => new GitHubError(404, 'Branch not protected', { documentationUrl: 'https://docs.github.com/rest/branches/branch-protection' });
-const notFound = () => new GitHubError(404, 'Branch not found', { documentationUrl: DOCS });
-
-/** The catalog key of a branch record. */
-export const branchKey = (repo: Pick<BranchRepo, 'path'>, name: string) => `${repo.path}/branches/${encodeURIComponent(name)}`;
-const keyOf = branchKey;
-const listOf = (repo: Pick<BranchRepo, 'path'>) => `${repo.path}/branches`;
-
-function branchRecord(slice: CatalogSlice, repo: BranchRepo, name: string): Resource | undefined {
-  return tableGet(slice.records, keyOf(repo, name)) ?? (name === repo.defaultBranch ? { name } : undefined);
-}
-
-/** The head sha of a branch (a record without a commit, or none for the default branch: the root commit); undefined when there is no such branch. */
-export function branchHead(slice: CatalogSlice, repo: BranchRepo, name: string): string | undefined {
-  const rec = branchRecord(slice, repo, name);
-  if (!rec) return undefined;
-  return (rec.commit as { sha?: string } | undefined)?.sha ?? rootCommit(repo.createdAt).sha;
-}
-
-/** Moves a branch to a sha, creating the branch (listed after the others) when it does not exist. */
-export function setBranchHead(slice: CatalogSlice, repo: BranchRepo, name: string, sha: string, env: { baseUrl: string; now: string }): void {
-  ensureBranch(slice, repo, name, env);
-  const rec = tableGet(slice.records, keyOf(repo, name)) as Resource;
-  rec.commit = { sha, url: `${env.baseUrl}${repo.path}/commits/${sha}` };
-  rec.updated_at = env.now;
-}
-
-/** Removes a branch (its record, protection and list entry); false when it had no record. */
-export function deleteBranch(slice: CatalogSlice, repo: BranchRepo, name: string): boolean {
-  const key = keyOf(repo, name);
-  if (!tableGet(slice.records, key)) return false;
-  tableDelete(slice.records, key);
-  tableDelete(slice.records, `${key}/protection`);
-  keyListRemove(slice.lists, listOf(repo), key);
-  return true;
-}
-
-/** Branch names in listing order: the default branch first, then the others as they were created. */
-export function branchNames(slice: CatalogSlice, repo: BranchRepo): string[] {
-  const prefix = listOf(repo).length + 1;
-  const names = keyListAll(keyList(slice.lists, listOf(repo))).map((k) => decodeURIComponent(k.slice(prefix)));
-  if (!names.includes(repo.defaultBranch)) names.unshift(repo.defaultBranch);
-  return names;
-}
 
 /**
  * A branch as GitHub answers it: the list item (short branch) or, `full`, the branch with its head
@@ -123,7 +74,7 @@ function protectionOf(slice: CatalogSlice, repo: BranchRepo, name: string): Reso
   return prot;
 }
 
-const listBranches: BranchOp = (slice, op, repo) => {
+export const listBranches: BranchOp = (slice, op, repo) => {
   const wantProtected = op.query.protected;
   let names = branchNames(slice, repo);
   if (wantProtected === 'true' || wantProtected === 'false')
@@ -135,7 +86,7 @@ const listBranches: BranchOp = (slice, op, repo) => {
   return { status: 200, body, ...(link ? { headers: { link } } : {}) };
 };
 
-const getBranch: BranchOp = (slice, op, repo, rc) => {
+export const getBranch: BranchOp = (slice, op, repo, rc) => {
   const name = decodeURIComponent(op.key.split('/').pop() as string);
   if (!branchRecord(slice, repo, name)) throw notFound();
   return { status: 200, body: render(slice, repo, name, op, true, rc) };
@@ -143,7 +94,7 @@ const getBranch: BranchOp = (slice, op, repo, rc) => {
 
 const PROTECTION_FIELDS = ['required_status_checks', 'enforce_admins', 'required_pull_request_reviews', 'restrictions'] as const;
 
-const putProtection: BranchOp = (slice, op, repo) => {
+export const putProtection: BranchOp = (slice, op, repo) => {
   const name = branchName(op);
   if (!branchRecord(slice, repo, name)) throw notFound();
   const missing = PROTECTION_FIELDS.filter((f) => !(f in op.body));
@@ -170,9 +121,9 @@ const putProtection: BranchOp = (slice, op, repo) => {
   return { status: 200, body: prot };
 };
 
-const getProtection: BranchOp = (slice, op, repo) => ({ status: 200, body: protectionOf(slice, repo, branchName(op)) });
+export const getProtection: BranchOp = (slice, op, repo) => ({ status: 200, body: protectionOf(slice, repo, branchName(op)) });
 
-const deleteProtection: BranchOp = (slice, op, repo) => {
+export const deleteProtection: BranchOp = (slice, op, repo) => {
   const name = branchName(op);
   protectionOf(slice, repo, name);
   tableDelete(slice.records, `${keyOf(repo, name)}/protection`);
@@ -180,7 +131,7 @@ const deleteProtection: BranchOp = (slice, op, repo) => {
 };
 
 /** GET/POST/PATCH/DELETE of one protection setting (`enforce_admins`, `required_status_checks`, ...). */
-function subProtection(field: string): BranchOp {
+export function subProtection(field: string): BranchOp {
   return (slice, op, repo) => {
     const name = branchName(op);
     const prot = protectionOf(slice, repo, name);
@@ -201,15 +152,7 @@ function subProtection(field: string): BranchOp {
   };
 }
 
-function ensureBranch(slice: CatalogSlice, repo: BranchRepo, name: string, env: { baseUrl: string; now: string }): void {
-  const key = keyOf(repo, name);
-  if (tableGet(slice.records, key)) return;
-  const sha = rootCommit(repo.createdAt).sha;
-  tableSet(slice.records, key, { name, commit: { sha, url: `${env.baseUrl}${repo.path}/commits/${sha}` }, created_at: env.now });
-  keyListPush(slice.lists, listOf(repo), key);
-}
-
-const renameBranch: BranchOp = (slice, op, repo, rc) => {
+export const renameBranch: BranchOp = (slice, op, repo, rc) => {
   const name = branchName(op);
   if (!branchRecord(slice, repo, name)) throw notFound();
   const to = op.body.new_name;
@@ -240,23 +183,3 @@ function branchName(op: Operation): string {
   const segs = op.key.split('/');
   return decodeURIComponent(segs[segs.indexOf('branches') + 1] as string);
 }
-
-const B = '/repos/{owner}/{repo}/branches';
-const P = `${B}/{branch}/protection`;
-
-/** Hand-written branch operations by `METHOD template` (seed spelling). */
-export const BRANCH_OPS: Readonly<Record<string, BranchOp>> = {
-  [`GET ${B}`]: listBranches,
-  [`GET ${B}/{branch}`]: getBranch,
-  [`GET ${P}`]: getProtection,
-  [`PUT ${P}`]: putProtection,
-  [`DELETE ${P}`]: deleteProtection,
-  [`POST ${B}/{branch}/rename`]: renameBranch,
-  ...Object.fromEntries(
-    ['enforce_admins', 'required_signatures', 'required_status_checks', 'required_pull_request_reviews'].flatMap((f) =>
-      ['GET', 'POST', 'PATCH', 'DELETE'].map((m) => [`${m} ${P}/${f}`, subProtection(f)]),
-    ),
-  ),
-  [`GET ${P}/restrictions`]: subProtection('restrictions'),
-  [`DELETE ${P}/restrictions`]: subProtection('restrictions'),
-};

@@ -1,12 +1,6 @@
-import { type RelationSeeder, pathSeeder } from '../core/family.js';
-import { seedCheckResource } from './seed.js';
+import { type Family, opRoutes } from '../core/family.js';
+import { CHECK_OPS } from './routes.js';
+import { CHECK_SEEDER } from './seed.js';
 
-export { CHECK_OPS } from './routes.js';
-
-const R = '/repos/{owner}/{repo}';
-
-/** The family's seeder (see `RELATION_SEEDERS`): a check run or a check suite by path. */
-export const CHECK_SEEDER: RelationSeeder = pathSeeder({
-  [`${R}/check-runs/{check_run_id}`]: seedCheckResource,
-  [`${R}/check-suites/{check_suite_id}`]: seedCheckResource,
-});
+/** Check runs and check suites, with their annotations. */
+export const family: Family = { name: 'checks', routes: opRoutes(CHECK_OPS), seeder: CHECK_SEEDER };

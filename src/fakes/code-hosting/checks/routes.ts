@@ -1,6 +1,7 @@
 import { checkRequired } from '../core/catalog/engine.js';
 import { githubError } from '../core/errors.js';
-import { commitOrFail, paged, pagedWrapped, param, query, repoOf, viewOf } from '../core/ops.js';
+import { paged, pagedWrapped, param, query, repoOf, viewOf } from '../core/ops.js';
+import { commitOrFail } from '../git/model.js';
 import type { RelationContext, RelationOp } from '../core/family.js';
 import {
   CHECKS_APP,

@@ -3,6 +3,7 @@ import type { CodeHostingState } from '../state.js';
 import { seededRepo } from '../git/seed.js';
 import type { SeedEnv } from '../core/family.js';
 import { createRun, ensureSuite, runView, suiteView } from './model.js';
+import { type RelationSeeder, pathSeeder } from '../core/family.js';
 
 /**
  * `seed.resource` of check paths: `/repos/o/r/check-runs/<id>` creates that run (`name`, `head_sha`
@@ -22,3 +23,11 @@ export function seedCheckResource(state: CodeHostingState, key: string, body: Re
   const { suite } = ensureSuite(state, repo, headSha, env, Number(m[4]));
   return suiteView(v, suite);
 }
+
+const R = '/repos/{owner}/{repo}';
+
+/** The family's seeder (see `RELATION_SEEDERS`): a check run or a check suite by path. */
+export const CHECK_SEEDER: RelationSeeder = pathSeeder({
+  [`${R}/check-runs/{check_run_id}`]: seedCheckResource,
+  [`${R}/check-suites/{check_suite_id}`]: seedCheckResource,
+});

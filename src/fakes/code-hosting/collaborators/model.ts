@@ -5,10 +5,10 @@ import type { Resource } from '../core/catalog/state.js';
 import { type GitHubError, githubError } from '../core/errors.js';
 import type { RepoRecord } from '../core/schemas/repo.js';
 import { repoSeed } from '../core/shapes/render.js';
-import { repoView } from '../core/shapes/answer.js';
+import { repoView } from '../repos/model.js';
 import type { CodeHostingState } from '../state.js';
 import { webBase } from '../core/urls.js';
-import { type CollaboratorRecord, type InvitationRecord, ROLES, type Role } from './state.js';
+import { type CollaboratorRecord, type InvitationRecord, ROLES, type Role, memberKey } from './state.js';
 
 /**
  * Repository collaborators and their invitations. Adding a user who is not a collaborator creates an
@@ -17,8 +17,6 @@ import { type CollaboratorRecord, type InvitationRecord, ROLES, type Role } from
  * `<repo id>:<login lower-cased>`, an invitation by id; lists of collaborators by repository, of
  * invitations by repository and by invitee.
  */
-
-const memberKey = (repoId: number, login: string) => `${repoId}:${login.toLowerCase()}`;
 
 /** GitHub's `permission` body values (`pull`, `push` are `read`, `write`) as roles; undefined when unknown. */
 export function roleOf(permission: unknown): Role | undefined {

@@ -7,6 +7,7 @@ import type { CodeHostingState } from '../state.js';
 import { seededRepo } from '../git/seed.js';
 import { collaboratorView, invitationById, invitationView, pendingInvitation, putCollaborator, roleOf } from './model.js';
 import type { InvitationRecord } from './state.js';
+import { type RelationSeeder, pathSeeder } from '../core/family.js';
 
 const loginIn = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { login?: unknown }).login === 'string' ? (v as { login: string }).login : undefined;
@@ -44,3 +45,9 @@ export function seedCollaboratorResource(state: CodeHostingState, key: string, b
   keyListPush(state.collaborators.lists, `user:${invitee.toLowerCase()}`, String(id));
   return invitationView(state, inv, env.baseUrl);
 }
+
+/** The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a collaborator or invitation path stores it in the collaborator model. */
+export const COLLABORATOR_SEEDER: RelationSeeder = pathSeeder({
+  '/repos/{owner}/{repo}/collaborators/{username}': seedCollaboratorResource,
+  '/repos/{owner}/{repo}/invitations/{invitation_id}': seedCollaboratorResource,
+});

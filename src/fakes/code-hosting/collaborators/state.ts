@@ -39,3 +39,6 @@ export interface CollaboratorSlice {
 export function initialCollaboratorSlice(): CollaboratorSlice {
   return { members: emptyTable(), invitations: emptyTable(), pending: emptyTable(), lists: emptyTable() };
 }
+
+/** The key of a collaborator (and of a pending invitation) in the indexes: `<repo id>:<login lower-cased>`. */
+export const memberKey = (repoId: number, login: string) => `${repoId}:${login.toLowerCase()}`;

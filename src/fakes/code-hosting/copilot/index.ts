@@ -1,10 +1,6 @@
-import { type RelationSeeder, pathSeeder } from '../core/family.js';
-import { seedSeat } from './seed.js';
+import { type Family, opRoutes } from '../core/family.js';
+import { COPILOT_OPS } from './routes.js';
+import { COPILOT_SEEDER } from './seed.js';
 
-export { COPILOT_OPS } from './routes.js';
-export { type CopilotSlice, initialCopilotSlice } from './state.js';
-
-/** The family's seeder (see `RELATION_SEEDERS`): a member's Copilot path seeds their seat. */
-export const COPILOT_SEEDER: RelationSeeder = pathSeeder({
-  '/orgs/{org}/members/{username}/assistant': seedSeat,
-});
+/** Copilot Business seats of an organization. */
+export const family: Family = { name: 'copilot', routes: opRoutes(COPILOT_OPS), seeder: COPILOT_SEEDER };

@@ -7,7 +7,8 @@ import { initialCodeHostingState } from '../state.js';
 import type { RepoRecord } from './schemas/repo.js';
 import type { RelationRepo } from './family.js';
 import { putBlob, writeTree } from '../git/model.js';
-import { EMPTY_TREE, type GitIdent, commitBody, hashObject, tagBody, treeBody } from './hash.js';
+import { EMPTY_TREE, commitBody, hashObject, tagBody, treeBody } from './hash.js';
+import type { GitIdent } from '../git/state.js';
 import { lineDiff } from '../git/model/diff.js';
 
 // The oracle is real git: every sha the fake computes must be the one git computes for the same content.

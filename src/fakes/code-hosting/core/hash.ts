@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CommitObject, GitIdent, TreeEntry } from '../git/state.js';
 
 /**
  * Git's object format and SHA-1 names, as git computes them: `<type> <byte length>\0<body>`, hashed.
@@ -10,21 +11,6 @@ export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 
 /** Kinds of git object. */
 export type GitObjectType = 'blob' | 'tree' | 'commit' | 'tag';
-
-/** A person and an instant, as in a commit's `author`/`committer` or a tag's `tagger`. */
-export interface GitIdent {
-  name: string;
-  email: string;
-  /** ISO 8601 instant (UTC, `...Z`). */
-  date: string;
-}
-
-/** One entry of a tree: file mode as the REST API spells it (`100644`, `100755`, `040000`, `160000`, `120000`). */
-export interface TreeEntry {
-  mode: string;
-  type: 'blob' | 'tree' | 'commit';
-  sha: string;
-}
 
 /** The sha of an object of a type with this body. */
 export function hashObject(type: GitObjectType, body: Buffer): string {
@@ -65,18 +51,6 @@ export function tagBody(t: { object: string; type: GitObjectType; tag: string; t
 
 /** Whether a string is a full 40-hex sha. */
 export const isSha = (s: unknown): s is string => typeof s === 'string' && /^[0-9a-f]{40}$/.test(s);
-
-/** A commit object as the graph stores it. */
-export interface CommitObject {
-  type: 'commit';
-  tree: string;
-  parents: string[];
-  author: GitIdent;
-  committer: GitIdent;
-  message: string;
-  /** The account that made it (API caller or seed), for the commit's `author` user. */
-  login?: string;
-}
 
 const roots = new Map<string, { sha: string; commit: CommitObject }>();
 

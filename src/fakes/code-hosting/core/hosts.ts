@@ -1,14 +1,6 @@
 import type { FakeRequest } from '../../../http/request.js';
-import type { FakeResponse } from '../../../http/response.js';
-import type { Prepared, RouteContext, RouteSpec } from '../../service.js';
-import { githubError, renderGitHubError } from './errors.js';
-import { findRepo, fullName } from '../repos/model.js';
-import type { CodeHostingOptions } from './options.js';
-import { type ArchiveEntry, archivePath, codeloadToken, zip } from '../git/model/archive.js';
-import type { RepoRecord } from './schemas/repo.js';
+import type { Prepared } from '../../service.js';
 import { hashSha } from './shapes/render.js';
-import type { CodeHostingState } from '../state.js';
-import { tableGet } from '../../../store/table.js';
 import { webBase } from './urls.js';
 
 /**
@@ -25,7 +17,7 @@ import { webBase } from './urls.js';
 
 const CODELOAD = 'https://codeload.github.com';
 const LOG_HOST = 'https://pipelines.actions.githubusercontent.com';
-const LOG_PREFIX = '/__logs';
+export const LOG_PREFIX = '/__logs';
 const trimBase = (b: string) => b.replace(/\/+$/, '');
 
 /** GitHub's archive host for an API base URL. */
@@ -53,7 +45,7 @@ export function companionBaseUrls(baseUrls: readonly string[]): string[] {
 }
 
 /** Whether a request URL is on a log host (the Actions log host, or a `/_logs` path of a web origin). */
-function onLogHost(url: URL): boolean {
+export function onLogHost(url: URL): boolean {
   return url.origin === LOG_HOST || (!url.hostname.startsWith('api.') && url.pathname.startsWith('/_logs/'));
 }
 
@@ -68,7 +60,7 @@ export function prepareTargets(req: FakeRequest, path: string): Prepared {
 }
 
 /** The link token of a private repository's log or artifact (checked by the target). */
-const linkToken = (path: string) => hashSha(`stuntdouble-link:${path}`).slice(0, 29).toUpperCase();
+export const linkToken = (path: string) => hashSha(`stuntdouble-link:${path}`).slice(0, 29).toUpperCase();
 
 /**
  * The `Location` of a redirect answer for a concrete API key (`/repos/o/r/tarball/main`,
@@ -87,58 +79,17 @@ export function redirectLocation(key: string, baseUrl: string, repo?: { id: numb
   return `${logBase(baseUrl)}${path}${repo?.private ? `?token=${linkToken(path)}` : ''}`;
 }
 
-type Ctx = RouteContext<CodeHostingState, CodeHostingOptions>;
+export const ARCHIVE_PREFIX = '/__codeload';
 
-const notFound = (): FakeResponse => renderGitHubError(githubError.notFound());
+/** The token a private repository's archive redirect carries (and the archive host checks). */
+export const codeloadToken = (repoId: number) => hashSha(`codeload:${repoId}`).slice(0, 29).toUpperCase();
 
-/** The repository of a log target, or null when it does not exist or its link token is wrong. */
-function targetRepo(ctx: Ctx): RepoRecord | null {
-  const repo = findRepo(ctx.state, ctx.params.owner ?? '', ctx.params.repo ?? '');
-  if (!repo) return null;
-  if (repo.private) {
-    const path = ctx.path.slice(LOG_PREFIX.length);
-    let decoded = path;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {}
-    if (ctx.req.query.token !== linkToken(decoded)) return null;
-  }
-  return repo;
+/** Whether a request URL is on the archive host (`codeload.*`, or a `/_codeload` path on GHES). */
+export function onArchiveHost(url: URL): boolean {
+  return url.hostname.startsWith('codeload.') || url.pathname.startsWith('/_codeload/');
 }
 
-/** A workflow log in GitHub's line format (`<ISO time with 7 fraction digits>Z <text>`). */
-function logText(ctx: Ctx, repo: RepoRecord, what: string, id: string): string {
-  const t = `${ctx.clock
-    .now()
-    .toISOString()
-    .replace(/\.(\d{3})Z$/, '.$10000Z')}`;
-  const rec = tableGet(ctx.state.catalog.records, `/repos/${fullName(repo)}/actions/${what}/${id}`);
-  const name = typeof rec?.name === 'string' ? rec.name : `${what === 'jobs' ? 'job' : 'run'} ${id}`;
-  return [`${t} ##[group]Run ${name}`, `${t} ${name} of ${fullName(repo)}`, `${t} ##[endgroup]`, `${t} Cleaning up orphan processes`, ''].join('\n');
+/** Requests on the archive host route in their own namespace: the API's paths are not answered there. */
+export function archivePath(url: URL, path: string): string {
+  return onArchiveHost(url) ? `${ARCHIVE_PREFIX}${path}` : path;
 }
-
-const file = (path: string, text: string): ArchiveEntry => ({ path, kind: 'file', mode: 0o664, bytes: Buffer.from(text, 'utf8') });
-
-const logRoute = (path: string, kind: 'text' | 'zip', what: 'jobs' | 'runs' | 'artifacts'): RouteSpec<CodeHostingState, CodeHostingOptions> => ({
-  method: 'GET',
-  path: `${LOG_PREFIX}/{owner}/{repo}/${path}`,
-  operation: `actions-results/${what}`,
-  handler: (ctx) => {
-    if (!onLogHost(ctx.req.url)) return notFound();
-    const repo = targetRepo(ctx);
-    if (!repo) return notFound();
-    const id = ctx.params.job_id ?? ctx.params.run_id ?? ctx.params.artifact_id ?? '';
-    if (kind === 'text') return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: logText(ctx, repo, what, id) };
-    const entries =
-      what === 'artifacts' ? [file(`artifact-${id}.txt`, `Artifact ${id} of ${fullName(repo)}.\n`)] : [file(`0_run ${id}.txt`, logText(ctx, repo, what, id))];
-    return { status: 200, headers: { 'content-type': 'application/zip' }, body: new Uint8Array(zip(entries, Math.floor(ctx.clock.nowMs() / 1000))) };
-  },
-});
-
-/** The fake's answers on the log host (the targets of the logs' and artifacts' redirects). */
-export const LOG_ROUTES: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
-  logRoute('jobs/{job_id}/logs', 'text', 'jobs'),
-  logRoute('runs/{run_id}/logs', 'zip', 'runs'),
-  logRoute('runs/{run_id}/attempts/{attempt_number}/logs', 'zip', 'runs'),
-  logRoute('artifacts/{artifact_id}/{archive_format}', 'zip', 'artifacts'),
-];

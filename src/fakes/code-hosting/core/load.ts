@@ -4,7 +4,7 @@ import type { CodeHostingState } from '../state.js';
 import type { GitHubRouteContext } from './context.js';
 import { type GitHubError, githubError } from './errors.js';
 import { movedError, movedRepo } from './moved.js';
-import { findAccount, findRepo, repoKey } from '../repos/model.js';
+import { findAccount, findRepo, repoKey } from './lookup.js';
 import type { Account, RepoRecord } from './schemas/repo.js';
 import { ruleFor } from './catalog/table.js';
 

@@ -1,7 +1,7 @@
 import { GitHubError } from './errors.js';
 import type { RepoRecord } from './schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
-import { repoKey } from '../repos/model.js';
+import { repoKey } from './lookup.js';
 import { trimBase } from './urls.js';
 
 /**

@@ -2,10 +2,8 @@ import type { Operation, OpResult } from './catalog/engine.js';
 import { linkHeader, parsePaging } from './catalog/paging.js';
 import type { Resource } from './catalog/state.js';
 import { GitHubError } from './errors.js';
-import type { CodeHostingState } from '../state.js';
 import type { RelationContext, RelationRepo } from './family.js';
-import { resolveCommitish } from '../git/model.js';
-import type { View } from '../git/model/views.js';
+import type { View } from './family.js';
 import { DEFAULT_LOGIN } from './shapes/render.js';
 
 /** Helpers shared by the git, contents and release operations. */
@@ -36,13 +34,6 @@ export function viewOf(rc: RelationContext): View {
 /** A GitHub error with a message of its own (422 unless told). */
 export function fail(message: string, status = 422, documentationUrl = 'https://docs.github.com/rest/git'): GitHubError {
   return new GitHubError(status, message, { documentationUrl });
-}
-
-/** The commit a ref names (sha, branch, tag, `heads/x`, `refs/tags/v1`); 422 `No commit found for SHA` otherwise. */
-export function commitOrFail(state: CodeHostingState, repo: RelationRepo, ref: string, documentationUrl: string): string {
-  const sha = resolveCommitish(state, repo, ref);
-  if (!sha) throw fail(`No commit found for SHA: ${ref}`, 422, documentationUrl);
-  return sha;
 }
 
 /** A string field of the body, or undefined. */

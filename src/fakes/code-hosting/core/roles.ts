@@ -1,10 +1,10 @@
-import { tableGet } from '../../../store/table.js';
 import { own } from '../../../store/records.js';
-import { roleIn } from '../collaborators/model.js';
-import { membershipOf } from '../orgs/model.js';
-import { repoPermission, teamById } from '../teams/model.js';
-import type { RepoRecord } from './schemas/repo.js';
+import { tableGet } from '../../../store/table.js';
+import { memberKey } from '../collaborators/state.js';
+import { membershipKey } from '../orgs/state.js';
 import type { CodeHostingState } from '../state.js';
+import { teamRepoKey } from '../teams/state.js';
+import type { RepoRecord } from './schemas/repo.js';
 
 /**
  * A user's role on a repository, as the permission model ranks it: GitHub's five roles folded to three
@@ -52,24 +52,31 @@ function basePermission(state: CodeHostingState, org: string): RepoRole | undefi
   return typeof base === 'string' ? (foldRole(base) ?? 'read') : 'read';
 }
 
+/** The owner's `admin`, else the collaborator's role (the collaborators family's index). */
+function collaboratorRole(state: CodeHostingState, repo: RepoRecord, login: string): string | undefined {
+  if (login.toLowerCase() === repo.ownerLogin.toLowerCase()) return 'admin';
+  return tableGet(state.collaborators.members, memberKey(repo.id, login))?.role;
+}
+
 /**
  * The role of a user on a repository, the highest of: owner of the repository (`admin`); collaborator
  * (accepted invitations only); active member of the owning organization (an organization `admin` is
  * `admin`, a member gets the organization's base permission); member of a team of that organization
- * the repository is granted to (the grant). `undefined` when none applies. Index lookups only.
+ * the repository is granted to (the grant). `undefined` when none applies. Index lookups only: it
+ * reads the collaborators', organizations' and teams' slices (their state.ts), never their models.
  * @example repoRole(state, 'bob', repo) // 'write' for a collaborator added with `push`
  */
 export function repoRole(state: CodeHostingState, login: string, repo: RepoRecord): RepoRole | undefined {
-  let role = foldRole(roleIn(state, repo, login));
+  let role = foldRole(collaboratorRole(state, repo, login));
   if (role === 'admin') return role;
   const owner = own(state.accounts, repo.ownerLogin.toLowerCase());
   if (owner?.type === 'Organization') {
-    const m = membershipOf(state, owner.login, login);
+    const m = tableGet(state.orgMemberships.memberships, membershipKey(owner.login, login));
     if (m?.state === 'active') role = higher(role, m.role === 'admin' ? 'admin' : basePermission(state, owner.login));
     for (const id of state.teams.byMember[login.toLowerCase()] ?? []) {
-      const team = teamById(state, id);
+      const team = state.teams.records[id];
       if (!team || team.org.toLowerCase() !== owner.login.toLowerCase()) continue;
-      role = higher(role, foldRole(repoPermission(state, team, repo.id)));
+      role = higher(role, foldRole(state.teams.repoPermissions[teamRepoKey(team.id, repo.id)]));
     }
   }
   return role;

@@ -4,6 +4,7 @@ import { type AccessRule, type Principal, authenticate, declareAccess } from './
 import type { GitHubRouteContext } from './context.js';
 import type { CodeHostingOptions } from './options.js';
 import type { CodeHostingState } from '../state.js';
+import type { FamilyRoute, GitHubHandler } from './family.js';
 import { selectVersion } from './wire.js';
 
 /** A code hosting route: its permission rule and a handler that receives the authenticated caller. */
@@ -35,4 +36,13 @@ export function githubRoute(spec: GitHubRouteSpec): RouteSpec<CodeHostingState, 
       return spec.handler(ctx, principal);
     },
   };
+}
+
+/**
+ * A route a family answers itself (a `handle` serve), written as a route: the row it serves (`method`
+ * and `path`, the catalog's spelling), the rule it announces and checks, and its handler.
+ * @example handled({ method: 'GET', path: '/repos/{owner}/{repo}', access: RULES.readRepo, handler: getRepo })
+ */
+export function handled(spec: { method: string; path: string; access: AccessRule; handler: GitHubHandler; uncounted?: true }): FamilyRoute {
+  return { row: `${spec.method} ${spec.path}`, handle: spec.handler, access: spec.access, ...(spec.uncounted ? { uncounted: true as const } : {}) };
 }

@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import { type TokenRecord, type TokenSeed, TokenSeedSchema, type TokenType } from './schemas/token.js';
 import type { CodeHostingState } from '../state.js';
-import { ensureAccount } from '../repos/model.js';
+import { ensureAccount } from './lookup.js';
 import { parseInput } from '../../../util/parse.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,12 +1,6 @@
-import { type RelationSeeder, pathSeeder } from '../core/family.js';
-import { seedDeploymentResource } from './seed.js';
+import { type Family, opRoutes } from '../core/family.js';
+import { DEPLOYMENT_OPS } from './routes.js';
+import { DEPLOYMENT_SEEDER } from './seed.js';
 
-export { DEPLOYMENT_OPS } from './routes.js';
-
-const D = '/repos/{owner}/{repo}/deployments/{deployment_id}';
-
-/** The family's seeder (see `RELATION_SEEDERS`): a deployment or a deployment status by path. */
-export const DEPLOYMENT_SEEDER: RelationSeeder = pathSeeder({
-  [D]: seedDeploymentResource,
-  [`${D}/statuses/{status_id}`]: seedDeploymentResource,
-});
+/** Deployments and deployment statuses. */
+export const family: Family = { name: 'deployments', routes: opRoutes(DEPLOYMENT_OPS), seeder: DEPLOYMENT_SEEDER };

@@ -3,6 +3,7 @@ import type { CodeHostingState } from '../state.js';
 import { seededRepo } from '../git/seed.js';
 import type { SeedEnv } from '../core/family.js';
 import { createDeployment, createDeploymentStatus, deploymentById, deploymentStatusView, deploymentView } from './model.js';
+import { type RelationSeeder, pathSeeder } from '../core/family.js';
 
 /**
  * `seed.resource` of deployment paths: `/repos/o/r/deployments/<id>` creates that deployment (`ref`
@@ -50,3 +51,11 @@ export function seedDeploymentResource(state: CodeHostingState, key: string, bod
   );
   return deploymentStatusView(v, st);
 }
+
+const D = '/repos/{owner}/{repo}/deployments/{deployment_id}';
+
+/** The family's seeder (see `RELATION_SEEDERS`): a deployment or a deployment status by path. */
+export const DEPLOYMENT_SEEDER: RelationSeeder = pathSeeder({
+  [D]: seedDeploymentResource,
+  [`${D}/statuses/{status_id}`]: seedDeploymentResource,
+});

@@ -1,8 +1,10 @@
 import type { CodeHostingState } from '../state.js';
 import type { RelationRepo } from '../core/family.js';
-import { branchHead, branchNames, deleteBranch, setBranchHead } from '../branches/model.js';
-import { type CommitObject, EMPTY_TREE, type GitIdent, type TreeEntry, commitBody, hashObject, rootCommit, tagBody, treeBody } from '../core/hash.js';
+import { branchHead, branchNames, deleteBranch, setBranchHead } from './model/heads.js';
+import { EMPTY_TREE, commitBody, hashObject, rootCommit, tagBody, treeBody } from '../core/hash.js';
+import type { CommitObject, GitIdent, TreeEntry } from './state.js';
 import type { GitObject, GitRepo } from './state.js';
+import { fail } from '../core/ops.js';
 
 /**
  * The git graph of each repository: content-addressed objects (blobs, trees, commits, annotated tags)
@@ -13,7 +15,7 @@ import type { GitObject, GitRepo } from './state.js';
  * never stored: it exists for every repository without seeding.
  */
 
-export type { CommitObject } from '../core/hash.js';
+export type { CommitObject } from './state.js';
 
 const EMPTY_TREE_OBJECT: GitObject = { type: 'tree', entries: {} };
 
@@ -234,4 +236,11 @@ export function identFrom(v: unknown, fallback: GitIdent): GitIdent {
   const o = v as Record<string, unknown>;
   const date = typeof o.date === 'string' && Number.isFinite(Date.parse(o.date)) ? new Date(Date.parse(o.date)).toISOString() : fallback.date;
   return { name: typeof o.name === 'string' ? o.name : fallback.name, email: typeof o.email === 'string' ? o.email : fallback.email, date };
+}
+
+/** The commit a ref names (sha, branch, tag, `heads/x`, `refs/tags/v1`); 422 `No commit found for SHA` otherwise. */
+export function commitOrFail(state: CodeHostingState, repo: RelationRepo, ref: string, documentationUrl: string): string {
+  const sha = resolveCommitish(state, repo, ref);
+  if (!sha) throw fail(`No commit found for SHA: ${ref}`, 422, documentationUrl);
+  return sha;
 }

@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { putResource } from '../core/catalog/engine.js';
 import type { Resource } from '../core/catalog/state.js';
 import type { GitHubHost } from '../core/context.js';
-import { findRepo } from '../repos/model.js';
+import { findRepo } from '../core/lookup.js';
 import type { CodeHostingState } from '../state.js';
 import { parseInput } from '../../../util/parse.js';
 import type { RelationRepo } from '../core/family.js';
 import { commitChanges } from './model/contents.js';
-import { type TreeChange, entryAt, getCommit, identOf, putBlob, refSha, setRef } from './model.js';
-import { commitOnTop } from './model/merge.js';
-import type { GitIdent } from '../core/hash.js';
-import { tableGet } from '../../../store/table.js';
+import { type TreeChange, entryAt, getCommit, identOf, putBlob } from './model.js';
+import type { GitIdent } from './state.js';
+import { type RelationSeeder, pathSeeder } from '../core/family.js';
 
 /** Seeds of the git graph: files and commits, committed on a branch like a push would. */
 
@@ -152,24 +150,14 @@ export function seedContentsResource(state: CodeHostingState, key: string, body:
   return { path, sha: e?.sha, commit: out.sha, branch: out.branch };
 }
 
-const BRANCH_TEMPLATE = '/repos/{owner}/{repo}/branches/{branch}';
+const R = '/repos/{owner}/{repo}';
 
 /**
- * `seed.resource` of a branch (`/repos/o/r/branches/dev`): stores the branch like any seeded resource;
- * a branch other than the default one seeded without `commit.sha` gets a commit of its own on top of
- * the default branch (same files), so it exists in the git graph and a pull request can be opened
- * from it, as from a branch someone pushed to.
+ * The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a contents or readme path commits
+ * the file in the graph.
  */
-export function seedBranchResource(state: CodeHostingState, key: string, body: Resource, env: { now: string; baseUrl: string }): Resource {
-  const out = putResource(state.catalog, state.counters, BRANCH_TEMPLATE, key, body, env);
-  const m = /^\/repos\/([^/]+)\/([^/]+)\/branches\/([^/]+)$/.exec(key);
-  const record = m ? findRepo(state, decodeURIComponent(m[1] as string), decodeURIComponent(m[2] as string)) : undefined;
-  if (!m || !record) return out;
-  const name = decodeURIComponent(m[3] as string);
-  if (typeof (body.commit as { sha?: unknown } | undefined)?.sha === 'string' || name === record.defaultBranch) return out;
-  const repo: RelationRepo = { path: `/repos/${m[1]}/${m[2]}`, defaultBranch: record.defaultBranch, record };
-  const from = refSha(state, repo, `refs/heads/${record.defaultBranch}`);
-  const sha = from ? commitOnTop(state, repo.path, from, `Seeded commit on ${name}`, { login: record.ownerLogin, ...env }) : undefined;
-  if (sha) setRef(state, repo, `refs/heads/${name}`, sha, env);
-  return tableGet(state.catalog.records, key) ?? out;
-}
+export const GIT_SEEDER: RelationSeeder = pathSeeder({
+  [`${R}/contents/{path}`]: seedContentsResource,
+  [`${R}/readme`]: seedContentsResource,
+  [`${R}/readme/{dir}`]: seedContentsResource,
+});

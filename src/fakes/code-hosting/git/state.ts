@@ -1,5 +1,3 @@
-import type { CommitObject, GitIdent, TreeEntry } from '../core/hash.js';
-
 /** A stored git object. */
 export type GitObject =
   | { type: 'blob' /** base64 */; content: string; size: number }
@@ -25,4 +23,31 @@ export interface GitSlice {
 /** An empty git slice. */
 export function initialGitSlice(): GitSlice {
   return { repos: {} };
+}
+
+/** A person and an instant, as in a commit's `author`/`committer` or a tag's `tagger`. */
+export interface GitIdent {
+  name: string;
+  email: string;
+  /** ISO 8601 instant (UTC, `...Z`). */
+  date: string;
+}
+
+/** One entry of a tree: file mode as the REST API spells it (`100644`, `100755`, `040000`, `160000`, `120000`). */
+export interface TreeEntry {
+  mode: string;
+  type: 'blob' | 'tree' | 'commit';
+  sha: string;
+}
+
+/** A commit object as the graph stores it. */
+export interface CommitObject {
+  type: 'commit';
+  tree: string;
+  parents: string[];
+  author: GitIdent;
+  committer: GitIdent;
+  message: string;
+  /** The account that made it (API caller or seed), for the commit's `author` user. */
+  login?: string;
 }

@@ -1,13 +1,13 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import { githubError } from '../core/errors.js';
-import type { DeliveryRecord, HookRecord } from './schemas/hook.js';
-import type { HookJson } from '../core/schemas/answers.js';
+import type { DeliveryRecord, HookRecord } from './schemas.js';
+import type { HookJson } from './schemas.js';
 import type { Account, RepoRecord } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { legacyNodeId } from '../core/shapes/account.js';
 import { trimBase, webBase } from '../core/urls.js';
-import { fullName } from '../repos/model.js';
+import { fullName } from '../core/lookup.js';
 
 type S = CodeHostingState;
 

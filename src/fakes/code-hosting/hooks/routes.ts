@@ -1,5 +1,4 @@
 import { empty, json } from '../../../http/response.js';
-import type { RouteSpec } from '../../service.js';
 import { type AccessRule, type Principal, authorize } from '../core/auth.js';
 import type { GitHubRouteContext } from '../core/context.js';
 import { githubError } from '../core/errors.js';
@@ -17,16 +16,18 @@ import {
   renderOrgSimple,
   targetKey,
 } from './model.js';
-import { accountOf, findAccount, renderRepo } from '../repos/model.js';
+import { renderRepo } from '../repos/model.js';
+import { accountOf, findAccount } from '../core/lookup.js';
 import { renderAccount } from '../core/shapes/account.js';
-import type { CodeHostingOptions } from '../core/options.js';
-import { githubRoute } from '../core/route.js';
+import { handled } from '../core/route.js';
+import type { FamilyRoute } from '../core/family.js';
 import { EVENT_ALIASES, hookEvents } from './model/events.js';
 import { ROWS_BY_KEY, ruleFor } from '../core/catalog/table.js';
-import { CreateHookBodySchema, type HookRecord, HookConfigInputSchema, UpdateHookBodySchema } from './schemas/hook.js';
+import { CreateHookBodySchema, type HookRecord, HookConfigInputSchema, UpdateHookBodySchema } from './schemas.js';
 import type { CodeHostingState } from '../state.js';
 import { RULES, loadOrg, loadRepo } from '../core/load.js';
-import { renderAs, repoView } from '../core/shapes/answer.js';
+import { renderAs } from '../core/shapes/answer.js';
+import { repoView } from '../repos/model.js';
 import { DEFAULT_LOGIN } from '../core/shapes/render.js';
 
 type Scope = 'repo' | 'org';
@@ -96,16 +97,14 @@ function shaped(
   return json(status, renderAs(operation, status, body, key, rc), headers);
 }
 
-function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOptions>[] {
+function hookRoutes(scope: Scope): FamilyRoute[] {
   const base = scope === 'repo' ? '/repos/{owner}/{repo}/hooks' : '/orgs/{org}/hooks';
-  const op = (name: string) => (scope === 'repo' ? `repos/${name}` : `orgs/${name}`);
   const access = rules(scope);
   const hookOf = (ctx: GitHubRouteContext, target: HookTarget) => findHook(ctx.state, target, positiveInt(ctx.params.hook_id));
   return [
-    githubRoute({
+    handled({
       method: 'GET',
       path: base,
-      operation: op('list-webhooks'),
       access: tableRule('GET', base, access),
       handler: (ctx, p) => {
         const target = loadTarget(ctx, p, scope, tableRule('GET', base, access));
@@ -125,10 +124,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
         );
       },
     }),
-    githubRoute({
+    handled({
       method: 'POST',
       path: base,
-      operation: op('create-webhook'),
       access: tableRule('POST', base, access),
       handler: (ctx, p) => {
         const target = loadTarget(ctx, p, scope, tableRule('POST', base, access));
@@ -175,20 +173,18 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
         return shaped(ctx, p, target, `POST ${base}`, 201, out, { location: String(out.url) });
       },
     }),
-    githubRoute({
+    handled({
       method: 'GET',
       path: `${base}/{hook_id}`,
-      operation: op('get-webhook'),
       access: tableRule('GET', `${base}/{hook_id}`, access),
       handler: (ctx, p) => {
         const target = loadTarget(ctx, p, scope, tableRule('GET', `${base}/{hook_id}`, access));
         return shaped(ctx, p, target, `GET ${base}/{hook_id}`, 200, renderHook(hookOf(ctx, target), target, ctx.baseUrl));
       },
     }),
-    githubRoute({
+    handled({
       method: 'PATCH',
       path: `${base}/{hook_id}`,
-      operation: op('update-webhook'),
       access: tableRule('PATCH', `${base}/{hook_id}`, access),
       handler: (ctx, p) => {
         const target = loadTarget(ctx, p, scope, tableRule('PATCH', `${base}/{hook_id}`, access));
@@ -220,10 +216,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
         return shaped(ctx, p, target, `PATCH ${base}/{hook_id}`, 200, renderHook(ctx.state.hooks[hook.id] as HookRecord, target, ctx.baseUrl));
       },
     }),
-    githubRoute({
+    handled({
       method: 'DELETE',
       path: `${base}/{hook_id}`,
-      operation: op('delete-webhook'),
       access: tableRule('DELETE', `${base}/{hook_id}`, access),
       handler: (ctx, p) => {
         const target = loadTarget(ctx, p, scope, tableRule('DELETE', `${base}/{hook_id}`, access));
@@ -232,20 +227,18 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
         return empty(204);
       },
     }),
-    githubRoute({
+    handled({
       method: 'GET',
       path: `${base}/{hook_id}/config`,
-      operation: op(scope === 'repo' ? 'get-webhook-config-for-repo' : 'get-webhook-config-for-org'),
       access: tableRule('GET', `${base}/{hook_id}/config`, access),
       handler: (ctx, p) => {
         const target = loadTarget(ctx, p, scope, tableRule('GET', `${base}/{hook_id}/config`, access));
         return shaped(ctx, p, target, `GET ${base}/{hook_id}/config`, 200, renderHookConfig(hookOf(ctx, target)));
       },
     }),
-    githubRoute({
+    handled({
       method: 'PATCH',
       path: `${base}/{hook_id}/config`,
-      operation: op(scope === 'repo' ? 'update-webhook-config-for-repo' : 'update-webhook-config-for-org'),
       access: tableRule('PATCH', `${base}/{hook_id}/config`, access),
       handler: (ctx, p) => {
         const target = loadTarget(ctx, p, scope, tableRule('PATCH', `${base}/{hook_id}/config`, access));
@@ -263,10 +256,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
         return shaped(ctx, p, target, `PATCH ${base}/{hook_id}/config`, 200, renderHookConfig(ctx.state.hooks[hook.id] as HookRecord));
       },
     }),
-    githubRoute({
+    handled({
       method: 'GET',
       path: `${base}/{hook_id}/deliveries`,
-      operation: op('list-webhook-deliveries'),
       access: tableRule('GET', `${base}/{hook_id}/deliveries`, access),
       handler: (ctx, p) => {
         const target = loadTarget(ctx, p, scope, tableRule('GET', `${base}/{hook_id}/deliveries`, access));
@@ -285,10 +277,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
         );
       },
     }),
-    githubRoute({
+    handled({
       method: 'GET',
       path: `${base}/{hook_id}/deliveries/{delivery_id}`,
-      operation: op('get-webhook-delivery'),
       access: tableRule('GET', `${base}/{hook_id}/deliveries/{delivery_id}`, access),
       handler: (ctx, p) => {
         const target = loadTarget(ctx, p, scope, tableRule('GET', `${base}/{hook_id}/deliveries/{delivery_id}`, access));
@@ -299,10 +290,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
         return shaped(ctx, p, target, `GET ${base}/{hook_id}/deliveries/{delivery_id}`, 200, renderDelivery(d, ctx.baseUrl, target));
       },
     }),
-    githubRoute({
+    handled({
       method: 'POST',
       path: `${base}/{hook_id}/deliveries/{delivery_id}/attempts`,
-      operation: op('redeliver-webhook-delivery'),
       access: tableRule('POST', `${base}/{hook_id}/deliveries/{delivery_id}/attempts`, access),
       handler: (ctx, p) => {
         const target = loadTarget(ctx, p, scope, tableRule('POST', `${base}/{hook_id}/deliveries/{delivery_id}/attempts`, access));
@@ -334,10 +324,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
         return shaped(ctx, p, target, `POST ${base}/{hook_id}/deliveries/{delivery_id}/attempts`, 202, {});
       },
     }),
-    githubRoute({
+    handled({
       method: 'POST',
       path: `${base}/{hook_id}/pings`,
-      operation: op('ping-webhook'),
       access: tableRule('POST', `${base}/{hook_id}/pings`, access),
       handler: (ctx, p) => {
         const target = loadTarget(ctx, p, scope, tableRule('POST', `${base}/{hook_id}/pings`, access));
@@ -354,10 +343,9 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
     }),
     ...(scope === 'repo'
       ? [
-          githubRoute({
+          handled({
             method: 'POST',
             path: `${base}/{hook_id}/tests`,
-            operation: 'repos/test-push-webhook',
             access: tableRule('POST', `${base}/{hook_id}/tests`, access),
             handler: (ctx, p) => {
               const target = loadTarget(ctx, p, scope, tableRule('POST', `${base}/{hook_id}/tests`, access));
@@ -389,4 +377,4 @@ function hookRoutes(scope: Scope): RouteSpec<CodeHostingState, CodeHostingOption
 }
 
 /** Repository and organization webhook routes. */
-export const webhookRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [...hookRoutes('repo'), ...hookRoutes('org')];
+export const webhookRoutes: FamilyRoute[] = [...hookRoutes('repo'), ...hookRoutes('org')];

@@ -1,4 +1,4 @@
-import type { DeliveryRecord, HookRecord } from './schemas/hook.js';
+import type { DeliveryRecord, HookRecord } from './schemas.js';
 
 /**
  * The webhooks family's part of the code hosting state: repository and organization hooks and their

@@ -3,7 +3,7 @@ import { githubError } from '../core/errors.js';
 import type { AuthorRecord, ImportRecord, ImportStatus, LfsPreference, Vcs } from './schemas.js';
 import { VcsSchema } from './schemas.js';
 import type { RepoRecord } from '../core/schemas/repo.js';
-import type { ImportJson } from '../core/schemas/answers.js';
+import type { ImportJson } from './schemas.js';
 import type { CodeHostingState } from '../state.js';
 import { importHtmlUrl, trimBase } from '../core/urls.js';
 import { hooksFor, recordDelivery } from '../hooks/model/deliveries.js';
@@ -20,7 +20,8 @@ import {
   enter,
 } from './model/machine.js';
 import { lookupOrigin } from './model/origins.js';
-import { accountOf, findAccount, fullName, renderRepo } from '../repos/model.js';
+import { renderRepo } from '../repos/model.js';
+import { accountOf, findAccount, fullName } from '../core/lookup.js';
 import { renderAccount } from '../core/shapes/account.js';
 
 type S = CodeHostingState;

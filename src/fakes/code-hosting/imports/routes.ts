@@ -1,5 +1,4 @@
 import { empty, json } from '../../../http/response.js';
-import type { RouteSpec } from '../../service.js';
 import { type Principal, hasScope } from '../core/auth.js';
 import type { GitHubRouteContext } from '../core/context.js';
 import { GitHubError, githubError } from '../core/errors.js';
@@ -21,11 +20,13 @@ import {
   updateImport,
 } from './model.js';
 import type { CodeHostingOptions } from '../core/options.js';
-import { type GitHubRouteSpec, githubRoute } from '../core/route.js';
+import { type GitHubRouteSpec, handled } from '../core/route.js';
+import type { ExtraRow, FamilyRoute } from '../core/family.js';
 import type { RepoRecord } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { RULES, loadRepo } from '../core/load.js';
-import { renderAs, repoView } from '../core/shapes/answer.js';
+import { renderAs } from '../core/shapes/answer.js';
+import { repoView } from '../repos/model.js';
 import { DEFAULT_LOGIN } from '../core/shapes/render.js';
 
 /** Where the retirement of the source imports API is announced. */
@@ -123,12 +124,13 @@ function deliver(ctx: GitHubRouteContext, outcome: ImportOutcome): void {
 
 type Handler = (ctx: GitHubRouteContext, repo: RepoRecord, principal: Principal) => ReturnType<GitHubRouteSpec['handler']>;
 
-function importRoute(method: string, path: string, operation: string, write: boolean, handler: Handler): RouteSpec<CodeHostingState, CodeHostingOptions> {
+/** One import endpoint: the row GitHub serves (the seed's table lacks it) and the family's answer. */
+function importRoute(method: ExtraRow['method'], path: string, operationId: string, write: boolean, handler: Handler): { row: ExtraRow; route: FamilyRoute } {
   const rule = write ? RULES.importWrite : RULES.importRead;
-  return githubRoute({
+  const row: ExtraRow = { method, path: `/repos/{owner}/{repo}/import${path}`, operationId };
+  const route = handled({
     method,
-    path: `/repos/{owner}/{repo}/import${path}`,
-    operation,
+    path: row.path,
     access: rule,
     handler: (ctx, principal) => {
       checkAvailable(ctx);
@@ -138,10 +140,11 @@ function importRoute(method: string, path: string, operation: string, write: boo
       return handler(ctx, repo, principal);
     },
   });
+  return { row, route };
 }
 
 /** The eight source import endpoints. */
-export const importRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
+const ENDPOINTS = [
   importRoute('GET', '', 'migrations/get-import-status', false, (ctx, repo) => {
     const imp = requireImport(ctx.state, repo);
     // A poll moves only an import that is neither held nor in a state without a next step; skip the
@@ -216,3 +219,8 @@ export const importRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
     return json(200, current(ctx, repo, 'PATCH /repos/{owner}/{repo}/import/lfs'));
   }),
 ];
+
+/** The import endpoints as catalog rows: retired by GitHub, absent from the seed's table. */
+export const IMPORT_ROWS: ExtraRow[] = ENDPOINTS.map((e) => e.row);
+/** How the imports family answers them. */
+export const IMPORT_ROUTES: FamilyRoute[] = ENDPOINTS.map((e) => e.route);

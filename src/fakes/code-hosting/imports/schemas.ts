@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+const url = z.string();
+
 /** Source control types the importer knows (`vcs` enum of the real API). */
 export const VcsSchema = z.enum(['subversion', 'git', 'mercurial', 'tfvc']);
 /** A source control type. */
@@ -155,3 +157,40 @@ export const UpdateImportBodySchema = z.object({
   tfvc_project: z.string().optional(),
   human_name: z.string().optional(),
 });
+
+/**
+ * GitHub's source import JSON (`import`, what `GET /repos/{owner}/{repo}/import` answers), as
+ * `fakes.codeHosting.imports.*` return it. Which optional fields appear depends on `status`: `failed_step`
+ * and `error_message` on `error`, `project_choices` on `detection_found_multiple`, `commit_count`,
+ * `percent` and `import_percent` while `importing`, `push_percent` while `pushing`.
+ */
+export const ImportJsonSchema = z.object({
+  /** Null until detection has found the source control type. */
+  vcs: VcsSchema.nullable(),
+  /** The Git LFS preference; a boolean (`opt_in` → true) with the `useLfsFormat: 'boolean'` option. */
+  use_lfs: z.union([LfsPreferenceSchema, z.boolean()]),
+  vcs_url: z.string(),
+  tfvc_project: z.string().optional(),
+  svn_root: z.string().optional(),
+  status: ImportStatusSchema,
+  status_text: z.string(),
+  failed_step: FailStepSchema.nullable().optional(),
+  error_message: z.string().nullable().optional(),
+  project_choices: z.array(ProjectChoiceSchema).optional(),
+  has_large_files: z.boolean(),
+  /** Gigabytes, rounded up (bytes with the `largeFilesSize: 'bytes'` option). */
+  large_files_size: z.number(),
+  large_files_count: z.number().int(),
+  authors_count: z.number().int(),
+  commit_count: z.number().int().nullable().optional(),
+  percent: z.number().optional(),
+  import_percent: z.number().optional(),
+  push_percent: z.number().optional(),
+  url,
+  html_url: url,
+  authors_url: url,
+  repository_url: url,
+});
+
+/** GitHub's source import JSON, as `fakes.codeHosting.imports.*` return it. */
+export type ImportJson = z.infer<typeof ImportJsonSchema>;

@@ -3,7 +3,7 @@ import type { Resource } from '../core/catalog/state.js';
 import { hashSha } from '../core/shapes/render.js';
 import type { CodeHostingState } from '../state.js';
 import type { RelationSeeder, SeededItem } from '../core/family.js';
-import { commitOnTop } from '../git/index.js';
+import { commitOnTop } from '../git/model/merge.js';
 import { branchHead, repoAt, setBranchHead } from './model/branches.js';
 import { insertCommitComment, insertIssueComment } from './model/comments.js';
 import type { IssueCtx } from './model/context.js';

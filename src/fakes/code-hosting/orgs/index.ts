@@ -1,13 +1,6 @@
-import { type RelationSeeder, pathSeeder } from '../core/family.js';
-import { seedOrgMembershipResource } from './seed.js';
+import { type Family, opRoutes } from '../core/family.js';
+import { ORG_MEMBERSHIP_OPS } from './routes.js';
+import { ORG_MEMBERSHIP_SEEDER } from './seed.js';
 
-export { ORG_MEMBERSHIP_OPS } from './routes.js';
-export { type OrgMembershipSlice, initialOrgMembershipSlice } from './state.js';
-
-/** The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a membership or invitation path stores it in the membership model. */
-export const ORG_MEMBERSHIP_SEEDER: RelationSeeder = pathSeeder({
-  '/orgs/{org}/members/{username}': seedOrgMembershipResource,
-  '/orgs/{org}/memberships/{username}': seedOrgMembershipResource,
-  '/orgs/{org}/invitations/{invitation_id}': seedOrgMembershipResource,
-  '/user/memberships/orgs/{org}': seedOrgMembershipResource,
-});
+/** Organization memberships and invitations. */
+export const family: Family = { name: 'orgs', routes: opRoutes(ORG_MEMBERSHIP_OPS), seeder: ORG_MEMBERSHIP_SEEDER };

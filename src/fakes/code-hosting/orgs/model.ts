@@ -4,7 +4,7 @@ import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 import type { Resource } from '../core/catalog/state.js';
 import { githubError } from '../core/errors.js';
 import type { CodeHostingState } from '../state.js';
-import type { MembershipRecord, OrgInvitationRecord, OrgRole } from './state.js';
+import { type MembershipRecord, type OrgInvitationRecord, type OrgRole, membershipKey } from './state.js';
 
 /**
  * Organization memberships and invitations. A membership is `pending` from the invitation (by
@@ -14,7 +14,7 @@ import type { MembershipRecord, OrgInvitationRecord, OrgRole } from './state.js'
  * memberships by user.
  */
 
-const key = (org: string, login: string) => `${org.toLowerCase()}:${login.toLowerCase()}`;
+const key = membershipKey;
 const DOCS = 'https://docs.github.com/rest/orgs/members';
 
 /** A membership (pending or active), if any. */

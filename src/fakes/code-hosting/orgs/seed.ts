@@ -2,6 +2,7 @@ import type { Resource } from '../core/catalog/state.js';
 import { DEFAULT_LOGIN } from '../core/shapes/render.js';
 import type { CodeHostingState } from '../state.js';
 import { activate, invite, membershipView, orgInvitationById, orgInvitationView } from './model.js';
+import { type RelationSeeder, pathSeeder } from '../core/family.js';
 
 const loginIn = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { login?: unknown }).login === 'string' ? (v as { login: string }).login : undefined;
@@ -37,3 +38,11 @@ export function seedOrgMembershipResource(state: CodeHostingState, key: string, 
   }
   return membershipView(activate(state, org, login, role), env.baseUrl);
 }
+
+/** The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a membership or invitation path stores it in the membership model. */
+export const ORG_MEMBERSHIP_SEEDER: RelationSeeder = pathSeeder({
+  '/orgs/{org}/members/{username}': seedOrgMembershipResource,
+  '/orgs/{org}/memberships/{username}': seedOrgMembershipResource,
+  '/orgs/{org}/invitations/{invitation_id}': seedOrgMembershipResource,
+  '/user/memberships/orgs/{org}': seedOrgMembershipResource,
+});

@@ -41,3 +41,6 @@ export interface OrgMembershipSlice {
 export function initialOrgMembershipSlice(): OrgMembershipSlice {
   return { memberships: emptyTable(), invitations: emptyTable(), lists: emptyTable() };
 }
+
+/** The key of a membership in the indexes: `<org lower-cased>:<login lower-cased>`. */
+export const membershipKey = (org: string, login: string) => `${org.toLowerCase()}:${login.toLowerCase()}`;

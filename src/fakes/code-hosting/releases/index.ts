@@ -1,13 +1,6 @@
-import { type RelationSeeder, pathSeeder } from '../core/family.js';
-import { seedReleaseResource } from './seed.js';
+import { type Family, opRoutes } from '../core/family.js';
+import { RELEASE_OPS } from './routes.js';
+import { RELEASE_SEEDER } from './seed.js';
 
-export { RELEASE_OPS } from './routes.js';
-
-const R = '/repos/{owner}/{repo}/releases';
-
-/** The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a release path creates a release (indexed by id and tag). */
-export const RELEASE_SEEDER: RelationSeeder = pathSeeder({
-  [`${R}/{release_id}`]: seedReleaseResource,
-  [`${R}/tags/{tag}`]: seedReleaseResource,
-  [`${R}/latest`]: seedReleaseResource,
-});
+/** Releases and release assets (by id, by tag, latest). */
+export const family: Family = { name: 'releases', routes: opRoutes(RELEASE_OPS), seeder: RELEASE_SEEDER };

@@ -5,6 +5,7 @@ import type { CodeHostingState } from '../state.js';
 import { parseInput } from '../../../util/parse.js';
 import { seededRepo } from '../git/seed.js';
 import { addAsset, createRelease, releaseView } from './model.js';
+import { type RelationSeeder, pathSeeder } from '../core/family.js';
 
 /** Seeds of releases (and their tags and assets). */
 
@@ -130,3 +131,12 @@ export function seedReleaseResource(state: CodeHostingState, key: string, body: 
     env,
   );
 }
+
+const R = '/repos/{owner}/{repo}/releases';
+
+/** The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a release path creates a release (indexed by id and tag). */
+export const RELEASE_SEEDER: RelationSeeder = pathSeeder({
+  [`${R}/{release_id}`]: seedReleaseResource,
+  [`${R}/tags/{tag}`]: seedReleaseResource,
+  [`${R}/latest`]: seedReleaseResource,
+});

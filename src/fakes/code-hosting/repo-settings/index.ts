@@ -1,16 +1,6 @@
-import { type RelationSeeder, pathSeeder } from '../core/family.js';
-import { seedImmutablePolicy, seedToggle } from './seed.js';
+import { type Family, opRoutes } from '../core/family.js';
+import { REPO_SETTINGS_OPS } from './routes.js';
+import { REPO_SETTINGS_SEEDER } from './seed.js';
 
-export { REPO_SETTINGS_OPS } from './routes.js';
-export { type RepoSettingsSlice, initialRepoSettingsSlice } from './state.js';
-
-const R = '/repos/{owner}/{repo}';
-
-/** The family's seeder (see `RELATION_SEEDERS`): a toggle path turns the toggle on; the organization path sets its policy. */
-export const REPO_SETTINGS_SEEDER: RelationSeeder = pathSeeder({
-  [`${R}/private-vulnerability-reporting`]: seedToggle,
-  [`${R}/immutable-releases`]: seedToggle,
-  [`${R}/automated-security-fixes`]: seedToggle,
-  [`${R}/vulnerability-alerts`]: seedToggle,
-  '/orgs/{org}/settings/immutable-releases': seedImmutablePolicy,
-});
+/** Repository security toggles and organization immutable-releases policies. */
+export const family: Family = { name: 'repo-settings', routes: opRoutes(REPO_SETTINGS_OPS), seeder: REPO_SETTINGS_SEEDER };

@@ -1,7 +1,7 @@
 import { checkRequired } from '../core/catalog/engine.js';
 import { GitHubError, githubError } from '../core/errors.js';
 import type { RepoRecord } from '../core/schemas/repo.js';
-import { repoView } from '../core/shapes/answer.js';
+import { repoView } from '../repos/model.js';
 import { repoSeed } from '../core/shapes/render.js';
 import { pagedWrapped, param, repoOf } from '../core/ops.js';
 import type { RelationContext, RelationOp } from '../core/family.js';

@@ -3,6 +3,7 @@ import type { CodeHostingState } from '../state.js';
 import { seededRepo } from '../git/seed.js';
 import { setImmutablePolicy, setToggle } from './model.js';
 import { ENFORCED, type Enforced, TOGGLES, type Toggle } from './state.js';
+import { type RelationSeeder, pathSeeder } from '../core/family.js';
 
 /**
  * `seed.resource` of a repository toggle path (`/repos/o/r/vulnerability-alerts`,
@@ -31,3 +32,14 @@ export function seedImmutablePolicy(state: CodeHostingState, key: string, body: 
   setImmutablePolicy(state, decodeURIComponent(m[1] as string), policy, policy === 'selected' ? ids : undefined);
   return { enforced_repositories: policy };
 }
+
+const R = '/repos/{owner}/{repo}';
+
+/** The family's seeder (see `RELATION_SEEDERS`): a toggle path turns the toggle on; the organization path sets its policy. */
+export const REPO_SETTINGS_SEEDER: RelationSeeder = pathSeeder({
+  [`${R}/private-vulnerability-reporting`]: seedToggle,
+  [`${R}/immutable-releases`]: seedToggle,
+  [`${R}/automated-security-fixes`]: seedToggle,
+  [`${R}/vulnerability-alerts`]: seedToggle,
+  '/orgs/{org}/settings/immutable-releases': seedImmutablePolicy,
+});

@@ -1,44 +1,18 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
-import { own } from '../../../store/records.js';
 import { githubError } from '../core/errors.js';
-import type { Account, OwnerType, RepoRecord } from '../core/schemas/repo.js';
+import type { OwnerType, RepoRecord } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { operationShape } from '../core/shapes/load.js';
-import { renderShape, unknownAccount } from '../core/shapes/render.js';
+import { type RepoView, renderShape } from '../core/shapes/render.js';
+import type { Resource } from '../core/catalog/state.js';
 import { trimBase, webBase } from '../core/urls.js';
 import { renderAccount } from '../core/shapes/account.js';
 import { membersOf } from '../issues/model/lists.js';
 import { stargazerCount } from '../social/model.js';
+import { accountOf, ensureAccount, fullName, repoKey } from '../core/lookup.js';
 
 type S = CodeHostingState;
-
-/** The index key of a repository: lower-cased `owner/repo` (GitHub names are case-insensitive). */
-export function repoKey(owner: string, repo: string): string {
-  return `${owner}/${repo}`.toLowerCase();
-}
-
-/** Finds a repository by owner and name (case-insensitive); O(1). */
-export function findRepo(state: S | Draft<S>, owner: string, repo: string): RepoRecord | undefined {
-  const id = state.repoIndex[repoKey(owner, repo)];
-  return id === undefined ? undefined : (state.repos[id] as RepoRecord | undefined);
-}
-
-/** Finds an account by login (case-insensitive). */
-export function findAccount(state: S | Draft<S>, login: string): Account | undefined {
-  return own(state.accounts, login.toLowerCase()) as Account | undefined;
-}
-
-/** Returns the account, creating it with the given type when it does not exist yet. */
-export function ensureAccount(draft: Draft<S>, login: string, type: OwnerType = 'User'): Account {
-  const key = login.toLowerCase();
-  const existing = own(draft.accounts, key);
-  if (existing) return existing;
-  const account: Account = { login, id: nextId(draft.counters, 'account', 100), type };
-  draft.accounts[key] = account;
-  draft.accountIds[account.id] = key;
-  return account;
-}
 
 /** What {@link createRepo} needs. */
 export interface NewRepo {
@@ -171,16 +145,6 @@ export function deleteRepo(draft: Draft<S>, id: number): void {
   delete draft.repos[id];
 }
 
-/** The full name `owner/repo` in its stored case. */
-export function fullName(rec: RepoRecord): string {
-  return `${rec.ownerLogin}/${rec.name}`;
-}
-
-/** The account record of a login; a placeholder `User` when unknown (never stored). */
-export function accountOf(state: S | Draft<S>, login: string): Account {
-  return findAccount(state, login) ?? unknownAccount(login);
-}
-
 /** Open issues and pull requests of a repository (GitHub counts both), from the issue indexes. */
 function openIssues(state: S | Draft<S>, rec: RepoRecord): number {
   const ix = state.issueIndex.repos[`/repos/${encodeURIComponent(rec.ownerLogin)}/${encodeURIComponent(rec.name)}`];
@@ -310,4 +274,28 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Recor
     network_count: 0,
     subscribers_count: 0,
   };
+}
+
+/**
+ * What the renderer knows of a repository record of the hand-written model. With the state it was read
+ * from, a repository embedded in an answer carries every field `GET /repos/{owner}/{repo}` answers
+ * (computed once, when first embedded; the state must still be live then).
+ */
+export function repoView(rec: RepoRecord, from?: { state: CodeHostingState; apiBase: string }): RepoView {
+  const view: RepoView = {
+    id: rec.id,
+    owner: rec.ownerLogin,
+    name: rec.name,
+    private: rec.private,
+    description: rec.description,
+    defaultBranch: rec.defaultBranch,
+    createdAt: rec.createdAt,
+    updatedAt: rec.updatedAt,
+    pushedAt: rec.pushedAt,
+  };
+  if (from) {
+    let fields: Resource | undefined;
+    Object.defineProperty(view, 'extra', { enumerable: true, get: () => (fields ??= embeddedRepo(from.state, rec, from.apiBase)) });
+  }
+  return view;
 }

@@ -1,14 +1,14 @@
-import { knownAccount } from '../users/index.js';
+import { knownAccount } from '../users/model.js';
 import { empty, json } from '../../../http/response.js';
-import type { RouteSpec } from '../../service.js';
 import { type Principal, actsAsUser, authorize } from '../core/auth.js';
 import type { GitHubRouteContext } from '../core/context.js';
 import { GitHubError, githubError } from '../core/errors.js';
 import { objectBody, paginate, parseBody, queryString } from '../core/http-helpers.js';
-import { createRepo, deleteRepo, renderRepo, repoKey, updateRepo } from './model.js';
-import type { CodeHostingOptions } from '../core/options.js';
-import { githubRoute } from '../core/route.js';
-import { dropRepositoryPaths, moveRepository } from './index.js';
+import { createRepo, deleteRepo, renderRepo, updateRepo } from './model.js';
+import { repoKey } from '../core/lookup.js';
+import { handled } from '../core/route.js';
+import type { ExtraRow, FamilyRoute } from '../core/family.js';
+import { dropRepositoryPaths, moveRepository } from './model/move.js';
 import { ActionsPermissionsBodySchema, CreateRepoBodySchema, type RepoRecord, UpdateRepoBodySchema } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { trimBase } from '../core/urls.js';
@@ -88,11 +88,11 @@ function repoOfIdParam(ctx: GitHubRouteContext): RepoRecord {
  * transferred repository's old path redirects). Answered as `/repos/<owner>/<repo>/<rest>` is, through
  * the whole pipeline (auth, rate limit, journal).
  */
-const byIdRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({
-  method,
-  path: '/repositories/{repository_id}/{+rest}',
-  operation: 'repos/by-id',
-  handler: async (ctx) => {
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const byIdRoutes: FamilyRoute[] = METHODS.map((method) => ({
+  row: `${method} /repositories/{repository_id}/{+rest}`,
+  counted: true,
+  raw: async (ctx) => {
     const rec = repoOfIdParam(ctx);
     const rest = ctx.path.replace(/^\/repositories\/[^/]+/, '');
     const url = new URL(`${trimBase(ctx.baseUrl)}/repos/${encodeURIComponent(rec.ownerLogin)}/${encodeURIComponent(rec.name)}${rest}${ctx.req.url.search}`);
@@ -102,27 +102,30 @@ const byIdRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = ['GET', 'P
   },
 }));
 
+/** Repository routes GitHub serves that the seed's table lacks: the id spellings. */
+export const REPO_ROWS: ExtraRow[] = [
+  { method: 'GET', path: '/repositories/{repository_id}', operationId: 'repos/get' },
+  ...METHODS.map((method) => ({ method, path: '/repositories/{repository_id}/{+rest}', operationId: 'repos/by-id' })),
+];
+
 /** Repository routes: get/update/delete, create for the user or an org, the three listings, Actions permissions. */
-export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
-  githubRoute({
+export const repoRoutes: FamilyRoute[] = [
+  handled({
     method: 'GET',
     path: '/repos/{owner}/{repo}',
-    operation: 'repos/get',
     access: RULES.readRepo,
     handler: (ctx, p) => json(200, renderRepo(ctx.state, loadRepo(ctx, p, RULES.readRepo), ctx.baseUrl)),
   }),
-  githubRoute({
+  handled({
     method: 'GET',
     path: '/repositories/{repository_id}',
-    operation: 'repos/get',
     access: RULES.readRepo,
     handler: (ctx, p) => json(200, renderRepo(ctx.state, repoById(ctx, p, RULES.readRepo), ctx.baseUrl)),
   }),
   ...byIdRoutes,
-  githubRoute({
+  handled({
     method: 'PATCH',
     path: '/repos/{owner}/{repo}',
-    operation: 'repos/update',
     access: RULES.updateRepo,
     handler: (ctx, p) => {
       const rec = loadRepo(ctx, p, RULES.updateRepo);
@@ -153,10 +156,9 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
       return json(200, renderRepo(ctx.state, ctx.state.repos[rec.id] as RepoRecord, ctx.baseUrl));
     },
   }),
-  githubRoute({
+  handled({
     method: 'DELETE',
     path: '/repos/{owner}/{repo}',
-    operation: 'repos/delete',
     access: RULES.deleteRepo,
     handler: (ctx, p) => {
       const rec = loadRepo(ctx, p, RULES.deleteRepo);
@@ -167,20 +169,18 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
       return empty(204);
     },
   }),
-  githubRoute({
+  handled({
     method: 'POST',
     path: '/user/repos',
-    operation: 'repos/create-for-authenticated-user',
     access: RULES.createUserRepo,
     handler: (ctx, p) => {
       authorize(ctx, p, RULES.createUserRepo);
       return createFor(ctx, requireLogin(p), 'User');
     },
   }),
-  githubRoute({
+  handled({
     method: 'POST',
     path: '/orgs/{org}/repos',
-    operation: 'repos/create-in-org',
     access: RULES.createOrgRepo,
     handler: (ctx, p) => {
       const org = loadOrg(ctx);
@@ -188,10 +188,9 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
       return createFor(ctx, org.login, 'Organization');
     },
   }),
-  githubRoute({
+  handled({
     method: 'GET',
     path: '/user/repos',
-    operation: 'repos/list-for-authenticated-user',
     access: RULES.listUserRepos,
     handler: (ctx, p) => {
       const login = requireLogin(p);
@@ -205,10 +204,9 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
       );
     },
   }),
-  githubRoute({
+  handled({
     method: 'GET',
     path: '/orgs/{org}/repos',
-    operation: 'repos/list-for-org',
     access: RULES.listOrgRepos,
     handler: (ctx, p) => {
       const org = loadOrg(ctx);
@@ -223,10 +221,9 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
       );
     },
   }),
-  githubRoute({
+  handled({
     method: 'GET',
     path: '/users/{username}/repos',
-    operation: 'repos/list-for-user',
     access: RULES.listPublicRepos,
     handler: (ctx, p) => {
       const user = knownAccount(ctx.state, ctx.params.username ?? '', p.login);
@@ -235,10 +232,9 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
       return listOf(ctx, ctx.state.reposByOwner[user.login.toLowerCase()], (r) => !r.private, 'GET /users/{username}/repos');
     },
   }),
-  githubRoute({
+  handled({
     method: 'GET',
     path: '/repos/{owner}/{repo}/actions/permissions',
-    operation: 'actions/get-github-actions-permissions-repository',
     access: RULES.adminRead,
     handler: (ctx, p) => {
       const rec = loadRepo(ctx, p, RULES.adminRead);
@@ -251,10 +247,9 @@ export const repoRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
       return json(200, body);
     },
   }),
-  githubRoute({
+  handled({
     method: 'PUT',
     path: '/repos/{owner}/{repo}/actions/permissions',
-    operation: 'actions/set-github-actions-permissions-repository',
     access: RULES.adminWrite,
     handler: (ctx, p) => {
       const rec = loadRepo(ctx, p, RULES.adminWrite);

@@ -1,13 +1,6 @@
-import { type RelationSeeder, pathSeeder } from '../core/family.js';
-import { seedSocialResource } from './seed.js';
+import { type Family, opRoutes } from '../core/family.js';
+import { SOCIAL_OPS } from './routes.js';
+import { SOCIAL_SEEDER } from './seed.js';
 
-export { SOCIAL_OPS } from './routes.js';
-export { stargazerCount } from './model.js';
-export { type Join, type SocialSlice, initialSocialSlice } from './state.js';
-
-/** The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a star or follow path stores the join. */
-export const SOCIAL_SEEDER: RelationSeeder = pathSeeder({
-  '/user/starred/{owner}/{repo}': seedSocialResource,
-  '/user/following/{username}': seedSocialResource,
-  '/users/{username}/following/{target_user}': seedSocialResource,
-});
+/** Stars and follows. */
+export const family: Family = { name: 'social', routes: opRoutes(SOCIAL_OPS), seeder: SOCIAL_SEEDER };

@@ -4,6 +4,7 @@ import { DEFAULT_LOGIN } from '../core/shapes/render.js';
 import type { CodeHostingState } from '../state.js';
 import { seededRepo } from '../git/seed.js';
 import { follow, star } from './model.js';
+import { type RelationSeeder, pathSeeder } from '../core/family.js';
 
 const seg = (s: string | undefined) => decodeURIComponent(s ?? '');
 /** The acting login of a `/user/...` seed: the body's `login` (or `user.login`), else the default caller. */
@@ -35,3 +36,10 @@ export function seedSocialResource(state: CodeHostingState, key: string, body: R
   follow(d, follower, followed, env.now);
   return { login: follower, following: followed, followed_at: env.now };
 }
+
+/** The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a star or follow path stores the join. */
+export const SOCIAL_SEEDER: RelationSeeder = pathSeeder({
+  '/user/starred/{owner}/{repo}': seedSocialResource,
+  '/user/following/{username}': seedSocialResource,
+  '/users/{username}/following/{target_user}': seedSocialResource,
+});

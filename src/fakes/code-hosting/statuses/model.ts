@@ -1,9 +1,10 @@
 import { nextId } from '../../../store/ids.js';
 import type { Resource } from '../core/catalog/state.js';
 import { githubError } from '../core/errors.js';
-import { commitOrFail } from '../core/ops.js';
+import { commitOrFail } from '../git/model.js';
 import type { CodeHostingState } from '../state.js';
-import { type View, apiOf, nodeId } from '../git/model/views.js';
+import { apiOf, nodeId } from '../git/model/views.js';
+import type { View } from '../core/family.js';
 import { hashNumber } from '../core/shapes/render.js';
 import type { RelationRepo } from '../core/family.js';
 import { multiAdd } from '../../../store/multimap.js';

@@ -1,6 +1,7 @@
 import { checkRequired } from '../core/catalog/engine.js';
 import type { Resource } from '../core/catalog/state.js';
-import { commitOrFail, loginOf, paged, pagedWrapped, param, repoOf, str, viewOf } from '../core/ops.js';
+import { loginOf, paged, pagedWrapped, param, repoOf, str, viewOf } from '../core/ops.js';
+import { commitOrFail } from '../git/model.js';
 import { apiOf } from '../git/model/views.js';
 import type { RelationContext, RelationOp } from '../core/family.js';
 import { STATUS_DOCS, combinedState, createStatus, latestByContext, statusView, statusesNewestFirst } from './model.js';

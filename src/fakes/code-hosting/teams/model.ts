@@ -5,7 +5,7 @@ import type { CodeHostingState } from '../state.js';
 import { webBase } from '../core/urls.js';
 import { multiAdd, multiRemove } from '../../../store/multimap.js';
 import { renderOrgSimple } from '../hooks/model.js';
-import type { TeamRecord, TeamRole } from './state.js';
+import { type TeamRecord, type TeamRole, teamRepoKey } from './state.js';
 
 /**
  * Organization teams. A team is stored once, by id, with indexes beside it: `<org>\n<slug>` → id,
@@ -137,7 +137,7 @@ export function deleteTeam(state: CodeHostingState, rec: TeamRecord): void {
     if (c) deleteTeam(state, c);
   }
   for (const login of [...(t.members[rec.id] ?? [])]) removeMember(state, rec, login);
-  for (const repo of t.repos[rec.id] ?? []) delete t.repoPermissions[`${rec.id}:${repo}`];
+  for (const repo of t.repos[rec.id] ?? []) delete t.repoPermissions[teamRepoKey(rec.id, repo)];
   delete t.repos[rec.id];
   delete t.children[rec.id];
   if (rec.parent !== null) multiRemove(t.children, rec.parent, rec.id);
@@ -178,7 +178,7 @@ export function removeMember(state: CodeHostingState, team: TeamRecord, login: s
 /** Grants the team a permission on a repository (adds it, or changes the permission). */
 export function setRepo(state: CodeHostingState, team: TeamRecord, repoId: number, permission: string): void {
   const t = state.teams;
-  const k = `${team.id}:${repoId}`;
+  const k = teamRepoKey(team.id, repoId);
   if (t.repoPermissions[k] === undefined) multiAdd(t.repos, team.id, repoId);
   t.repoPermissions[k] = permission;
 }
@@ -186,7 +186,7 @@ export function setRepo(state: CodeHostingState, team: TeamRecord, repoId: numbe
 /** Removes a repository from the team; false when it had none. */
 export function removeRepo(state: CodeHostingState, team: TeamRecord, repoId: number): boolean {
   const t = state.teams;
-  const k = `${team.id}:${repoId}`;
+  const k = teamRepoKey(team.id, repoId);
   if (t.repoPermissions[k] === undefined) return false;
   delete t.repoPermissions[k];
   multiRemove(t.repos, team.id, repoId);
@@ -195,7 +195,7 @@ export function removeRepo(state: CodeHostingState, team: TeamRecord, repoId: nu
 
 /** The team's permission on a repository, or undefined. */
 export function repoPermission(state: CodeHostingState, team: TeamRecord, repoId: number): string | undefined {
-  return state.teams.repoPermissions[`${team.id}:${repoId}`];
+  return state.teams.repoPermissions[teamRepoKey(team.id, repoId)];
 }
 
 const LEVELS = ['pull', 'triage', 'push', 'maintain', 'admin'] as const;

@@ -1,7 +1,8 @@
 import { type OpResult, checkRequired } from '../core/catalog/engine.js';
 import type { Resource } from '../core/catalog/state.js';
 import { githubError } from '../core/errors.js';
-import { findAccount, findRepo, renderRepo } from '../repos/model.js';
+import { renderRepo } from '../repos/model.js';
+import { findAccount, findRepo } from '../core/lookup.js';
 import type { RepoRecord } from '../core/schemas/repo.js';
 import { loginOf, paged, param, query, str } from '../core/ops.js';
 import type { RelationContext, RelationOp } from '../core/family.js';

@@ -1,10 +1,11 @@
 import type { Draft } from 'immer';
 import type { Resource } from '../core/catalog/state.js';
-import { ensureAccount, findRepo } from '../repos/model.js';
+import { ensureAccount, findRepo } from '../core/lookup.js';
 import type { CodeHostingState } from '../state.js';
 import type { SeedEnv } from '../core/family.js';
 import { createTeam, setMember, setRepo, teamBySlug, teamView } from './model.js';
 import type { TeamRecord } from './state.js';
+import { type RelationSeeder, pathSeeder } from '../core/family.js';
 
 /**
  * `seed.resource` of team paths: `/orgs/<org>/teams/<slug>` creates that team (`name` defaults to the
@@ -55,3 +56,12 @@ export function seedTeamResource(state: CodeHostingState, key: string, body: Res
   }
   return teamView(state, env.baseUrl, team);
 }
+
+const T = '/orgs/{org}/teams/{team_slug}';
+
+/** The family's seeder (see `RELATION_SEEDERS`): a team, a membership or a repository grant by path. */
+export const TEAM_SEEDER: RelationSeeder = pathSeeder({
+  [T]: seedTeamResource,
+  [`${T}/memberships/{username}`]: seedTeamResource,
+  [`${T}/repos/{owner}/{repo}`]: seedTeamResource,
+});

@@ -44,3 +44,6 @@ export interface TeamSlice {
 export function initialTeamSlice(): TeamSlice {
   return { records: {}, bySlug: {}, byOrg: {}, children: {}, members: {}, roles: {}, byMember: {}, repos: {}, repoPermissions: {} };
 }
+
+/** The key of a team's permission on a repository: `<team id>:<repo id>`. */
+export const teamRepoKey = (teamId: number, repoId: number) => `${teamId}:${repoId}`;

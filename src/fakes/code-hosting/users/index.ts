@@ -1,2 +1,5 @@
-export { knownAccount } from './model.js';
-export { USER_OPS } from './routes.js';
+import { type Family, opRoutes } from '../core/family.js';
+import { USER_OPS } from './routes.js';
+
+/** Users: the authenticated user, users by name, their organizations. */
+export const family: Family = { name: 'users', routes: opRoutes(USER_OPS) };

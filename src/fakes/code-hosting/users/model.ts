@@ -1,4 +1,4 @@
-import { findAccount } from '../repos/model.js';
+import { findAccount } from '../core/lookup.js';
 import type { Account } from '../core/schemas/repo.js';
 import { DEFAULT_LOGIN, unknownAccount } from '../core/shapes/render.js';
 import type { CodeHostingState } from '../state.js';

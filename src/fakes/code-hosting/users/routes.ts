@@ -1,6 +1,6 @@
 import type { Resource } from '../core/catalog/state.js';
 import { githubError } from '../core/errors.js';
-import { findAccount } from '../repos/model.js';
+import { findAccount } from '../core/lookup.js';
 import type { Account } from '../core/schemas/repo.js';
 import { renderAccount } from '../core/shapes/account.js';
 import { renderOrgSimple } from '../hooks/model.js';

@@ -1,4 +1,4 @@
-import { findRepo } from '../../repos/model.js';
+import { findRepo } from '../lookup.js';
 import type { CodeHostingState } from '../../state.js';
 
 /**

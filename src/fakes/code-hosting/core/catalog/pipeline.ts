@@ -1,28 +1,40 @@
 import type { FakeResponse } from '../../../../http/response.js';
 import { json } from '../../../../http/response.js';
 import { attempt } from '../../../../store/store.js';
-import type { RouteSpec } from '../../../service.js';
+import type { RouteHandler } from '../../../service.js';
 import { type Principal, type ResourceRef, authenticate, authorize, declareAccess } from '../auth.js';
-import { CATALOG, type CatalogRow } from './catalog.js';
+import type { CatalogRow } from './catalog.js';
 import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError, renderGitHubError } from '../errors.js';
-import { RELATION_OPS, RELATION_PATHS } from '../../families.js';
 import { githubBody } from '../http-helpers.js';
-import { findRepo, repoKey } from '../../repos/model.js';
+import { findRepo, repoKey } from '../lookup.js';
 import type { RepoRecord } from '../schemas/repo.js';
 import type { CodeHostingOptions } from '../options.js';
 import type { CodeHostingState } from '../../state.js';
 import { selectVersion } from '../wire.js';
-import { realSpelling, spellings } from './aliases.js';
 import { type Operation, mutate, read } from './engine.js';
 import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError, rateLimitSubject, rateTable } from './rate-limit.js';
 import type { CatalogSlice, Resource } from './state.js';
 import { canonicalKey } from './canonical.js';
-import { ROWS_BY_KEY, accessRule, concreteKey, keyPrefix } from './table.js';
-import { redirectShape, repoView, shapeAnswer } from '../shapes/answer.js';
+import { accessRule, concreteKey, keyPrefix } from './table.js';
+import { redirectShape, shapeAnswer } from '../shapes/answer.js';
+import type { RepoView } from '../shapes/render.js';
+import type { RelationOp } from '../family.js';
 import { redirectLocation } from '../hosts.js';
 import { DEFAULT_LOGIN } from '../shapes/render.js';
 import { movedOrNotFound } from '../load.js';
+/**
+ * The catalog pipeline: how one catalog row answers a request, whether the generic engine serves it or a
+ * family's operation does. Version, authentication, the row's permission, the rate limit, one state
+ * update, then GitHub's documented shape. Knows no family: the service's route builder (routes.ts) hands
+ * it the family's operation and how a repository renders inside answers.
+ */
+
+/** What the pipeline needs from above the core: a repository as answers embed it (the repos family's view). */
+export interface PipelineEnv {
+  repoView(rec: RepoRecord, from: { state: CodeHostingState; apiBase: string }): RepoView;
+}
+
 /** The part of the service state the catalog needs. */
 export interface CatalogState {
   catalog: CatalogSlice;
@@ -54,8 +66,11 @@ function bodyOf(ctx: GitHubRouteContext): Resource {
   return b && typeof b === 'object' && !Array.isArray(b) ? (b as Resource) : {};
 }
 
-/** The handler of one catalog row: version, auth, rate limit, then the generic engine in one update. */
-function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOptions>['handler'] {
+/**
+ * The handler of one catalog row: version, auth, rate limit, then `custom` (a family's operation) or the
+ * generic engine, in one update.
+ */
+export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, env: PipelineEnv): RouteHandler<CodeHostingState, CodeHostingOptions> {
   return (ctx) => {
     let rate: RateInfo | undefined;
     let res: FakeResponse;
@@ -86,7 +101,6 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
         if (rate.exceeded) return { error: rateLimitError(rate, nowSec, rateLimitSubject(ctx.state, principal)) };
         try {
           const repo = check(ctx, row, principal);
-          const custom = RELATION_OPS[`${row.method} ${row.path}`];
           // A hand-written operation answers its own redirects (404 first when the object does not exist).
           if (redirectShape(row) && !custom) return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl, repo) } }, repo };
           const relRepo = repo && custom ? { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch, record: repo } : undefined;
@@ -111,7 +125,7 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
         login: principal.login ?? (principal.kind === 'anonymous' ? outcome.repo?.ownerLogin : undefined) ?? ctx.options.defaultLogin ?? DEFAULT_LOGIN,
         records: ctx.state.catalog.records,
         accounts: ctx.state.accounts,
-        ...(outcome.repo ? { repo: repoView(outcome.repo, { state: ctx.state, apiBase: ctx.baseUrl }) } : {}),
+        ...(outcome.repo ? { repo: env.repoView(outcome.repo, { state: ctx.state, apiBase: ctx.baseUrl }) } : {}),
       });
       res =
         r.body === undefined
@@ -130,36 +144,4 @@ function handlerFor(row: CatalogRow): RouteSpec<CodeHostingState, CodeHostingOpt
 /** `METHOD /a/{}/b`: a route's shape, whatever its parameter names. */
 export function routeShape(method: string, template: string): string {
   return `${method.toUpperCase()} ${template.replace(/\{[^}]+\}/g, '{}')}`;
-}
-
-/**
- * Routes for every catalog row, under the neutral and the real spelling, except rows whose shape is
- * in `skip` (served by a hand-written route).
- */
-export function catalogRoutes(skip: Iterable<string> = []): RouteSpec<CodeHostingState, CodeHostingOptions>[] {
-  const skipped = new Set(
-    [...skip].map((k) => {
-      const [m, t] = k.split(' ');
-      return routeShape(m as string, t as string);
-    }),
-  );
-  const out: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [];
-  const seen = new Set<string>();
-  for (const row of CATALOG) {
-    for (const path of spellings(row.path)) {
-      const shape = routeShape(row.method, path);
-      if (skipped.has(shape) || seen.has(shape)) continue;
-      seen.add(shape);
-      // The seed's spelling (`/dependency-bot/`) is accepted but named by GitHub's (`/dependabot/`).
-      const real = realSpelling(path);
-      out.push({ method: row.method, path, operation: row.operationId, handler: handlerFor(row), ...(real === path ? {} : { name: real }) });
-    }
-  }
-  // Paths GitHub answers that the catalog spells otherwise (slashes inside a parameter, ...).
-  for (const [route, rowKey] of Object.entries(RELATION_PATHS)) {
-    const row = ROWS_BY_KEY.get(rowKey);
-    const [method, path] = route.split(' ') as [string, string];
-    if (row && !skipped.has(routeShape(method, path))) out.push({ method, path, operation: row.operationId, handler: handlerFor(row) });
-  }
-  return out;
 }

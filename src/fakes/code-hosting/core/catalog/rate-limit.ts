@@ -1,6 +1,6 @@
 import type { Principal } from '../auth.js';
 import { GitHubError } from '../errors.js';
-import { accountOf } from '../../repos/model.js';
+import { accountOf } from '../lookup.js';
 import type { CodeHostingState } from '../../state.js';
 import type { RateWindow } from './state.js';
 

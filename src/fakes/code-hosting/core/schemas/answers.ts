@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { FailStepSchema, ImportStatusSchema, LfsPreferenceSchema, ProjectChoiceSchema, VcsSchema } from '../../imports/schemas.js';
 
 const url = z.string();
 const nullableString = z.string().nullable();
@@ -122,68 +121,3 @@ export const RepositoryJsonSchema = z.looseObject({
 });
 /** GitHub's repository JSON, as `fakes.codeHosting.seed.repo(...)` returns it. */
 export type RepositoryJson = z.infer<typeof RepositoryJsonSchema>;
-
-/**
- * GitHub's webhook JSON: `hook` for a repository hook, `org-hook` for an organization hook, as
- * `fakes.codeHosting.seed.hook(...)` returns it. `test_url` and `last_response` are on repository hooks only.
- */
-export const HookJsonSchema = z.object({
-  type: z.enum(['Repository', 'Organization']),
-  id: z.number().int(),
-  /** Always `web`. */
-  name: z.string(),
-  active: z.boolean(),
-  events: z.array(z.string()),
-  config: z.object({
-    content_type: z.enum(['json', 'form']),
-    insecure_ssl: z.string(),
-    url,
-    /** `********` when the hook has a secret (the secret itself is never shown). */
-    secret: z.string().optional(),
-  }),
-  updated_at: z.string(),
-  created_at: z.string(),
-  url,
-  test_url: url.optional(),
-  ping_url: url,
-  deliveries_url: url,
-  last_response: z.object({ code: z.number().int().nullable(), status: z.string(), message: nullableString }).optional(),
-});
-/** GitHub's webhook JSON, as `fakes.codeHosting.seed.hook(...)` returns it. */
-export type HookJson = z.infer<typeof HookJsonSchema>;
-
-/**
- * GitHub's source import JSON (`import`, what `GET /repos/{owner}/{repo}/import` answers), as
- * `fakes.codeHosting.imports.*` return it. Which optional fields appear depends on `status`: `failed_step`
- * and `error_message` on `error`, `project_choices` on `detection_found_multiple`, `commit_count`,
- * `percent` and `import_percent` while `importing`, `push_percent` while `pushing`.
- */
-export const ImportJsonSchema = z.object({
-  /** Null until detection has found the source control type. */
-  vcs: VcsSchema.nullable(),
-  /** The Git LFS preference; a boolean (`opt_in` → true) with the `useLfsFormat: 'boolean'` option. */
-  use_lfs: z.union([LfsPreferenceSchema, z.boolean()]),
-  vcs_url: z.string(),
-  tfvc_project: z.string().optional(),
-  svn_root: z.string().optional(),
-  status: ImportStatusSchema,
-  status_text: z.string(),
-  failed_step: FailStepSchema.nullable().optional(),
-  error_message: z.string().nullable().optional(),
-  project_choices: z.array(ProjectChoiceSchema).optional(),
-  has_large_files: z.boolean(),
-  /** Gigabytes, rounded up (bytes with the `largeFilesSize: 'bytes'` option). */
-  large_files_size: z.number(),
-  large_files_count: z.number().int(),
-  authors_count: z.number().int(),
-  commit_count: z.number().int().nullable().optional(),
-  percent: z.number().optional(),
-  import_percent: z.number().optional(),
-  push_percent: z.number().optional(),
-  url,
-  html_url: url,
-  authors_url: url,
-  repository_url: url,
-});
-/** GitHub's source import JSON, as `fakes.codeHosting.imports.*` return it. */
-export type ImportJson = z.infer<typeof ImportJsonSchema>;

@@ -1,37 +1,10 @@
 import type { CatalogRow } from '../catalog/catalog.js';
 import type { OpResult } from '../catalog/engine.js';
 import type { Resource } from '../catalog/state.js';
-import type { RepoRecord } from '../schemas/repo.js';
-import type { CodeHostingState } from '../../state.js';
-import { embeddedRepo } from '../../repos/model.js';
 import { type OperationShape, operationShape } from './load.js';
-import { type RenderContext, type RepoView, realUrl, renderShape } from './render.js';
+import { type RenderContext, realUrl, renderShape } from './render.js';
 
 const isObj = (v: unknown): v is Resource => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * What the renderer knows of a repository record of the hand-written model. With the state it was read
- * from, a repository embedded in an answer carries every field `GET /repos/{owner}/{repo}` answers
- * (computed once, when first embedded; the state must still be live then).
- */
-export function repoView(rec: RepoRecord, from?: { state: CodeHostingState; apiBase: string }): RepoView {
-  const view: RepoView = {
-    id: rec.id,
-    owner: rec.ownerLogin,
-    name: rec.name,
-    private: rec.private,
-    description: rec.description,
-    defaultBranch: rec.defaultBranch,
-    createdAt: rec.createdAt,
-    updatedAt: rec.updatedAt,
-    pushedAt: rec.pushedAt,
-  };
-  if (from) {
-    let fields: Resource | undefined;
-    Object.defineProperty(view, 'extra', { enumerable: true, get: () => (fields ??= embeddedRepo(from.state, rec, from.apiBase)) });
-  }
-  return view;
-}
 
 /** Whether a base URL is a GHES one (`https://<host>/api/v3`). */
 const isGhes = (baseUrl: string) => /\/api\/v3\/?$/.test(baseUrl);

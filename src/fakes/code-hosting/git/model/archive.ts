@@ -1,15 +1,15 @@
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import type { FakeResponse } from '../../../../http/response.js';
-import type { RouteSpec } from '../../../service.js';
+import type { RouteHandler } from '../../../service.js';
 import type { GitHubRouteContext } from '../../core/context.js';
 import { githubError, renderGitHubError } from '../../core/errors.js';
-import { findRepo } from '../../repos/model.js';
+import { codeloadToken, onArchiveHost } from '../../core/hosts.js';
+import { findRepo } from '../../core/lookup.js';
 import type { CodeHostingOptions } from '../../core/options.js';
-import { hashSha } from '../../core/shapes/render.js';
 import type { CodeHostingState } from '../../state.js';
 import type { RelationRepo } from '../../core/family.js';
 import { getCommit, getObject, resolveCommitish, treeEntries } from '../model.js';
-import type { TreeEntry } from '../../core/hash.js';
+import type { TreeEntry } from '../state.js';
 
 /**
  * The archive host (`codeload.github.com`, or a base URL ending in `/_codeload` on GHES): where
@@ -17,11 +17,6 @@ import type { TreeEntry } from '../../core/hash.js';
  * gzipped tar or a zip, with GitHub's top directory `<owner>-<repo>-<short sha>/`. Private
  * repositories need the `token` the redirect carries.
  */
-
-const ARCHIVE_PREFIX = '/__codeload';
-
-/** The token a private repository's archive redirect carries (and the archive host checks). */
-export const codeloadToken = (repoId: number) => hashSha(`codeload:${repoId}`).slice(0, 29).toUpperCase();
 
 /** One entry of an archive: a directory (path ending in `/`), a file or a symlink (its target as bytes). */
 export interface ArchiveEntry {
@@ -168,16 +163,6 @@ export function zip(list: readonly ArchiveEntry[], mtime: number): Buffer {
   return Buffer.concat([...locals, cd, end]);
 }
 
-/** Whether a request URL is on the archive host (`codeload.*`, or a `/_codeload` path on GHES). */
-function onArchiveHost(url: URL): boolean {
-  return url.hostname.startsWith('codeload.') || url.pathname.startsWith('/_codeload/');
-}
-
-/** Requests on the archive host route in their own namespace: the API's paths are not answered there. */
-export function archivePath(url: URL, path: string): string {
-  return onArchiveHost(url) ? `${ARCHIVE_PREFIX}${path}` : path;
-}
-
 function serve(ctx: GitHubRouteContext, format: 'tar' | 'zip'): FakeResponse {
   try {
     if (!onArchiveHost(ctx.req.url)) throw githubError.notFound();
@@ -210,8 +195,7 @@ function serve(ctx: GitHubRouteContext, format: 'tar' | 'zip'): FakeResponse {
   }
 }
 
-/** The archive host's routes (reached through {@link archivePath}; answered only on the archive host). */
-export const ARCHIVE_ROUTES: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
-  { method: 'GET', path: `${ARCHIVE_PREFIX}/{owner}/{repo}/legacy.tar.gz/{+ref}`, operation: 'codeload/legacy-tar-gz', handler: (ctx) => serve(ctx, 'tar') },
-  { method: 'GET', path: `${ARCHIVE_PREFIX}/{owner}/{repo}/legacy.zip/{+ref}`, operation: 'codeload/legacy-zip', handler: (ctx) => serve(ctx, 'zip') },
-];
+/** The archive host's answer for one format (a `raw` route of the git family, git/routes.ts). */
+export function serveArchive(format: 'tar' | 'zip'): RouteHandler<CodeHostingState, CodeHostingOptions> {
+  return (ctx) => serve(ctx, format);
+}

@@ -18,8 +18,9 @@ import {
   setRef,
   writeTree,
 } from '../model.js';
-import type { GitIdent, TreeEntry } from '../../core/hash.js';
-import { type View, apiOf, encPath, gitCommitView, webOf, wrap64 } from './views.js';
+import type { GitIdent, TreeEntry } from '../state.js';
+import { apiOf, encPath, gitCommitView, webOf, wrap64 } from './views.js';
+import type { View } from '../../core/family.js';
 import { webBase } from '../../core/urls.js';
 
 /**

@@ -3,7 +3,8 @@ import { githubError } from '../../core/errors.js';
 import type { RelationOp } from '../../core/family.js';
 import { fail, loginOf, param, query, repoOf, str, viewOf } from '../../core/ops.js';
 import { type TreeChange, deleteRef, fullRef, getObject, identFrom, identOf, listRefs, putBlob, putObject, refSha, setRef, writeTree } from '../model.js';
-import { type TreeEntry, isSha } from '../../core/hash.js';
+import { isSha } from '../../core/hash.js';
+import type { TreeEntry } from '../state.js';
 import { isAncestor } from './history.js';
 import { blobView, gitCommitView, refView, tagView, treeView } from './views.js';
 

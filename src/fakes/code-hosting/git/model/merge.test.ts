@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { createRepo } from '../../repos/model.js';
-import { branchHead } from '../../branches/model.js';
+import { branchHead } from './heads.js';
 import { type CodeHostingState, initialCodeHostingState } from '../../state.js';
 import { getCommit } from '../model.js';
 import { mergeBranch } from './merge.js';

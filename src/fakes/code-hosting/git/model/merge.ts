@@ -1,11 +1,11 @@
 import { checkRequired } from '../../core/catalog/engine.js';
 import { GitHubError } from '../../core/errors.js';
-import { findRepo } from '../../repos/model.js';
+import { findRepo } from '../../core/lookup.js';
 import type { CodeHostingState } from '../../state.js';
 import type { RelationOp, RelationRepo } from '../../core/family.js';
 import { loginOf, repoOf, str, viewOf } from '../../core/ops.js';
 import { getCommit, identOf, putObject, refSha, resolveCommitish, setRef, treeEntries } from '../model.js';
-import type { TreeEntry } from '../../core/hash.js';
+import type { TreeEntry } from '../state.js';
 import { isAncestor, mergeBase } from './history.js';
 import { commitView } from './views.js';
 

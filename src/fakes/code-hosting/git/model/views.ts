@@ -1,23 +1,15 @@
 import { htmlUrl } from '../../core/catalog/engine.js';
 import type { Resource } from '../../core/catalog/state.js';
-import type { CodeHostingState } from '../../state.js';
-import type { RelationRepo } from '../../core/family.js';
 import { lineDiff } from './diff.js';
 import { type CommitObject, getObject, treeEntries } from '../model.js';
 import type { GitObject } from '../state.js';
-import type { GitIdent, TreeEntry } from '../../core/hash.js';
+import type { GitIdent, TreeEntry } from '../state.js';
+import type { View } from '../../core/family.js';
 
 /**
  * GitHub's JSON for git objects, commits and file diffs, built from the graph. Every URL is a path the
  * fake answers (API) or GitHub's web page for it (`html_url`, `blob_url`).
  */
-
-/** Where bodies are rendered: the state, the repository, the request's base URL. */
-export interface View {
-  state: CodeHostingState;
-  repo: RelationRepo;
-  baseUrl: string;
-}
 
 /** The API URL of the repository (`https://api.github.com/repos/o/r`). */
 export const apiOf = (v: View) => `${v.baseUrl}${v.repo.path}`;

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Draft } from 'immer';
 import { nextId } from '../../../../store/ids.js';
 import type { GitHubHost } from '../../core/context.js';
-import type { DeliveryRecord, HookRecord } from '../schemas/hook.js';
+import type { DeliveryRecord, HookRecord } from '../schemas.js';
 import type { CodeHostingState } from '../../state.js';
 
 type S = CodeHostingState;

@@ -1,9 +1,9 @@
 import { GitHubError } from '../../core/errors.js';
-import { branchHead as modelBranchHead, setBranchHead as modelSetBranchHead } from '../../branches/model.js';
-import { findRepo } from '../../repos/model.js';
+import { branchHead as modelBranchHead, setBranchHead as modelSetBranchHead } from '../../git/model/heads.js';
+import { findRepo } from '../../core/lookup.js';
 import type { RepoRecord } from '../../core/schemas/repo.js';
 import { hashSha } from '../../core/shapes/render.js';
-import { landCommit } from '../../git/index.js';
+import { landCommit } from '../../git/model/merge.js';
 import type { CodeHostingState } from '../../state.js';
 
 const MERGE_DOCS = 'https://docs.github.com/rest/pulls/pulls#merge-a-pull-request';

@@ -1,6 +1,6 @@
 import type { Resource } from '../../core/catalog/state.js';
 import { GitHubError, githubError } from '../../core/errors.js';
-import { findRepo } from '../../repos/model.js';
+import { findRepo } from '../../core/lookup.js';
 import { branchHead, createMergeCommit, updateBranchCommit } from './branches.js';
 import { type IssueCtx, custom, intParam, invalid, loginOf, must, newId, ok, q, rec } from './context.js';
 import { applyIssueFields, insertIssue, mustIssue, names, setState } from './issues.js';

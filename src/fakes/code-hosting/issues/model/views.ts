@@ -1,5 +1,5 @@
 import type { Resource } from '../../core/catalog/state.js';
-import { repoView } from '../../core/shapes/answer.js';
+import { repoView } from '../../repos/model.js';
 import { branchSha, repoSeed } from '../../core/shapes/render.js';
 import { branchHead, repoAt } from './branches.js';
 import { type IssueCtx, association, loginOf, rec } from './context.js';

@@ -1,10 +1,12 @@
 import type { Draft } from 'immer';
-import { branchHead, branchNames, setBranchHead } from '../../branches/model.js';
-import { createRepo, findAccount, findRepo } from '../model.js';
+import { branchHead, branchNames, setBranchHead } from '../../git/model/heads.js';
+import { createRepo } from '../model.js';
+import { findAccount, findRepo } from '../../core/lookup.js';
 import type { OwnerType, RepoRecord } from '../../core/schemas/repo.js';
 import type { CodeHostingState } from '../../state.js';
 import { branchRepo, putObject } from '../../git/model.js';
-import { type CommitObject, rootCommit } from '../../core/hash.js';
+import { rootCommit } from '../../core/hash.js';
+import type { CommitObject } from '../../git/state.js';
 import type { RelationRepo } from '../../core/family.js';
 import { repoPath } from './move.js';
 

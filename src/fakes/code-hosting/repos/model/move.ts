@@ -4,7 +4,7 @@ import { multiAdd, multiRemove } from '../../../../store/multimap.js';
 import { type Table, tableDelete, tableEntries, tableSet } from '../../../../store/table.js';
 import type { Resource } from '../../core/catalog/state.js';
 import { githubError } from '../../core/errors.js';
-import { ensureAccount, repoKey } from '../model.js';
+import { ensureAccount, repoKey } from '../../core/lookup.js';
 import type { OwnerType } from '../../core/schemas/repo.js';
 import type { CodeHostingState } from '../../state.js';
 import { moveRepositoryIssues } from '../../issues/model/move.js';

@@ -1,6 +1,7 @@
 import { checkRequired } from '../../core/catalog/engine.js';
 import { GitHubError, githubError } from '../../core/errors.js';
-import { forksOf, fullName, renderRepo } from '../model.js';
+import { forksOf, renderRepo } from '../model.js';
+import { fullName } from '../../core/lookup.js';
 import type { RepoRecord } from '../../core/schemas/repo.js';
 import type { RelationContext, RelationOp } from '../../core/family.js';
 import { loginOf, paged, query, repoOf, str } from '../../core/ops.js';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+const url = z.string();
+const nullableString = z.string().nullable();
+
 /** A hook's `config` as the API accepts it. */
 export const HookConfigInputSchema = z.object({
   url: z.string().optional(),
@@ -83,3 +86,33 @@ export interface DeliveryRecord {
   responseHeaders: Record<string, string>;
   duration: number;
 }
+
+/**
+ * GitHub's webhook JSON: `hook` for a repository hook, `org-hook` for an organization hook, as
+ * `fakes.codeHosting.seed.hook(...)` returns it. `test_url` and `last_response` are on repository hooks only.
+ */
+export const HookJsonSchema = z.object({
+  type: z.enum(['Repository', 'Organization']),
+  id: z.number().int(),
+  /** Always `web`. */
+  name: z.string(),
+  active: z.boolean(),
+  events: z.array(z.string()),
+  config: z.object({
+    content_type: z.enum(['json', 'form']),
+    insecure_ssl: z.string(),
+    url,
+    /** `********` when the hook has a secret (the secret itself is never shown). */
+    secret: z.string().optional(),
+  }),
+  updated_at: z.string(),
+  created_at: z.string(),
+  url,
+  test_url: url.optional(),
+  ping_url: url,
+  deliveries_url: url,
+  last_response: z.object({ code: z.number().int().nullable(), status: z.string(), message: nullableString }).optional(),
+});
+
+/** GitHub's webhook JSON, as `fakes.codeHosting.seed.hook(...)` returns it. */
+export type HookJson = z.infer<typeof HookJsonSchema>;
