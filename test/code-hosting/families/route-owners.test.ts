@@ -25,7 +25,11 @@ describe('code hosting routes: one owner each, none lost', () => {
     expect(unknown).toEqual([]);
     // Every registered family owns routes, and is the folder of the same name.
     expect(FAMILIES.map((f) => f.name).sort()).toEqual(folders);
-    for (const f of folders) expect(owners.some((o) => o.owner === f), f).toBe(true);
+    for (const f of folders)
+      expect(
+        owners.some((o) => o.owner === f),
+        f,
+      ).toBe(true);
   });
 
   it('serves no route twice', () => {
@@ -71,7 +75,9 @@ describe('code hosting routes: one owner each, none lost', () => {
       return moved[what] ?? what.replace(/^relations\//, '');
     };
     const ownerOf = new Map(owners.map((o) => [key(o), o.owner]));
-    const differ = before.routes.filter((r) => ownerOf.get(key(r)) !== expected(r.servedBy)).map((r) => `${key(r)}: ${ownerOf.get(key(r))} (was ${r.servedBy})`);
+    const differ = before.routes
+      .filter((r) => ownerOf.get(key(r)) !== expected(r.servedBy))
+      .map((r) => `${key(r)}: ${ownerOf.get(key(r))} (was ${r.servedBy})`);
     expect(differ).toEqual([]);
   });
 

@@ -16,7 +16,10 @@ export const BRANCH_OPS: Readonly<Record<string, BranchOp>> = {
   // One operation per method GitHub has on each setting (the table's rows: not every setting has all four).
   ...Object.fromEntries(
     ['enforce_admins', 'required_signatures', 'required_status_checks', 'required_pull_request_reviews'].flatMap((f) =>
-      ['GET', 'POST', 'PATCH', 'DELETE'].map((m) => `${m} ${P}/${f}`).filter((key) => ROWS_BY_KEY.has(key)).map((key) => [key, subProtection(f)]),
+      ['GET', 'POST', 'PATCH', 'DELETE']
+        .map((m) => `${m} ${P}/${f}`)
+        .filter((key) => ROWS_BY_KEY.has(key))
+        .map((key) => [key, subProtection(f)]),
     ),
   ),
   [`GET ${P}/restrictions`]: subProtection('restrictions'),
