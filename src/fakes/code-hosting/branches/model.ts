@@ -7,7 +7,8 @@ import type { RelationContext } from '../core/family.js';
 import { getCommit } from '../git/model.js';
 import { commitView } from '../git/model/views.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
-import { type BranchRepo, branchHead, branchKey, branchNames, branchRecord, ensureBranch, listOf } from '../git/model/heads.js';
+import { branchHead, branchNames, branchRecord, ensureBranch, listOf } from '../git/model/heads.js';
+import { type BranchRepo, branchKey } from './state.js';
 
 const keyOf = branchKey;
 import { keyListReplace } from '../../../store/key-list.js';

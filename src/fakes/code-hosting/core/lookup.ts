@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import { own } from '../../../store/records.js';
 import type { CodeHostingState } from '../state.js';
+import { accountKey } from '../users/state.js';
 import type { Account, OwnerType, RepoRecord } from './schemas/repo.js';
 import { unknownAccount } from './shapes/render.js';
 
@@ -26,12 +27,12 @@ export function findRepo(state: S | Draft<S>, owner: string, repo: string): Repo
 
 /** Finds an account by login (case-insensitive). */
 export function findAccount(state: S | Draft<S>, login: string): Account | undefined {
-  return own(state.accounts, login.toLowerCase()) as Account | undefined;
+  return own(state.accounts, accountKey(login)) as Account | undefined;
 }
 
 /** Returns the account, creating it with the given type when it does not exist yet. */
 export function ensureAccount(draft: Draft<S>, login: string, type: OwnerType = 'User'): Account {
-  const key = login.toLowerCase();
+  const key = accountKey(login);
   const existing = own(draft.accounts, key);
   if (existing) return existing;
   const account: Account = { login, id: nextId(draft.counters, 'account', 100), type };

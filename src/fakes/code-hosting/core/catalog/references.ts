@@ -1,4 +1,3 @@
-import type { Operation } from './engine.js';
 import type { CatalogSlice, Resource } from './state.js';
 import { tableGet } from '../../../../store/table.js';
 
@@ -9,7 +8,7 @@ const ISSUE_LIKE = /^(\/repos\/[^/]+\/[^/]+)\/(issues|pulls)(\/|$)/;
  * (default color `ededed`), so the answer and later label reads show the same label objects.
  * `put` stores one record (the engine's `putResource`).
  */
-export function prepareReferences(slice: CatalogSlice, op: Pick<Operation, 'key' | 'body'>, put: (template: string, key: string, rec: Resource) => void): void {
+export function prepareReferences(slice: CatalogSlice, op: { key: string; body: Resource }, put: (template: string, key: string, rec: Resource) => void): void {
   // File contents arrive base64-encoded (PUT contents): stored as such, answered without re-encoding.
   if (/\/contents\/[^/]+$/.test(op.key) && typeof op.body.content === 'string') op.body.encoding = 'base64';
   // Git refs are sent as `sha` and answered as `object: { type, sha }`.

@@ -2,6 +2,7 @@ import { tableDelete, tableGet, tableSet } from '../../../../store/table.js';
 import { keyList, keyListAll, keyListPush, keyListRemove } from '../../../../store/key-list.js';
 import type { CatalogSlice, Resource } from '../../core/catalog/state.js';
 import { rootCommit } from '../../core/hash.js';
+import { type BranchRepo, branchKey, branchListKey } from '../../branches/state.js';
 
 /**
  * Branch heads (`refs/heads/*`), over the catalog slice: a branch lives at `/repos/o/r/branches/<name>`,
@@ -12,19 +13,8 @@ import { rootCommit } from '../../core/hash.js';
  * without a record, at the repository's root commit.
  */
 
-/** What a branch operation sees of its repository. */
-export interface BranchRepo {
-  /** Concrete path `/repos/<owner>/<repo>` as the catalog keys it. */
-  path: string;
-  defaultBranch: string;
-  /** The repository's creation instant (its root commit's date). */
-  createdAt: string;
-}
-
-/** The catalog key of a branch record. */
-export const branchKey = (repo: Pick<BranchRepo, 'path'>, name: string) => `${repo.path}/branches/${encodeURIComponent(name)}`;
 const keyOf = branchKey;
-export const listOf = (repo: Pick<BranchRepo, 'path'>) => `${repo.path}/branches`;
+export const listOf = branchListKey;
 
 export function branchRecord(slice: CatalogSlice, repo: BranchRepo, name: string): Resource | undefined {
   return tableGet(slice.records, keyOf(repo, name)) ?? (name === repo.defaultBranch ? { name } : undefined);
