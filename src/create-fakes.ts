@@ -41,11 +41,7 @@ export interface FakesState {
 /** A snapshot: the frozen state object itself (O(1) to take and to restore). */
 export type FakesSnapshot = FakesState;
 
-/**
- * A named, typed recipe that puts the fakes into a state and returns what a test needs (handles).
- * Declared here, beside `fakes.apply`, so that the fakes never import the scenarios above them
- * (scenarios/define.ts builds them with `defineScenario`).
- */
+/** A named, typed recipe that puts the fakes into a state and returns what a test needs (handles); built by `defineScenario`. */
 export interface Scenario<H = unknown> {
   readonly name: string;
   readonly description: string;

@@ -17,16 +17,14 @@ import {
   cancelRun,
   deleteRun,
   jobById,
-  jobView,
   narrowest,
   rerunRun,
   runAttempts,
   runById,
-  runView,
   workflowKey,
   workflowOf,
-  workflowView,
 } from './model.js';
+import { jobView, runView, workflowView } from './model/views.js';
 import type { JobRecord, RunRecord, WorkflowRecord } from './state.js';
 
 /** Workflow-run operations: runs by id, per repository and per workflow (with GitHub's filters), jobs, cancel, re-run, logs. */

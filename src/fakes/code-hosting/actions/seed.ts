@@ -5,21 +5,8 @@ import type { CodeHostingState } from '../state.js';
 import { tableSet } from '../../../store/table.js';
 import { parseInput } from '../../../util/parse.js';
 import { seededRepo } from '../git/seed.js';
-import {
-  CONCLUSIONS,
-  RUN_STATUSES,
-  attemptJobs,
-  attemptKey,
-  createRun,
-  ensureWorkflow,
-  jobById,
-  jobView,
-  progressRun,
-  runAttempts,
-  runById,
-  runView,
-  workflowView,
-} from './model.js';
+import { CONCLUSIONS, RUN_STATUSES, attemptJobs, attemptKey, createRun, ensureWorkflow, jobById, progressRun, runAttempts, runById } from './model.js';
+import { jobView, runView, workflowView } from './model/views.js';
 import type { JobRecord } from './state.js';
 import { type RelationSeeder, pathSeeder } from '../core/family.js';
 

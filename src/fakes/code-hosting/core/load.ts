@@ -6,7 +6,6 @@ import { type GitHubError, githubError } from './errors.js';
 import { movedError, movedRepo } from './moved.js';
 import { findAccount, findRepo, repoKey } from './lookup.js';
 import type { Account, RepoRecord } from './schemas/repo.js';
-import { ruleFor } from './catalog/table.js';
 
 /**
  * Loads the repository named by the route's `{owner}`/`{repo}` and checks the caller against the rule:
@@ -53,24 +52,3 @@ export function canSee(state: CodeHostingState, principal: Principal, rec: RepoR
   const key = repoKey(rec.ownerLogin, rec.name);
   return t.repositories.some((r) => r.toLowerCase() === key);
 }
-
-/** Permission rules of the hand-written routes: the catalog table's rows they serve (import rules aside). */
-export const RULES = {
-  readRepo: ruleFor('GET /repos/{owner}/{repo}'),
-  listUserRepos: ruleFor('GET /user/repos'),
-  listOrgRepos: ruleFor('GET /orgs/{org}/repos'),
-  listPublicRepos: ruleFor('GET /users/{username}/repos'),
-  updateRepo: ruleFor('PATCH /repos/{owner}/{repo}'),
-  adminRead: ruleFor('GET /repos/{owner}/{repo}/actions/permissions'),
-  adminWrite: ruleFor('PUT /repos/{owner}/{repo}/actions/permissions'),
-  deleteRepo: ruleFor('DELETE /repos/{owner}/{repo}'),
-  createUserRepo: ruleFor('POST /user/repos'),
-  createOrgRepo: ruleFor('POST /orgs/{org}/repos'),
-  repoHooksRead: ruleFor('GET /repos/{owner}/{repo}/hooks'),
-  repoHooksWrite: ruleFor('POST /repos/{owner}/{repo}/hooks'),
-  orgHooksRead: ruleFor('GET /orgs/{org}/hooks'),
-  orgHooksWrite: ruleFor('POST /orgs/{org}/hooks'),
-  // Import status of a public repository is readable without a scope (author emails are hidden then).
-  importRead: { permissions: [{ contents: 'read' }], tokenTypes: ['classic'], scopes: ['repo'], publicRead: true },
-  importWrite: { permissions: [{ contents: 'write' }], tokenTypes: ['classic'], scopes: ['repo'] },
-} satisfies Record<string, AccessRule>;

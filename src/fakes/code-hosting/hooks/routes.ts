@@ -25,10 +25,18 @@ import { EVENT_ALIASES, hookEvents } from './model/events.js';
 import { ROWS_BY_KEY, ruleFor } from '../core/catalog/table.js';
 import { CreateHookBodySchema, type HookRecord, HookConfigInputSchema, UpdateHookBodySchema } from './schemas.js';
 import type { CodeHostingState } from '../state.js';
-import { RULES, loadOrg, loadRepo } from '../core/load.js';
+import { loadOrg, loadRepo } from '../core/load.js';
 import { renderAs } from '../core/shapes/answer.js';
 import { repoView } from '../repos/model.js';
 import { DEFAULT_LOGIN } from '../core/shapes/render.js';
+
+/** Permission rules of the hook families' collections (the catalog table's rows). */
+const RULES = {
+  repoHooksRead: ruleFor('GET /repos/{owner}/{repo}/hooks'),
+  repoHooksWrite: ruleFor('POST /repos/{owner}/{repo}/hooks'),
+  orgHooksRead: ruleFor('GET /orgs/{org}/hooks'),
+  orgHooksWrite: ruleFor('POST /orgs/{org}/hooks'),
+} satisfies Record<string, AccessRule>;
 
 type Scope = 'repo' | 'org';
 

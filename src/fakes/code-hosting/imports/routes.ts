@@ -1,5 +1,5 @@
 import { empty, json } from '../../../http/response.js';
-import { type Principal, hasScope } from '../core/auth.js';
+import { type AccessRule, type Principal, hasScope } from '../core/auth.js';
 import type { GitHubRouteContext } from '../core/context.js';
 import { GitHubError, githubError } from '../core/errors.js';
 import { objectBody, positiveInt, queryString } from '../core/http-helpers.js';
@@ -24,10 +24,19 @@ import { type GitHubRouteSpec, handled } from '../core/route.js';
 import type { ExtraRow, FamilyRoute } from '../core/family.js';
 import type { RepoRecord } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
-import { RULES, loadRepo } from '../core/load.js';
+import { loadRepo } from '../core/load.js';
 import { renderAs } from '../core/shapes/answer.js';
 import { repoView } from '../repos/model.js';
 import { DEFAULT_LOGIN } from '../core/shapes/render.js';
+
+/**
+ * Permission rules of the import endpoints (the seed's table lacks them): classic tokens with `repo`;
+ * the import status of a public repository is readable without a scope (author emails are hidden then).
+ */
+const RULES = {
+  importRead: { permissions: [{ contents: 'read' }], tokenTypes: ['classic'], scopes: ['repo'], publicRead: true },
+  importWrite: { permissions: [{ contents: 'write' }], tokenTypes: ['classic'], scopes: ['repo'] },
+} satisfies Record<string, AccessRule>;
 
 /** Where the retirement of the source imports API is announced. */
 export const RETIREMENT_DOCS = 'https://gh.io/source-imports-api-deprecation';

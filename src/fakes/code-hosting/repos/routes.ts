@@ -1,3 +1,5 @@
+import type { AccessRule } from '../core/auth.js';
+import { ruleFor } from '../core/catalog/table.js';
 import { knownAccount } from '../users/model.js';
 import { empty, json } from '../../../http/response.js';
 import { type Principal, actsAsUser, authorize } from '../core/auth.js';
@@ -12,7 +14,21 @@ import { dropRepositoryPaths, moveRepository } from './model/move.js';
 import { ActionsPermissionsBodySchema, CreateRepoBodySchema, type RepoRecord, UpdateRepoBodySchema } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { trimBase } from '../core/urls.js';
-import { RULES, canSee, loadOrg, loadRepo } from '../core/load.js';
+import { canSee, loadOrg, loadRepo } from '../core/load.js';
+
+/** Permission rules of the repository routes: the catalog table's rows they serve. */
+const RULES = {
+  readRepo: ruleFor('GET /repos/{owner}/{repo}'),
+  listUserRepos: ruleFor('GET /user/repos'),
+  listOrgRepos: ruleFor('GET /orgs/{org}/repos'),
+  listPublicRepos: ruleFor('GET /users/{username}/repos'),
+  updateRepo: ruleFor('PATCH /repos/{owner}/{repo}'),
+  adminRead: ruleFor('GET /repos/{owner}/{repo}/actions/permissions'),
+  adminWrite: ruleFor('PUT /repos/{owner}/{repo}/actions/permissions'),
+  deleteRepo: ruleFor('DELETE /repos/{owner}/{repo}'),
+  createUserRepo: ruleFor('POST /user/repos'),
+  createOrgRepo: ruleFor('POST /orgs/{org}/repos'),
+} satisfies Record<string, AccessRule>;
 
 function requireLogin(principal: Principal): string {
   if (!principal.login) throw new GitHubError(401, 'Requires authentication', { documentationUrl: 'https://docs.github.com/rest' });
