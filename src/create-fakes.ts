@@ -24,7 +24,6 @@ import {
   underTestRunner,
   unhandledPolicy,
 } from './options.js';
-import type { Scenario } from './scenarios/define.js';
 import { type Clock, createClock, toEpochMs } from './store/clock.js';
 import { withTypoSeed } from './util/typo-proxy.js';
 import { failCurrentTestOnce } from './runners/current-test.js';
@@ -44,6 +43,22 @@ export interface FakesState {
 
 /** A snapshot: the frozen state object itself (O(1) to take and to restore). */
 export type FakesSnapshot = FakesState;
+
+/** A named, typed recipe that puts the fakes into a state and returns what a test needs (handles); built by `defineScenario`. */
+export interface Scenario<H = unknown> {
+  readonly name: string;
+  readonly description: string;
+  /** The fake it concerns, or `'all'` for cross-service faults. */
+  readonly service: ServiceName | 'all';
+  /** The seed state it reaches, e.g. `import.status = auth_failed`. */
+  readonly reaches?: string;
+  /** The options it was built with (after validation). */
+  readonly options: unknown;
+  /** Applies the scenario to the fakes (prefer `fakes.apply(scenario)`, which also lists it in `fakes.applied`); returns its handles. */
+  apply(fakes: Fakes): H;
+  /** Verifies, through the public wire (fakes.fetch), that the fakes are in the state the scenario claims; throws if not. */
+  check?(fakes: Fakes, handles: H): Promise<void>;
+}
 
 /** A scenario that was applied, as `fakes.applied` lists it. */
 export interface AppliedScenario {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { NotInstalledError } from './errors.js';
-import type { CodeHostingOptionsSchema } from './fakes/code-hosting/options.js';
+import type { CodeHostingOptionsSchema } from './fakes/code-hosting/core/options.js';
 import type { ModelCacheOptionsSchema } from './fakes/model-cache/options.js';
 import type { SocialGraphOptionsSchema } from './fakes/social-graph/options.js';
 import type { OnUnhandledRequest, UnhandledRequestCallback } from './http/interception.js';
