@@ -5,8 +5,8 @@
  * deriving the web, archive and log hosts of each the way the code hosting fake derives them.
  */
 import type { Fakes } from '../create-fakes.js';
-import { archiveBase, logBase } from '../fakes/code-hosting/redirects.js';
-import { trimBase, webBase } from '../fakes/code-hosting/urls.js';
+import { archiveBase, logBase } from '../fakes/code-hosting/core/hosts.js';
+import { trimBase, webBase } from '../fakes/code-hosting/core/urls.js';
 
 type Pair = [from: string, to: string];
 
