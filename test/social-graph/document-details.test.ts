@@ -261,6 +261,9 @@ describe('fakes.fetch on /{page-id}/picture (Graph: a 302 to the image on its CD
     expect(manual.headers.get('location')).toBe(res.url);
     // The global fetch the fakes intercept behaves the same.
     expect((await fetch(`${BASE}/${pageId}/picture?type=large&access_token=${token}`)).headers.get('content-type')).toBe('image/jpeg');
+    // The image host's paths are not Graph's: on the API host they are an unknown node.
+    const onGraph = await get('/__cdn/v/t39.30808-1/x.jpg', {}, token);
+    expect(onGraph.body.error).toMatchObject({ code: 100, error_subcode: 33 });
   });
 });
 
