@@ -137,6 +137,9 @@ describe('field expansion modifiers and sub-selections get error 100 as the same
     expect((await get(`/${pageId}/feed`, { fields: 'message.limit(2)' }, token)).body.error?.code).toBe(100);
     expect((await get(`/${pageId}`, { fields: 'feed{message.limit(2)}' }, token)).body.error?.code).toBe(100);
     expect((await get(`/${pageId}`, { fields: 'name.limit(2)' }, token)).body.error?.code).toBe(100);
+    // Inside a sub-selection too.
+    expect((await get(`/${pageId}/feed`, { fields: 'from{name.limit(2)}' }, token)).body.error?.code).toBe(100);
+    expect((await get(`/${pageId}/feed`, { fields: 'from{name}' }, token)).body.data).toEqual([{ from: { name: 'Cafe', id: pageId }, id: expect.any(String) }]);
   });
 
   it('feed.after(garbage) is (#100) as /feed?after=garbage is; feed.after(<a real cursor>) pages', async () => {

@@ -151,6 +151,8 @@ function pick(value: unknown, sub: Selected[]): unknown {
   if (!isObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const s of sub) {
+    const modifier = Object.keys(s.args).find((m) => m !== ALIAS);
+    if (modifier !== undefined) throw graphErrors.param(`The field ${s.name} does not take the modifier ${modifier.slice(0, 50)}`);
     const v = Object.hasOwn(value, s.name) ? value[s.name] : undefined;
     if (v === undefined) continue;
     if (s.sub && (v === null || typeof v !== 'object')) throw graphErrors.param(`The field ${s.name} has no subfields to select`);
