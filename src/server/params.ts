@@ -23,7 +23,10 @@ export function handlesView(q: URLSearchParams): 'raw' | 'redacted' {
   checkKeys(q, ['view'], 'scenarios');
   const view = q.get('view') ?? 'raw';
   if (view !== 'raw' && view !== 'redacted')
-    throw new AdminError(400, `stuntdouble: POST /__stuntdouble/scenarios/{name}?view= takes 'redacted' or 'raw', got '${view}'.${didYouMean(view, ['redacted', 'raw'])}`);
+    throw new AdminError(
+      400,
+      `stuntdouble: POST /__stuntdouble/scenarios/{name}?view= takes 'redacted' or 'raw', got '${view}'.${didYouMean(view, ['redacted', 'raw'])}`,
+    );
   return view;
 }
 
