@@ -1,11 +1,11 @@
 import type { CallMeta } from '../fakes/service.js';
 import type { ServiceName } from '../fakes/service-name.js';
 import type { RecordedCall } from '../store/journal.js';
-import { redactHeaders, redactQuery, redactUrl, redactValue } from './redact.js';
+import { redactHeaders, redactQuery, redactUrl } from './redact.js';
 import type { FakeRequest } from './request.js';
 import type { FakeResponse } from './response.js';
 
-// Recording a call: the journal entry of one request, redacted, bounded, bodies read lazily.
+// Recording a call: the journal entry of one request, its URL, query and headers redacted, bounded.
 
 /** What the pipeline knows of a finished request, to journal it. */
 export interface CallParts {
@@ -27,7 +27,7 @@ export interface CallParts {
   note?: string;
 }
 
-/** Builds a journal entry; redaction of bodies happens lazily, on first read. */
+/** Builds a journal entry; `Journal.record` redacts its bodies and answer (and cuts large bodies) before anything keeps it. */
 export function buildCall(p: CallParts): RecordedCall {
   const long = p.clip === true;
   const call = {
@@ -42,9 +42,10 @@ export function buildCall(p: CallParts): RecordedCall {
     params: p.params,
     query: long ? {} : redactQuery(p.req.query),
     headers: redactHeaders(p.req.headers),
-    body: undefined as unknown,
+    // Only the parsed bodies: the raw request bytes must not live on in the journal.
+    body: p.bodies ? p.req.body : undefined,
     status: p.response.status,
-    response: { headers: p.response.headers ?? {}, body: undefined as unknown },
+    response: { headers: p.response.headers ?? {}, body: p.bodies ? p.response.body : undefined },
     at: p.at,
     token: p.meta.token,
     version: p.meta.version,
@@ -52,27 +53,9 @@ export function buildCall(p: CallParts): RecordedCall {
     ...(p.error ? { error: p.error } : {}),
     ...(p.note ? { note: p.note } : {}),
   };
-  if (!p.bodies) return call;
-  // Capture only the parsed bodies: the raw request bytes must not live on in the journal.
-  const reqBody = p.req.body;
-  const resBody = p.response.body;
-  lazy(call, 'body', () => redactValue(reqBody));
-  lazy(call.response, 'body', () => redactValue(resBody));
   return call;
 }
 
 function clip(s: string): string {
   return s.length > 1024 ? `${s.slice(0, 1024)}…` : s;
-}
-
-function lazy<T extends object>(obj: T, key: string, compute: () => unknown): void {
-  Object.defineProperty(obj, key, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const value = compute();
-      Object.defineProperty(obj, key, { value, enumerable: true, writable: false, configurable: false });
-      return value;
-    },
-  });
 }

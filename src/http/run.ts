@@ -8,7 +8,7 @@ import type { Effects } from './effects.js';
 import { asciiHeader, blameTheFake, describeError, isServiceError, likelyCause, suggestable, withExplanation } from './explain.js';
 import { BODY_LIMITS, requestTargetLength } from './limits.js';
 import { buildCall } from './record.js';
-import { redactUrl } from './redact.js';
+import { redactText, redactUrl, requestSecrets } from './redact.js';
 import type { FakeRequest, RawRequest } from './request.js';
 import type { FakeResponse } from './response.js';
 import type { RouteCatalog } from './route-catalog.js';
@@ -295,6 +295,9 @@ export async function runRequest(p: Pipeline, input: RawRequest | FakeRequest, s
     }
   }
   if (failed && internal) {
+    // The thrower's message may quote the request's credentials: the answer and fakes.errors show it redacted.
+    const secrets = requestSecrets(req);
+    internal = { message: redactText(internal.message, secrets), ...(internal.stack ? { stack: redactText(internal.stack, secrets) } : {}) };
     response = blameTheFake(response, failed.source, `${req.method} ${template ?? path}`, internal.message);
     p.errors.push({
       seq,
@@ -326,7 +329,7 @@ export async function runRequest(p: Pipeline, input: RawRequest | FakeRequest, s
     ...(internal ? { error: internal } : {}),
     ...(note ? { note } : {}),
   });
-  p.journal.record(call);
+  p.journal.record(call, req);
   if (networkError) return { kind: 'network-error', error: networkError, call };
   return { kind: 'response', response, call };
 }
