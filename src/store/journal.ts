@@ -101,7 +101,9 @@ function validateFilter(filter: CallFilter, names: CallNames, list: CallList): A
   if (filter.operation !== undefined && filter.operation !== 'unmatched') {
     const op = filter.operation;
     const known = names.operations(service);
-    if (!known.includes(op) && !list.some((c) => c.operation === op)) throw unknownName('operation', op, known, 'calls.where()');
+    // `prefix:*` stands for every operation id with that prefix (GraphQL calls: `graphql:<OperationName>`).
+    const open = known.some((k) => k.endsWith(':*') && op.startsWith(k.slice(0, -1)));
+    if (!open && !known.includes(op) && !list.some((c) => c.operation === op)) throw unknownName('operation', op, known, 'calls.where()');
   }
   const out: Array<(call: RecordedCall) => boolean> = [];
   if (filter.route !== undefined) out.push(names.select(filter.route, service, 'calls.where()'));
@@ -235,7 +237,8 @@ export class Journal {
     if (!this.enabled) return;
     this.#recordedCalls += 1;
     keep(this.#calls, call, this.limit);
-    if (call.operation === 'unmatched') {
+    // A call a route answered without serving all of it (tag `unserved`: a GraphQL field the fake does not resolve) is unmatched too.
+    if (call.operation === 'unmatched' || call.tags.includes('unserved')) {
       this.#recordedUnmatched += 1;
       keep(this.#unmatched, call, this.limit);
     }

@@ -16,6 +16,8 @@ import { finalizeResponse } from './wire.js';
 import { conditional } from './conditional.js';
 import { parseInput } from '../../util/parse.js';
 import { ARCHIVE_ROUTES } from './relations/git/archive.js';
+import { GRAPHQL_OPERATIONS, graphqlRoutes } from './graphql/routes.js';
+import { graphqlRateResource } from './graphql/cost.js';
 
 export { CodeHostingOptionsSchema } from './options.js';
 export type { CodeHostingOptions } from './options.js';
@@ -34,11 +36,14 @@ const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
       const now = Math.floor(ctx.clock.nowMs() / 1000);
       const core = rateResource(rateTable(ctx), ctx.meta.token, 'core', now);
       const search = rateResource(rateTable(ctx), ctx.meta.token, 'search', now);
-      return json(200, { resources: { core, search }, rate: core });
+      const graphql = graphqlRateResource(ctx, ctx.meta.token);
+      return json(200, { resources: { core, search, graphql }, rate: core });
     },
   }),
   // Hand-written routes count against the caller's rate limit like catalog routes.
   ...countRequests([...repoRoutes, ...importRoutes, ...webhookRoutes]),
+  // GraphQL meters its own `graphql` resource in points (graphql/cost.ts).
+  ...graphqlRoutes,
   // The targets of GitHub's redirects: the archive host (codeload) that tarball/zipball redirect to,
   // and the log host of logs and artifacts. Not API calls, not counted.
   ...ARCHIVE_ROUTES,
@@ -70,5 +75,6 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   // Every answer carries the caller's x-ratelimit-* window (catalog routes count requests); GET
   // answers carry an ETag, and a matching If-None-Match answers 304 without counting.
   finalize: (res, ctx) => finalizeResponse(conditional(withRateHeaders(res, ctx), ctx), ctx),
+  operations: () => GRAPHQL_OPERATIONS,
   facade: buildFacade,
 });
