@@ -16,7 +16,7 @@ import { finalizeResponse } from './wire.js';
 import { conditional } from './conditional.js';
 import { parseInput } from '../../util/parse.js';
 import { ARCHIVE_ROUTES } from './relations/git/archive.js';
-import { GRAPHQL_OPERATIONS, graphqlRoutes } from './graphql/routes.js';
+import { GRAPHQL_OPERATIONS, graphqlBaseUrls, graphqlPath, graphqlRoutes } from './graphql/routes.js';
 import { graphqlRateResource } from './graphql/cost.js';
 
 export { CodeHostingOptionsSchema } from './options.js';
@@ -68,8 +68,11 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   // Tarball, zipball, logs and artifact archives redirect to these hosts; the fake answers there too
   // (codeload.github.com is also a default base URL). Those hosts answer only their own paths: their
   // requests route in their own namespaces.
-  companionBaseUrls,
-  prepare: prepareTargets,
+  companionBaseUrls: (baseUrls) => [...companionBaseUrls(baseUrls), ...graphqlBaseUrls(baseUrls)],
+  prepare: (req, path) => {
+    const graphql = graphqlPath(req, path);
+    return graphql ? { path: graphql } : prepareTargets(req, path);
+  },
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
   // Every answer carries the caller's x-ratelimit-* window (catalog routes count requests); GET

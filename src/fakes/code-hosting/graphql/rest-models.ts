@@ -19,7 +19,7 @@ import { RELATION_OPS } from '../relations/index.js';
 import type { RelationRepo } from '../relations/types.js';
 import type { RepoRecord } from '../schemas/repo.js';
 import { repoView, shapeAnswer } from '../shapes/answer.js';
-import { type View, nodeId } from '../relations/git/views.js';
+import { type View, diffTrees, nodeId } from '../relations/git/views.js';
 import { DEFAULT_LOGIN } from '../shapes/render.js';
 import type { CodeHostingState } from '../state.js';
 import { attempt } from '../../../store/store.js';
@@ -46,6 +46,7 @@ export { type ListQuery, runQuery } from '../relations/issues/query.js';
 export { assigneesOf as assigneesOfIssue, baseOf, headLabel, headOf, labelsOf } from '../relations/issues/model.js';
 export { entryAt, getCommit, getObject, listRefs, refSha, resolveCommitish, treeEntries } from '../relations/git/graph.js';
 export type { GitObject } from '../relations/git/graph.js';
+export { commitsBetween, mergeBase } from '../relations/git/history.js';
 export { collaboratorsOf, roleIn } from '../relations/collaborators/model.js';
 export type { Account, RepoRecord } from '../schemas/repo.js';
 export { legacyNodeId, renderAccount } from '../shapes/account.js';
@@ -85,6 +86,11 @@ export function relationRepo(rec: RepoRecord): RelationRepo {
 /** The node id REST gives a git object or ref of a repository (`Commit`, `Tree`, `Blob`, `Tag`, `Ref`). */
 export function gitNodeId(kind: string, rec: RepoRecord, value: string): string {
   return nodeId(kind, { repo: relationRepo(rec) } as View, value);
+}
+
+/** The files changed from tree `from` (null: nothing) to tree `to`, as REST's compare lists them (`filename`, `status`, `additions`, ...). */
+export function changedFiles(state: CodeHostingState, rec: RepoRecord, apiBase: string, from: string | null, to: string, at: string): Resource[] {
+  return diffTrees({ state, repo: relationRepo(rec), baseUrl: apiBase }, from, to, at);
 }
 
 /** Checks the caller against the rule of a REST operation (`METHOD /template`) on a repository, like that route does. */

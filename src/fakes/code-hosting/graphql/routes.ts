@@ -94,3 +94,16 @@ export const graphqlRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] = 
 
 /** Operation ids GraphQL calls are journaled under besides `graphql:<OperationName>`. */
 export const GRAPHQL_OPERATIONS = ['graphql:query', 'graphql:mutation', 'graphql:*'];
+
+/**
+ * Where GitHub Enterprise Server answers GraphQL for a REST base URL: `https://<host>/api/graphql`
+ * next to `https://<host>/api/v3` (answered on the REST host too, not listed as a base URL).
+ */
+export function graphqlBaseUrls(baseUrls: readonly string[]): string[] {
+  return baseUrls.filter((b) => /\/api\/v3\/?$/.test(b)).map((b) => b.replace(/\/v3\/?$/, '/graphql'));
+}
+
+/** The routing path of a request on such a GraphQL URL (it is its own base URL, so its path is `/`). */
+export function graphqlPath(req: { url: URL }, path: string): string | undefined {
+  return path === '/' && /\/api\/graphql\/?$/.test(req.url.pathname) ? '/graphql' : undefined;
+}

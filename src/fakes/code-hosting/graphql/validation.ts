@@ -113,11 +113,11 @@ const REWRITES: ReadonlyArray<[RegExp, (m: RegExpExecArray) => Rewrite]> = [
     }),
   ],
   [
-    /^Field "([^".]+)\.([^"]+)" argument "([^"]+)" of type "[^"]+" is required, but it was not provided\./,
+    /^Field "(?:[^".]+\.)?([^"]+)" argument "([^"]+)" of type "[^"]+" is required, but it was not provided\./,
     (m) => ({
       code: 'missingRequiredArguments',
-      message: `Field '${m[2]}' is missing required arguments: ${m[3]}`,
-      extensions: { className: 'Field', name: m[2], arguments: m[3] },
+      message: `Field '${m[1]}' is missing required arguments: ${m[2]}`,
+      extensions: { className: 'Field', name: m[1], arguments: m[2] },
     }),
   ],
   [

@@ -4,6 +4,7 @@ import type { Args, Env, TypeResolvers } from '../types.js';
 import { associationOf, authorOf, enumOf, html, reactionGroups, restList, viewerDidAuthor } from './common.js';
 import { commitSrc } from './git.js';
 import { timelineItems } from './objects.js';
+import { pullDiff } from './pull-diff.js';
 import { type IssueSrc, accountSrc, arr, canRead, num, obj, pullJson, repoParams, repoSrc, restSrc, str, webRepo } from './sources.js';
 
 /**
@@ -145,17 +146,18 @@ export const PULL_REQUEST_FIELDS: TypeResolvers<IssueSrc> = {
     const full = str(obj(obj(pullJson(env, s), 'head'), 'repo'), 'full_name');
     return full !== null && full.toLowerCase() !== `${s.repo.ownerLogin}/${s.repo.name}`.toLowerCase();
   },
-  additions: (s, _a, env) => num(pullJson(env, s), 'additions') ?? 0,
-  deletions: (s, _a, env) => num(pullJson(env, s), 'deletions') ?? 0,
-  changedFiles: (s, _a, env) => num(pullJson(env, s), 'changed_files') ?? 0,
+  additions: (s, _a, env) => pullDiff(env, s).files.reduce((n, f) => n + (num(f, 'additions') ?? 0), 0),
+  deletions: (s, _a, env) => pullDiff(env, s).files.reduce((n, f) => n + (num(f, 'deletions') ?? 0), 0),
+  changedFiles: (s, _a, env) => pullDiff(env, s).files.length,
   commits: (s, args, env) => {
-    const list = restList(env, 'commits', 'GET /repos/{owner}/{repo}/pulls/{pull_number}/commits', { ...repoParams(s.repo), pull_number: String(s.number) });
-    return connection('PullRequestCommitConnection', 'commits', args, list, (j) => restSrc('PullRequestCommit', s.repo, j, s.number));
+    const d = pullDiff(env, s);
+    return connection('PullRequestCommitConnection', 'commits', args, arraySource(d.commits), (sha) => restSrc('PullRequestCommit', d.repo, { sha }, s.number));
   },
-  files: (s, args, env) => {
-    const list = restList(env, 'files', 'GET /repos/{owner}/{repo}/pulls/{pull_number}/files', { ...repoParams(s.repo), pull_number: String(s.number) });
-    return connection('PullRequestChangedFileConnection', 'files', args, list, (j) => ({ __typename: 'PullRequestChangedFile', json: j }));
-  },
+  files: (s, args, env) =>
+    connection('PullRequestChangedFileConnection', 'files', args, arraySource(pullDiff(env, s).files), (j) => ({
+      __typename: 'PullRequestChangedFile',
+      json: j,
+    })),
   reviews: (s, args, env) => {
     const list = restList(env, 'reviews', 'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews', { ...repoParams(s.repo), pull_number: String(s.number) });
     const states = Array.isArray(args.states) ? new Set(args.states as string[]) : undefined;

@@ -1,6 +1,6 @@
 import { arraySource, connection } from '../connections.js';
 import { UnservedFieldError } from '../errors.js';
-import type { RepoRecord, Resource } from '../rest-models.js';
+import { type RepoRecord, type Resource, restCall } from '../rest-models.js';
 import type { Args, Env, TypeResolvers } from '../types.js';
 import { associationOf, authorOf, enumOf, html, reactionGroups, restList, viewerDidAuthor } from './common.js';
 import { commitSrc } from './git.js';
@@ -174,8 +174,8 @@ export const PULL_COMMIT_FIELDS: TypeResolvers<RestSrc> = {
       .toString('base64')
       .replace(/=+$/, ''),
   commit: (c) => commitSrc(c.repo, String(c.json.sha)),
-  url: (c, _a, env) => `${env.web}${webRepo(c.repo)}/pull/${c.number}/commits/${String(c.json.sha)}`,
-  resourcePath: (c) => `${webRepo(c.repo)}/pull/${c.number}/commits/${String(c.json.sha)}`,
+  url: (c, _a, env) => `${env.web}${webRepo(c.repo)}/commit/${String(c.json.sha)}`,
+  resourcePath: (c) => `${webRepo(c.repo)}/commit/${String(c.json.sha)}`,
   pullRequest: (c, _a, env) => (c.number !== undefined ? issueAt(env, c.repo, c.number) : null),
 };
 
@@ -215,7 +215,8 @@ const EVENT_TYPES: Readonly<Record<string, string>> = {
   merged: 'MergedEvent',
   review_requested: 'ReviewRequestedEvent',
   review_request_removed: 'ReviewRequestRemovedEvent',
-  head_ref_deleted: 'HeadRefDeletedEvent',
+  review_dismissed: 'ReviewDismissedEvent',
+  base_ref_changed: 'BaseRefChangedEvent',
 };
 
 /** `IssueTimelineItemsItemType` names of the types (`LABELED_EVENT` for `LabeledEvent`). */
@@ -286,18 +287,34 @@ export const TIMELINE_FIELDS: Readonly<Record<string, TypeResolvers<RestSrc>>> =
     url: (e, _a, env) => `${env.web}${webRepo(e.repo)}/pull/${e.number}#event-${num(e.json, 'id')}`,
     resourcePath: (e) => `${webRepo(e.repo)}/pull/${e.number}#event-${num(e.json, 'id')}`,
   },
-  ReviewRequestedEvent: {
+  ReviewRequestedEvent: { ...EVENT, requestedReviewer: (e, _a, env) => reviewerOf(env, e), pullRequest: (e, _a, env) => subject(e, env) },
+  ReviewRequestRemovedEvent: { ...EVENT, requestedReviewer: (e, _a, env) => reviewerOf(env, e), pullRequest: (e, _a, env) => subject(e, env) },
+  ReviewDismissedEvent: {
     ...EVENT,
-    requestedReviewer: (e, _a, env) => authorOf(env, { user: e.json.requested_reviewer }),
+    dismissalMessage: (e) => str(obj(e.json, 'dismissed_review'), 'dismissal_message'),
+    previousReviewState: (e) => enumOf(obj(e.json, 'dismissed_review')?.state) ?? 'COMMENTED',
     pullRequest: (e, _a, env) => subject(e, env),
+    review: (e, _a, env) => {
+      const id = num(obj(e.json, 'dismissed_review'), 'review_id');
+      if (id === null || e.number === undefined) return null;
+      const j = restCall(env, 'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}', {
+        ...repoParams(e.repo),
+        pull_number: String(e.number),
+        review_id: String(id),
+      }).body as Resource;
+      return restSrc('PullRequestReview', e.repo, j, e.number);
+    },
   },
-  ReviewRequestRemovedEvent: {
-    ...EVENT,
-    requestedReviewer: (e, _a, env) => authorOf(env, { user: e.json.requested_reviewer }),
-    pullRequest: (e, _a, env) => subject(e, env),
-  },
-  HeadRefDeletedEvent: { ...EVENT, pullRequest: (e, _a, env) => subject(e, env) },
+  // REST records that the base branch changed, not from which to which: the ref names are not served.
+  BaseRefChangedEvent: { ...EVENT, pullRequest: (e, _a, env) => subject(e, env) },
 };
+
+/** The requested reviewer of a review-request event: a user, or a team. */
+function reviewerOf(env: Env, e: RestSrc) {
+  const team = obj(e.json, 'requested_team');
+  if (team) return { __typename: 'Team', repo: e.repo, json: team };
+  return authorOf(env, { user: e.json.requested_reviewer });
+}
 
 /** `timelineItems` connections: the connection's fields plus `filteredCount`, `pageCount`, `updatedAt`. */
 export const TIMELINE_CONNECTION_EXTRA: TypeResolvers<{ total: number; nodes: readonly unknown[]; updatedAt: string | null }> = {
