@@ -66,7 +66,14 @@ function readRequest(ctx: GitHubRouteContext): GraphqlRequest | { error: string 
 }
 
 async function handle(ctx: GitHubRouteContext): Promise<ReturnType<typeof json>> {
-  const principal: Principal = authenticate(ctx);
+  let principal: Principal;
+  try {
+    principal = authenticate(ctx);
+  } catch (err) {
+    // An unknown token (permission model on): REST's 401, with the GraphQL documentation's link.
+    if (err instanceof GitHubError && err.status === 401) throw new GitHubError(401, err.message, { documentationUrl: GRAPHQL_DOCS });
+    throw err;
+  }
   if (principal.kind === 'anonymous') throw requiresAuthentication();
   const who = principal.token?.label ?? 'unseeded';
   const request = readRequest(ctx);
