@@ -41,9 +41,17 @@ describe('authentication and permissions', () => {
     const gql = octokitGraphql.defaults({ headers: { authorization: `token ${token}` } });
     const read: Json = await gql(`{ ${REPO} { id issues(first: 5) { nodes { title } } } }`);
     expect(read.repository.issues.nodes).toEqual([{ title: 'Seeded' }]);
-    const errors = await gqlErrors(gql('mutation ($r: ID!) { createIssue(input: { repositoryId: $r, title: "x" }) { issue { id } } }', { r: read.repository.id }));
-    expect(errors).toEqual([expect.objectContaining({ type: 'FORBIDDEN', path: ['createIssue'], message: 'Resource not accessible by personal access token' })]);
-    const rest = await w.fakes.fetch('https://api.github.com/repos/octo/hello/issues', { method: 'POST', headers: { authorization: `token ${token}` }, body: '{"title":"x"}' });
+    const errors = await gqlErrors(
+      gql('mutation ($r: ID!) { createIssue(input: { repositoryId: $r, title: "x" }) { issue { id } } }', { r: read.repository.id }),
+    );
+    expect(errors).toEqual([
+      expect.objectContaining({ type: 'FORBIDDEN', path: ['createIssue'], message: 'Resource not accessible by personal access token' }),
+    ]);
+    const rest = await w.fakes.fetch('https://api.github.com/repos/octo/hello/issues', {
+      method: 'POST',
+      headers: { authorization: `token ${token}` },
+      body: '{"title":"x"}',
+    });
     expect(rest.status).toBe(403);
     expect(w.fakes.state.codeHosting.issueIndex.repos['/repos/octo/hello']).toBeDefined();
   });
@@ -55,7 +63,14 @@ describe('authentication and permissions', () => {
     const res = await w.raw('{ repository(owner: "octo", name: "secret") { id } }', {}, token);
     expect(res.body).toEqual({
       data: { repository: null },
-      errors: [{ type: 'NOT_FOUND', path: ['repository'], locations: [{ line: 1, column: 3 }], message: "Could not resolve to a Repository with the name 'octo/secret'." }],
+      errors: [
+        {
+          type: 'NOT_FOUND',
+          path: ['repository'],
+          locations: [{ line: 1, column: 3 }],
+          message: "Could not resolve to a Repository with the name 'octo/secret'.",
+        },
+      ],
     });
   });
 
@@ -63,8 +78,15 @@ describe('authentication and permissions', () => {
     w = world();
     const token = w.fakes.codeHosting.seed.token({ type: 'classic', scopes: ['read:org'] });
     const repo = await w.raw(`{ ${REPO} { id } }`, {}, token);
-    const res = await w.raw('mutation ($r: ID!) { createIssue(input: { repositoryId: $r, title: "x" }) { issue { id } } }', { r: repo.body.data.repository.id }, token);
-    expect(res.body.errors[0]).toMatchObject({ type: 'INSUFFICIENT_SCOPES', message: expect.stringContaining("The 'createIssue' field requires one of the following scopes") });
+    const res = await w.raw(
+      'mutation ($r: ID!) { createIssue(input: { repositoryId: $r, title: "x" }) { issue { id } } }',
+      { r: repo.body.data.repository.id },
+      token,
+    );
+    expect(res.body.errors[0]).toMatchObject({
+      type: 'INSUFFICIENT_SCOPES',
+      message: expect.stringContaining("The 'createIssue' field requires one of the following scopes"),
+    });
     expect(res.body.errors[0].message).toContain("['read:org']");
   });
 });
@@ -114,9 +136,16 @@ describe('connections', () => {
       ],
     });
     const many = await w.raw(`{ ${REPO} { labels(first: 101) { nodes { id } } } }`);
-    expect(many.body.errors[0]).toMatchObject({ type: 'EXCESSIVE_PAGINATION', message: 'Requesting 101 records on the `labels` connection exceeds the `first` limit of 100 records.' });
+    expect(many.body.errors[0]).toMatchObject({
+      type: 'EXCESSIVE_PAGINATION',
+      message: 'Requesting 101 records on the `labels` connection exceeds the `first` limit of 100 records.',
+    });
     const cursor = await w.raw(`{ ${REPO} { issues(first: 1, after: "nope") { nodes { id } } } }`);
-    expect(cursor.body.errors[0]).toMatchObject({ type: 'INVALID_CURSOR_ARGUMENTS', path: ['repository', 'issues'], message: '`nope` does not appear to be a valid cursor.' });
+    expect(cursor.body.errors[0]).toMatchObject({
+      type: 'INVALID_CURSOR_ARGUMENTS',
+      path: ['repository', 'issues'],
+      message: '`nope` does not appear to be a valid cursor.',
+    });
   });
 
   it('filters and orders: states, labels (any of them), filterBy, orderBy; pullRequests by head and state MERGED', async () => {
@@ -148,16 +177,25 @@ describe('rate limit', () => {
   it('counts points on the graphql resource with GitHub’s cost rule and reports them in rateLimit and GET /rate_limit', async () => {
     w = world();
     const first = await w.raw('{ rateLimit { cost limit remaining used nodeCount resetAt } }');
-    expect(first.headers).toMatchObject({ 'x-ratelimit-resource': 'graphql', 'x-ratelimit-limit': '5000', 'x-ratelimit-used': '1', 'x-ratelimit-remaining': '4999' });
+    expect(first.headers).toMatchObject({
+      'x-ratelimit-resource': 'graphql',
+      'x-ratelimit-limit': '5000',
+      'x-ratelimit-used': '1',
+      'x-ratelimit-remaining': '4999',
+    });
     expect(first.body.data.rateLimit).toEqual({ cost: 1, limit: 5000, remaining: 4999, used: 1, nodeCount: 0, resetAt: '2024-05-01T01:00:00Z' });
     // GitHub's documented example: 1 + 100 + 5,000 requests → 51 points; 100 + 5,000 + 50,000 nodes.
-    const big = await w.raw(`{ rateLimit { cost nodeCount } viewer { repositories(first: 100) { nodes { pullRequests(first: 50) { nodes { comments(first: 10) { nodes { id } } } } } } } }`);
+    const big = await w.raw(
+      `{ rateLimit { cost nodeCount } viewer { repositories(first: 100) { nodes { pullRequests(first: 50) { nodes { comments(first: 10) { nodes { id } } } } } } } }`,
+    );
     expect(big.body.data.rateLimit).toEqual({ cost: 51, nodeCount: 55100 });
     expect(big.headers['x-ratelimit-used']).toBe('52');
     const rest = await w.fakes.fetch('https://api.github.com/rate_limit', { headers: { authorization: 'token ghp_test' } });
     expect((await rest.json()).resources.graphql).toMatchObject({ limit: 5000, used: 52, remaining: 4948, resource: 'graphql' });
     const tooMany = await w.raw('{ viewer { repositories(first: 100) { nodes { issues(first: 100) { nodes { labels(first: 100) { nodes { id } } } } } } } }');
-    expect(tooMany.body).toEqual({ errors: [{ type: 'MAX_NODE_LIMIT_EXCEEDED', message: 'This query requests up to 1,010,100 possible nodes which exceeds the maximum limit of 500,000.' }] });
+    expect(tooMany.body).toEqual({
+      errors: [{ type: 'MAX_NODE_LIMIT_EXCEEDED', message: 'This query requests up to 1,010,100 possible nodes which exceeds the maximum limit of 500,000.' }],
+    });
   });
 
   it('a query that needs more points than remain is refused with RATE_LIMITED and counts nothing; the window resets on the fake clock', async () => {
@@ -196,7 +234,11 @@ describe('journal', () => {
     const res = await w.raw(`query Conduct { ${REPO} { name codeOfConduct { name } } }`);
     expect(res.body.data).toEqual({ repository: { name: 'hello', codeOfConduct: null } });
     expect(res.body.errors).toEqual([
-      expect.objectContaining({ type: 'UNSERVED_FIELD', path: ['repository', 'codeOfConduct'], message: expect.stringContaining('`Repository.codeOfConduct`') }),
+      expect.objectContaining({
+        type: 'UNSERVED_FIELD',
+        path: ['repository', 'codeOfConduct'],
+        message: expect.stringContaining('`Repository.codeOfConduct`'),
+      }),
     ]);
     expect(w.fakes.unmatched).toHaveLength(1);
     expect(w.fakes.unmatched[0]).toMatchObject({ operation: 'graphql:Conduct', note: expect.stringContaining('`Repository.codeOfConduct`') });

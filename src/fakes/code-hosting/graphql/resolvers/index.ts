@@ -76,6 +76,9 @@ for (const [conn, edge] of CONNECTIONS) {
   connectionTypes[edge] = EDGE_FIELDS as TypeResolvers<never>;
 }
 
+// A search counts its hits per type (`issueCount`, ...): GitHub's search connection has no `totalCount`.
+const { totalCount: _total, ...withoutTotal } = CONNECTION_FIELDS;
+
 /** The resolver map of the GraphQL fake. */
 export const RESOLVERS: ResolverMap = {
   Query: QUERY_FIELDS,
@@ -115,7 +118,7 @@ export const RESOLVERS: ResolverMap = {
   RateLimit: RATE_LIMIT_FIELDS,
   ...connectionTypes,
   RepositoryCollaboratorEdge: { ...EDGE_FIELDS, permission: (e: { permission?: unknown }) => e.permission ?? 'READ' } as TypeResolvers<never>,
-  SearchResultItemConnection: { ...CONNECTION_FIELDS, ...SEARCH_COUNT_FIELDS } as TypeResolvers<never>,
+  SearchResultItemConnection: { ...withoutTotal, ...SEARCH_COUNT_FIELDS } as TypeResolvers<never>,
   IssueTimelineItemsConnection: { ...CONNECTION_FIELDS, ...TIMELINE_CONNECTION_EXTRA } as TypeResolvers<never>,
   PullRequestTimelineItemsConnection: { ...CONNECTION_FIELDS, ...TIMELINE_CONNECTION_EXTRA } as TypeResolvers<never>,
   IssueTimelineItemEdge: EDGE_FIELDS,

@@ -247,7 +247,6 @@ export function timelineItems(env: Env, src: IssueSrc, args: Args) {
 /** Fields of timeline items besides comments and reviews. */
 const EVENT: TypeResolvers<RestSrc> = {
   id: (e) => String(e.json.node_id),
-  databaseId: (e) => num(e.json, 'id'),
   createdAt: (e) => str(e.json, 'created_at'),
   actor: (e, _a, env) => authorOf(env, { user: e.json.actor }),
 };
