@@ -92,6 +92,8 @@ const ENTRY: Readonly<Record<string, string>> = {
   StatusContext: ROLLUP.replace('%', '... on StatusContext { %'),
   CheckRun: ROLLUP.replace('%', '... on CheckRun { %'),
   CheckSuite: ROLLUP.replace('%', '... on CheckRun { checkSuite { %'),
+  WorkflowRun: ROLLUP.replace('%', '... on CheckRun { checkSuite { workflowRun { %'),
+  Workflow: ROLLUP.replace('%', '... on CheckRun { checkSuite { workflowRun { workflow { %'),
   ReactionGroup: ISSUE.replace('%', 'reactionGroups { %'),
   ReactingUserConnection: ISSUE.replace('%', 'reactionGroups { users { %'),
   ReactorConnection: ISSUE.replace('%', 'reactionGroups { reactors { %'),
@@ -329,6 +331,14 @@ describe('every resolved field answers what GitHub’s schema promises', () => {
     await rest.pulls.removeRequestedReviewers({ ...o, pull_number: PR, reviewers: ['mona'] });
     await rest.pulls.update({ ...o, pull_number: PR, base: 'dev' });
     await rest.pulls.update({ ...o, pull_number: PR, base: 'main' });
+    fakes.codeHosting.seed.workflowRun({
+      ...o,
+      workflow: 'ci.yml',
+      workflowName: 'CI',
+      branch: 'feature',
+      conclusion: 'success',
+      jobs: [{ name: 'test', conclusion: 'success' }],
+    });
     const head = (await rest.pulls.get({ ...o, pull_number: PR })).data.head.sha;
     await rest.repos.createCommitStatus({ ...o, sha: head, state: 'success', context: 'ci/test', target_url: 'https://ci.example.com/1', description: 'ok' });
     await rest.checks.create({ ...o, name: 'build', head_sha: head, status: 'completed', conclusion: 'success', details_url: 'https://ci.example.com/2' });

@@ -18,7 +18,7 @@ import {
 import type { PointsInfo } from './cost.js';
 import { UnservedFieldError, fromRest, isServiceError, renderExecutionError } from './errors.js';
 import { queryCost } from './query-cost.js';
-import { RESOLVERS } from './resolvers/index.js';
+import { ALWAYS_EMPTY, RESOLVERS } from './resolvers/index.js';
 import { type CodeHostingState, GitHubError, type GitHubRouteContext, type Principal, rateLimitSubject, webBase } from './rest-models.js';
 import type { GraphqlOutcome, GraphqlRequest } from './routes.js';
 import { githubSchema } from './schema.js';
@@ -86,7 +86,7 @@ function unservedIn(
     if (!def) continue;
     if (!RESOLVERS[type.name]?.[name]) out.add(`${type.name}.${name}`);
     const inner = getNamedType(def.type);
-    if (isCompositeType(inner)) unservedIn(schema, s.selectionSet, inner, fragments, out, depth + 1);
+    if (isCompositeType(inner) && !ALWAYS_EMPTY.has(inner.name)) unservedIn(schema, s.selectionSet, inner, fragments, out, depth + 1);
   }
 }
 

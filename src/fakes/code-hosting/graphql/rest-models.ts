@@ -48,6 +48,7 @@ export { entryAt, getCommit, getObject, listRefs, refSha, resolveCommitish, tree
 export type { GitObject } from '../relations/git/graph.js';
 export { commitsBetween, mergeBase } from '../relations/git/history.js';
 export { collaboratorsOf, roleIn } from '../relations/collaborators/model.js';
+export { CHECK_SUITE_OFFSET } from '../relations/actions/model.js';
 export type { Account, RepoRecord } from '../schemas/repo.js';
 export { legacyNodeId, renderAccount } from '../shapes/account.js';
 export { unknownAccount } from '../shapes/render.js';

@@ -15,6 +15,7 @@ import {
   restCall,
 } from '../rest-models.js';
 import type { Args, Env, TypeResolvers } from '../types.js';
+import { workflowRunOf } from './actions.js';
 import { abbreviated, enumOf, restList } from './common.js';
 import { type GitSrc, accountSrc, arr, obj, repoParams, repoSrc, str, viaRest, webRepo } from './sources.js';
 
@@ -324,10 +325,10 @@ export const CHECK_RUN_FIELDS: TypeResolvers<CheckSrc> = {
   checkSuite: (s) => ({ __typename: 'CheckSuite', repo: s.repo, json: obj(s.json, 'check_suite') ?? {} }),
 };
 
-/** `CheckSuite` (as a check run embeds it). Suites the fake's checks API creates belong to no Actions workflow run. */
+/** `CheckSuite` (as a check run embeds it). */
 export const CHECK_SUITE_FIELDS: TypeResolvers<CheckSrc> = {
   id: (s) => (typeof s.json.node_id === 'string' ? s.json.node_id : gitNodeId('CheckSuite', s.repo, String(s.json.id ?? ''))),
   databaseId: (s) => s.json.id,
-  workflowRun: () => null,
+  workflowRun: (s, _a, env) => workflowRunOf(env, { __typename: 'CheckSuite', repo: s.repo, json: s.json }),
   repository: (s) => repoSrc(s.repo),
 };

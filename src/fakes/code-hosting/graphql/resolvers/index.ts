@@ -1,5 +1,6 @@
 import { CONNECTION_FIELDS, EDGE_FIELDS, PAGE_INFO_FIELDS } from '../connections.js';
 import type { ResolverMap, TypeResolvers } from '../types.js';
+import { WORKFLOW_FIELDS, WORKFLOW_RUN_FIELDS } from './actions.js';
 import { BOT_FIELDS, ORGANIZATION_FIELDS, USER_FIELDS } from './actors.js';
 import { COUNT_FIELDS, REACTION_GROUP_FIELDS } from './common.js';
 import {
@@ -110,6 +111,8 @@ export const RESOLVERS: ResolverMap = {
   StatusContext: STATUS_CONTEXT_FIELDS,
   CheckRun: CHECK_RUN_FIELDS,
   CheckSuite: CHECK_SUITE_FIELDS,
+  WorkflowRun: WORKFLOW_RUN_FIELDS,
+  Workflow: WORKFLOW_FIELDS,
   ReactionGroup: REACTION_GROUP_FIELDS,
   ReactingUserConnection: COUNT_FIELDS,
   ReactorConnection: COUNT_FIELDS,
@@ -125,6 +128,17 @@ export const RESOLVERS: ResolverMap = {
   ...TIMELINE_FIELDS,
   ...PAYLOAD_FIELDS,
 };
+
+/**
+ * Connections the fake answers always empty (it holds no classic project cards, Projects or topics):
+ * what a query selects inside their items is never resolved, so it is not reported as unserved.
+ */
+export const ALWAYS_EMPTY: ReadonlySet<string> = new Set([
+  'ProjectCardConnection',
+  'ProjectV2ItemConnection',
+  'ProjectV2Connection',
+  'RepositoryTopicConnection',
+]);
 
 /** `Type.field` of every resolved field, sorted (the docs list and the schema test read it). */
 export function resolvedFields(): string[] {
