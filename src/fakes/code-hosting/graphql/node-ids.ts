@@ -48,8 +48,8 @@ type Bucket = Readonly<Record<string, unknown>>;
 interface RecordIndex {
   /** The root bucket the index reflects. */
   slots: Bucket;
-  /** node id → catalog key. */
-  byNode: Map<string, string>;
+  /** node id → the catalog keys holding it (one, unless seeds gave two records the same id). */
+  byNode: Map<string, Set<string>>;
 }
 
 const indexes = new WeakMap<object, RecordIndex>();
@@ -88,16 +88,23 @@ export function recordKeyOf(owner: object, records: Table<Resource>, nodeId: str
       0,
       (key, v) => {
         const id = (v as Resource | undefined)?.node_id;
-        if (typeof id === 'string' && byNode.get(id) === key) byNode.delete(id);
+        const keys = typeof id === 'string' ? byNode.get(id) : undefined;
+        if (!keys) return;
+        keys.delete(key);
+        if (keys.size === 0) byNode.delete(id as string);
       },
       (key, v) => {
         const id = (v as Resource | undefined)?.node_id;
-        if (typeof id === 'string') byNode.set(id, key);
+        if (typeof id !== 'string') return;
+        const keys = byNode.get(id);
+        if (keys) keys.add(key);
+        else byNode.set(id, new Set([key]));
       },
     );
     ix.slots = slots;
   }
-  return ix.byNode.get(nodeId);
+  const keys = ix.byNode.get(nodeId);
+  return keys ? (keys.values().next().value as string) : undefined;
 }
 
 /** Finds what a node id names in a state (`owner` keys the per-instance index; the state must be a frozen one, not a draft). */
