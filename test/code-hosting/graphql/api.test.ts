@@ -148,6 +148,17 @@ describe('connections', () => {
     });
   });
 
+  it('a query nested deeper than GitHub’s 25 levels is refused before it runs, however deep', async () => {
+    w = world();
+    const nest = (n: number) => `{ viewer {${' repositories(first: 1) { nodes { owner {'.repeat(n)} login${' } } }'.repeat(n)} } }`;
+    expect((await w.raw(nest(7))).body.errors).toBeUndefined();
+    expect((await w.raw(nest(8))).body).toEqual({ errors: [{ message: 'Query has depth of 26, which exceeds max depth of 25' }] });
+    const deep = await w.raw(nest(5000));
+    expect(deep.status).toBe(200);
+    expect(deep.body.errors[0].message).toMatch(/^Query has depth of \d+, which exceeds max depth of 25$/);
+    expect(w.fakes.errors).toEqual([]);
+  });
+
   it('filters and orders: states, labels (any of them), filterBy, orderBy; pullRequests by head and state MERGED', async () => {
     w = world();
     w.fakes.codeHosting.seed.issue({ ...R, title: 'a', labels: ['bug'] });

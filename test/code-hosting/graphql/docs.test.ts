@@ -14,7 +14,13 @@ const END = '<!-- resolved-fields:end -->';
 function rendered(): string {
   const lines = Object.entries(RESOLVERS)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([type, fields]) => `- **${type}**: ${Object.keys(fields).sort().map((f) => `\`${f}\``).join(', ')}`);
+    .map(
+      ([type, fields]) =>
+        `- **${type}**: ${Object.keys(fields)
+          .sort()
+          .map((f) => `\`${f}\``)
+          .join(', ')}`,
+    );
   return `${START}\n${lines.join('\n')}\n${END}`;
 }
 

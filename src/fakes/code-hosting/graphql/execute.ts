@@ -23,7 +23,7 @@ import { type CodeHostingState, GitHubError, type GitHubRouteContext, type Princ
 import type { GraphqlOutcome, GraphqlRequest } from './routes.js';
 import { githubSchema } from './schema.js';
 import type { Env, FieldResolver, Typed } from './types.js';
-import { type StaticError, parseDocument, validateDocument, variableErrors } from './validation.js';
+import { MAX_DEPTH, type StaticError, parseDocument, queryDepth, validateDocument, variableErrors } from './validation.js';
 
 /**
  * Runs one GraphQL request the way GitHub does: parse, validate against GitHub's schema, coerce the
@@ -134,6 +134,8 @@ export function runGraphql(ctx: GitHubRouteContext, principal: Principal, req: G
   const op = 'kind' in picked ? (picked as OperationDefinitionNode) : undefined;
   const invalid = validateDocument(schema, doc);
   if (invalid.length) return fail(invalid, op);
+  const depth = queryDepth(doc);
+  if (depth > MAX_DEPTH) return fail([{ message: `Query has depth of ${depth}, which exceeds max depth of ${MAX_DEPTH}` }], op);
   if (!op) return fail([picked as StaticError]);
   const vars = getVariableValues(schema, op.variableDefinitions ?? [], req.variables, { maxErrors: 50 });
   if (vars.errors) return fail(variableErrors(vars.errors, doc), op);

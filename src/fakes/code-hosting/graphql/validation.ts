@@ -56,8 +56,57 @@ function parseErrorMessage(query: string, err: GraphQLError): string {
   }
 }
 
-/** Parses the request document; a syntax error answers GitHub's parse error. */
+/** GitHub's limit of nested fields in one query. */
+export const MAX_DEPTH = 25;
+
+/** The deepest nesting of `{` in a document's text (strings and comments skipped): a bound on its field depth, found without parsing. */
+function braceDepth(query: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < query.length; i++) {
+    const ch = query[i];
+    if (ch === '#') {
+      while (i < query.length && query[i] !== '\n') i++;
+    } else if (ch === '"') {
+      if (query.startsWith('"""', i)) {
+        const end = query.indexOf('"""', i + 3);
+        i = end < 0 ? query.length : end + 2;
+      } else {
+        for (i++; i < query.length && query[i] !== '"' && query[i] !== '\n'; i++) if (query[i] === '\\') i++;
+      }
+    } else if (ch === '{') max = Math.max(max, ++depth);
+    else if (ch === '}') depth--;
+  }
+  return max;
+}
+
+const depthError = (depth: number): StaticError => ({ message: `Query has depth of ${depth}, which exceeds max depth of ${MAX_DEPTH}` });
+
+/** The deepest chain of fields of an operation, through fragments (graphql-ruby's query depth). */
+export function queryDepth(doc: DocumentNode): number {
+  const fragments = new Map(doc.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+  let max = 0;
+  const walk = (set: { selections: readonly ASTNode[] } | undefined, depth: number, seen: ReadonlySet<string>): void => {
+    if (!set || depth > MAX_DEPTH + 1) return;
+    for (const s of set.selections) {
+      if (s.kind === Kind.FIELD) {
+        if (s.name.value.startsWith('__')) continue;
+        max = Math.max(max, depth + 1);
+        walk(s.selectionSet, depth + 1, seen);
+      } else if (s.kind === Kind.INLINE_FRAGMENT) walk(s.selectionSet, depth, seen);
+      else if (s.kind === Kind.FRAGMENT_SPREAD && !seen.has(s.name.value))
+        walk(fragments.get(s.name.value)?.selectionSet, depth, new Set([...seen, s.name.value]));
+    }
+  };
+  for (const d of doc.definitions) if (d.kind === Kind.OPERATION_DEFINITION) walk(d.selectionSet, 0, new Set());
+  return max;
+}
+
+/** Parses the request document; a syntax error answers GitHub's parse error, a query nested deeper than GitHub allows its depth error. */
 export function parseDocument(query: string): { document: DocumentNode } | { errors: StaticError[] } {
+  // A document nested far deeper than any query GitHub runs is refused before the (recursive) parser sees it.
+  const braces = braceDepth(query);
+  if (braces > 4 * MAX_DEPTH) return { errors: [depthError(braces)] };
   try {
     return { document: parse(query, { noLocation: false, maxTokens: 50_000 }) };
   } catch (err) {
