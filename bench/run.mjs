@@ -252,7 +252,7 @@ await writeFile(
     2,
   )}\n`,
 );
-// BENCH_MARKDOWN=1: the same table as Markdown on stdout, for the README's Performance section.
+// BENCH_MARKDOWN=1: the same table as Markdown on stdout, for docs/performance.md's Results section.
 const md = [
   `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine.cpu} × ${machine.cpus} (nproc), ${machine.memoryGiB} GiB, Node ${machine.node}, nock ${machine.nock}, load average ${machine.loadavg.join(' / ')}; ${time} ms per task in ${rounds} interleaved rounds, ${totalSeconds.toFixed(0)} s in all.`,
   '',

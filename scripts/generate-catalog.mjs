@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generates src/fakes/code-hosting/catalog.ts from the code hosting seed (section 4.3) and GitHub's
+// Generates src/fakes/code-hosting/core/catalog/catalog.ts from the code hosting seed (section 4.3) and GitHub's
 // OpenAPI description (@octokit/openapi). Run: node scripts/generate-catalog.mjs [--check]
 //
 // The seed gives paths and methods (with abbreviations, expanded here exactly); OpenAPI gives the
@@ -16,9 +16,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 // A verbatim extract of the seed's sections 4.3 and 5 lives next to this script (SEED_FILE overrides).
 const seedPath = process.env.SEED_FILE ?? join(root, 'scripts/seed-catalog-extract.txt');
-const OUT = join(root, 'src/fakes/code-hosting/catalog.ts');
+const OUT = join(root, 'src/fakes/code-hosting/core/catalog/catalog.ts');
 
-/** Seed spelling → real spelling (kept in sync with src/fakes/code-hosting/catalog/aliases.ts). */
+/** Seed spelling → real spelling (kept in sync with src/fakes/code-hosting/core/catalog/aliases.ts). */
 export const ALIASES = [
   ['dependency-bot', 'dependabot'],
   ['assistant', 'copilot'],

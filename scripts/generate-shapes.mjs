@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generates src/fakes/code-hosting/shapes/data.ts: for every catalog row (and the source import
+// Generates src/fakes/code-hosting/core/shapes/data.ts: for every catalog row (and the source import
 // endpoints, served by their own model), GitHub's documented success
 // statuses, response headers and response schemas, compacted to what rendering needs, from GitHub's
 // OpenAPI descriptions (@octokit/openapi, a devDependency: the compact module ships, the description
@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const OUT = join(root, 'src/fakes/code-hosting/shapes/data.ts');
+const OUT = join(root, 'src/fakes/code-hosting/core/shapes/data.ts');
 const ALIASES = [
   ['dependency-bot', 'dependabot'],
   ['assistant', 'copilot'],
@@ -45,7 +45,7 @@ const canon = (p) => p.replace(/\{[^}]+\}/g, '{}');
 
 /** Reads the catalog rows (method, seed path) out of the generated catalog module. */
 function catalogRows() {
-  const text = readFileSync(join(root, 'src/fakes/code-hosting/catalog.ts'), 'utf8');
+  const text = readFileSync(join(root, 'src/fakes/code-hosting/core/catalog/catalog.ts'), 'utf8');
   const rows = [];
   for (const line of text.split('\n')) {
     const m = /^\s*(\{"category".*\}),$/.exec(line);

@@ -7,6 +7,7 @@ import { type FakeFailure, FakeInternalError, type NotInstalledError, Stuntdoubl
 import { Engine, type FaultHook, type OverrideHandler } from './http/dispatch.js';
 import { attachEngine, attachGuardStopper } from './http/engines.js';
 import { type GuardEntry, type Member, claim, guard, release, unguard } from './http/interception.js';
+import { redactText } from './http/redact.js';
 import type { RawRequest } from './http/request.js';
 import { type FakeResponse, serialize } from './http/response.js';
 import { type FakeFetch, createFetch } from './http/transport-fetch.js';
@@ -23,8 +24,10 @@ import {
   underTestRunner,
   unhandledPolicy,
 } from './options.js';
-import type { Scenario } from './scenarios/define.js';
 import { type Clock, createClock, toEpochMs } from './store/clock.js';
+import { checkSnapshot } from './store/snapshot-check.js';
+import { withTypoSeed } from './util/typo-proxy.js';
+import { failCurrentTestOnce } from './runners/current-test.js';
 import type { BodyOf } from './fakes/route-bodies.js';
 import type { RouteKey, RoutesByService } from './fakes/route-keys.js';
 import { type CallFilter, type CallList, type CallNames, Journal, type RecordedCall, attachNames } from './store/journal.js';
@@ -41,6 +44,22 @@ export interface FakesState {
 
 /** A snapshot: the frozen state object itself (O(1) to take and to restore). */
 export type FakesSnapshot = FakesState;
+
+/** A named, typed recipe that puts the fakes into a state and returns what a test needs (handles); built by `defineScenario`. */
+export interface Scenario<H = unknown> {
+  readonly name: string;
+  readonly description: string;
+  /** The fake it concerns, or `'all'` for cross-service faults. */
+  readonly service: ServiceName | 'all';
+  /** The seed state it reaches, e.g. `import.status = auth_failed`. */
+  readonly reaches?: string;
+  /** The options it was built with (after validation). */
+  readonly options: unknown;
+  /** Applies the scenario to the fakes (prefer `fakes.apply(scenario)`, which also lists it in `fakes.applied`); returns its handles. */
+  apply(fakes: Fakes): H;
+  /** Verifies, through the public wire (fakes.fetch), that the fakes are in the state the scenario claims; throws if not. */
+  check?(fakes: Fakes, handles: H): Promise<void>;
+}
 
 /** A scenario that was applied, as `fakes.applied` lists it. */
 export interface AppliedScenario {
@@ -239,7 +258,7 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     const o = serviceOptions[i] as { baseUrls?: string[] };
     return eng.register(d as ServiceDefinition<unknown, unknown, unknown>, o, o.baseUrls ?? d.defaultBaseUrls);
   });
-  const facades = defs.map((d, i) => (d as ServiceDefinition<unknown, unknown, unknown>).facade(hosts[i] as never));
+  const facades = defs.map((d, i) => withTypoSeed((d as ServiceDefinition<unknown, unknown, unknown>).facade(hosts[i] as never), d.name));
   const everyService = <T>(f: (s: ServiceName) => T[]) => eng.serviceNames().flatMap(f);
   const names: CallNames = {
     services: () => eng.serviceNames(),
@@ -270,7 +289,8 @@ export function createFakes(options: FakesOptions = {}): Fakes {
     const entry: GuardEntry = {
       report(error: NotInstalledError) {
         eng.errors.push({ seq: 0, request: error.message, source: 'guard', message: error.message, ...(error.stack ? { stack: error.stack } : {}), error });
-        if (typeof guardOption !== 'function') return 'throw';
+        // Under vitest, the running test fails once (with the request's error, or this one at its end).
+        if (typeof guardOption !== 'function') return failCurrentTestOnce(error) ? 'handled' : 'throw';
         guardOption(error);
         return 'handled';
       },
@@ -398,38 +418,6 @@ export function createFakes(options: FakesOptions = {}): Fakes {
   return fakes;
 }
 
-/** The kind of a state node, for the shape check of restore(). */
-function kindOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  return typeof v;
-}
-
-/**
- * Refuses what no snapshot of this version looks like: a snapshot holds the three service slices, each
- * with every key of the initial state's slice, of the same kind (object, array, number...). Two levels
- * deep, so the check costs the same for any amount of state.
- */
-function checkSnapshot(snap: unknown, current: Record<ServiceName, unknown>): void {
-  const fail = (why: string): never => {
-    throw new TypeError(`stuntdouble: restore() takes a snapshot from fakes.snapshot() (or fakes.state); ${why}`);
-  };
-  if (typeof snap !== 'object' || snap === null || Array.isArray(snap)) fail(`got ${snap === null ? 'null' : kindOf(snap)}`);
-  const s = snap as Record<string, unknown>;
-  for (const [name, slice] of Object.entries(current)) {
-    const given = Object.hasOwn(s, name) ? s[name] : undefined;
-    if (typeof given !== 'object' || given === null || Array.isArray(given)) fail(`'${name}' is missing or not an object`);
-    const g = given as Record<string, unknown>;
-    for (const [key, value] of Object.entries(slice as Record<string, unknown>)) {
-      const expected = kindOf(value);
-      const actual = Object.hasOwn(g, key) ? kindOf(g[key]) : 'missing';
-      // Optional fields may be absent from either side.
-      if (expected !== actual && expected !== 'undefined' && actual !== 'undefined')
-        fail(`'${name}.${key}' is ${actual === 'missing' ? 'missing' : `a ${actual}, expected a ${expected}`}`);
-    }
-  }
-}
-
 /** Process-wide hooks (nock's 'no match' listener, the interceptor gate, undici's dispatcher, the connection backstop) follow what is installed or guarded. */
 function syncHooks(): void {
   syncNockHooks();
@@ -439,8 +427,9 @@ function syncHooks(): void {
 }
 
 function internalError(failures: readonly FakeFailure[]): FakeInternalError {
-  const lines = failures.map((f) => `  - ${f.request}: ${f.message} (from ${f.source})`);
-  const first = failures[0]?.stack ? `\n\nFirst stack:\n${failures[0].stack}` : '';
+  // A failure's message is the thrower's own text: it may quote a request's credentials.
+  const lines = failures.map((f) => `  - ${f.request}: ${redactText(f.message)} (from ${f.source})`);
+  const first = failures[0]?.stack ? `\n\nFirst stack:\n${redactText(failures[0].stack)}` : '';
   return new FakeInternalError(
     `stuntdouble: ${failures.length} failure(s) inside the fakes during this test (answered 500 to the client, which may have hidden them):\n${lines.join('\n')}${first}`,
     failures,
@@ -461,10 +450,27 @@ function toHandled(res: FakeResponse, call: RecordedCall): HandledResponse {
   return { status: out.status, headers: out.headers, text, json: parsedJson, call };
 }
 
+// The servers (`serve()`) answering for an instance, by URL: describe() names them.
+const servers = new WeakMap<Fakes, Set<string>>();
+
+/**
+ * @internal Records that a server answers for `fakes` at `url` (called by `serve()`), so that
+ * `describe()` says where; returns the function that takes it back (on close).
+ */
+export function noteServing(fakes: Fakes, url: string): () => void {
+  const urls = servers.get(fakes) ?? new Set<string>();
+  servers.set(fakes, urls);
+  urls.add(url);
+  return () => void urls.delete(url);
+}
+
 /** A short summary: applied scenarios, clock, and the last calls. */
 export function describeFakes(fakes: Fakes, lastN = 20): string {
   const lines: string[] = [];
-  lines.push(`stuntdouble fakes (${fakes.installed ? 'installed' : 'not installed'}), clock ${fakes.clock.mode} at ${fakes.clock.now().toISOString()}`);
+  const serving = [...(servers.get(fakes) ?? [])];
+  // "installed", "serving on http://127.0.0.1:4010", both, or "not installed".
+  const how = [fakes.installed ? 'installed' : '', serving.length ? `serving on ${serving.join(', ')}` : ''].filter(Boolean).join('; ') || 'not installed';
+  lines.push(`stuntdouble fakes (${how}), clock ${fakes.clock.mode} at ${fakes.clock.now().toISOString()}`);
   if (fakes.applied.length) lines.push(`scenarios: ${fakes.applied.map((a) => a.name).join(', ')}`);
   for (const name of ['codeHosting', 'socialGraph', 'modelCache'] as const) {
     const facade = fakes[name] as { describe?: () => string };
@@ -480,5 +486,6 @@ export function describeFakes(fakes: Fakes, lastN = 20): string {
     );
   }
   for (const u of fakes.unmatched.slice(-5)) if (u.note) lines.push(`  unmatched #${u.seq}: ${u.note}`);
-  return lines.join('\n');
+  // The same rules as the journal: a summary or a path may still spell a credential.
+  return redactText(lines.join('\n'));
 }

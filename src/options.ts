@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { NotInstalledError } from './errors.js';
-import type { CodeHostingOptionsSchema } from './fakes/code-hosting/options.js';
+import type { CodeHostingOptionsSchema } from './fakes/code-hosting/core/options.js';
 import type { ModelCacheOptionsSchema } from './fakes/model-cache/options.js';
 import type { SocialGraphOptionsSchema } from './fakes/social-graph/options.js';
 import type { OnUnhandledRequest, UnhandledRequestCallback } from './http/interception.js';
@@ -39,9 +39,12 @@ export const FakesOptionsSchema = z
      */
     guard: z.union([z.boolean(), z.custom<(error: NotInstalledError) => void>(isFunction, 'expected a function')]).optional(),
     /**
-     * Record calls in the journal (default true: the last 10,000 calls, bodies included). `false` records
-     * nothing; `{ limit, bodies }` keeps at most `limit` calls (older ones are dropped and counted in
-     * `fakes.calls.dropped`; `count()` stays exact) and, with `bodies: false`, no request or response bodies.
+     * Record calls in the journal (default true: the last 10,000 calls within 64 MiB, bodies included,
+     * each body up to 256 KiB). `false` records nothing; `{ limit, bodies, maxBytes, maxBodyBytes }`
+     * keeps at most `limit` calls and `maxBytes` bytes of them (older ones are dropped and counted in
+     * `fakes.calls.dropped`; `count()` stays exact), keeps a body larger than `maxBodyBytes` truncated
+     * (marked `...[truncated by stuntdouble]`, and `call.truncated`), and with `bodies: false` keeps no
+     * request or response bodies.
      */
     journal: z
       .union([
@@ -52,6 +55,10 @@ export const FakesOptionsSchema = z
             limit: z.number().int().nonnegative().optional(),
             /** Keep request and response bodies in journal entries (default true). */
             bodies: z.boolean().optional(),
+            /** Byte budget of all kept calls together (estimated heap), default 64 MiB; the oldest go beyond it, the newest always stays. */
+            maxBytes: z.number().int().positive().optional(),
+            /** The most one body keeps, default 256 KiB (at least 1 KiB); a larger body is kept truncated with a marker. */
+            maxBodyBytes: z.number().int().min(1024).optional(),
           })
           .strict(),
       ])

@@ -62,8 +62,8 @@ function asFakes(received: unknown): Fakes {
  * serves, or a path no route answers, throws an error naming the nearest routes, so a misspelt route
  * cannot make a negated check pass forever.
  */
-export function callsOnRoute(fakes: Fakes, route: string): RecordedCall[] {
-  const selects = engineOf(fakes, 'toHaveReceived()').routeSelector(undefined, route, 'toHaveReceived()');
+export function callsOnRoute(fakes: Fakes, route: string, where = 'toHaveReceived()'): RecordedCall[] {
+  const selects = engineOf(fakes, where).routeSelector(undefined, route, where);
   return fakes.calls.filter((c) => selects(c));
 }
 
@@ -80,9 +80,68 @@ function pick(call: RecordedCall, expected: ReceivedExpectation): Record<string,
   return out;
 }
 
-/** A readable diff of two values, in the format of node's `assert.deepStrictEqual`. */
+interface AsymmetricMatcherLike {
+  $$typeof: symbol;
+  asymmetricMatch(other: unknown): boolean;
+  sample?: unknown;
+  toString(): string;
+  toAsymmetricMatcher?(): string;
+}
+
+const ASYMMETRIC = Symbol.for('jest.asymmetricMatcher');
+
+function isAsymmetricMatcher(value: unknown): value is AsymmetricMatcherLike {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    (value as { $$typeof?: unknown }).$$typeof === ASYMMETRIC &&
+    typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function'
+  );
+}
+
+const printClasses = new Map<string, new () => object>();
+
+/** An empty instance of a class named `name`: node's `inspect` (and its assertion diffs) print it as `name {...}`. */
+function named(name: string): Record<string, unknown> {
+  let C = printClasses.get(name);
+  if (!C) {
+    C = { [name]: class {} }[name] as new () => object;
+    printClasses.set(name, C);
+  }
+  return new C() as Record<string, unknown>;
+}
+
+/**
+ * `value` with every asymmetric matcher (`expect.objectContaining({...})`, `expect.any(String)`, ...)
+ * replaced by what it matches, as vitest and Jest print them (`ObjectContaining { vcs: 'git' }`,
+ * `Any<String> {}`), instead of the matcher object's insides (`$$typeof`, `inverse`, `sample`).
+ */
+export function forDisplay(value: unknown, depth = 0): unknown {
+  if (isAsymmetricMatcher(value)) {
+    const name = String(value.toString());
+    const sample = 'sample' in value ? forDisplay(value.sample, depth + 1) : undefined;
+    if (/^Object(Not)?Containing$/.test(name) && sample && typeof sample === 'object') return Object.assign(named(name), sample);
+    if (/^Array(Not)?Containing$/.test(name) && Array.isArray(sample)) {
+      const C = { [name]: class extends Array<unknown> {} }[name] as new () => unknown[];
+      const out = new C();
+      out.push(...sample);
+      return out;
+    }
+    if ('sample' in value && /(Containing|Matching)$/.test(name)) return Object.assign(named(name), { sample });
+    return named(typeof value.toAsymmetricMatcher === 'function' ? String(value.toAsymmetricMatcher()) : name);
+  }
+  if (!value || typeof value !== 'object' || depth > 20) return value;
+  if (Array.isArray(value)) return value.map((v) => forDisplay(v, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = forDisplay(v, depth + 1);
+  return out;
+}
+
+/** A readable diff of two values, in the format of node's `assert.deepStrictEqual`; asymmetric matchers print as what they match. */
 export function diff(expected: unknown, actual: unknown): string {
-  const text = new AssertionError({ actual, expected, operator: 'deepStrictEqual' }).message;
+  const text = new AssertionError({ actual, expected: forDisplay(expected), operator: 'deepStrictEqual' }).message;
   // Drop node's first line ("Expected values to be strictly deep-equal:"), keep the +/- lines.
   return text.split('\n').slice(1).join('\n').replace(/^\n+/, '');
 }
@@ -95,14 +154,23 @@ function recent(fakes: Fakes): string {
   return seen || '  (none)';
 }
 
-/** Checks that the fakes received a call on `route` matching `expected` (see {@link assertReceived}). */
-export function checkReceived(received: unknown, route: string, expected: ReceivedExpectation = {}, equals: Equals = isDeepStrictEqual): CheckResult {
+/**
+ * Checks that the fakes received a call on `route` matching `expected` (see {@link assertReceived}).
+ * `where` names the caller in errors about a misspelt route or key (`'toHaveReceived()'`, `'assertReceived()'`).
+ */
+export function checkReceived(
+  received: unknown,
+  route: string,
+  expected: ReceivedExpectation = {},
+  equals: Equals = isDeepStrictEqual,
+  where = 'toHaveReceived()',
+): CheckResult {
   const fakes = asFakes(received);
-  assertKnownKeys(expected, EXPECTATION_KEYS, 'expectation key', 'toHaveReceived()');
-  const candidates = callsOnRoute(fakes, route);
+  assertKnownKeys(expected, EXPECTATION_KEYS, 'expectation key', where);
+  const candidates = callsOnRoute(fakes, route, where);
   const want = expected as Record<string, unknown>;
   const hit = candidates.find((c) => equals(pick(c, expected), want));
-  const shown = Object.keys(want).length ? ` matching ${inspect(expected, { depth: 6, breakLength: 100 })}` : '';
+  const shown = Object.keys(want).length ? ` matching ${inspect(forDisplay(expected), { depth: 6, breakLength: 100 })}` : '';
   if (hit) {
     return { pass: true, message: () => `expected no call ${route}${shown}, but #${hit.seq} (${hit.method} ${hit.path} → ${hit.status}) matched` };
   }
@@ -131,10 +199,10 @@ export function checkReceived(received: unknown, route: string, expected: Receiv
   };
 }
 
-/** Checks that the fakes received exactly `times` calls on `route` (see {@link assertReceivedTimes}). */
-export function checkReceivedTimes(received: unknown, route: string, times: number): CheckResult {
+/** Checks that the fakes received exactly `times` calls on `route` (see {@link assertReceivedTimes}); `where` names the caller in errors. */
+export function checkReceivedTimes(received: unknown, route: string, times: number, where = 'toHaveReceivedTimes()'): CheckResult {
   const fakes = asFakes(received);
-  const n = callsOnRoute(fakes, route).length;
+  const n = callsOnRoute(fakes, route, where).length;
   return {
     pass: n === times,
     expected: times,
@@ -177,7 +245,7 @@ function fail(result: CheckResult, negated: boolean, fn: (...args: never[]) => u
  * assertReceived(fakes, 'PUT /repos/{owner}/{repo}/import', { status: 201, body: { vcs: 'git', vcs_url: 'https://example.com/a.git' } });
  */
 export function assertReceived(fakes: Fakes, route: RouteKey, expected?: ReceivedExpectation): void {
-  const result = checkReceived(fakes, route, expected);
+  const result = checkReceived(fakes, route, expected, isDeepStrictEqual, 'assertReceived()');
   if (!result.pass) fail(result, false, assertReceived);
 }
 
@@ -186,7 +254,7 @@ export function assertReceived(fakes: Fakes, route: RouteKey, expected?: Receive
  * @example assertReceivedTimes(fakes, 'GET /rate_limit', 2);
  */
 export function assertReceivedTimes(fakes: Fakes, route: RouteKey, times: number): void {
-  const result = checkReceivedTimes(fakes, route, times);
+  const result = checkReceivedTimes(fakes, route, times, 'assertReceivedTimes()');
   if (!result.pass) fail(result, false, assertReceivedTimes);
 }
 

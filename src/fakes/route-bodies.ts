@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { CreateHookBodySchema, UpdateHookBodySchema } from './code-hosting/schemas/hook.js';
-import type { StartImportBodySchema, UpdateImportBodySchema } from './code-hosting/schemas/import.js';
-import type { ActionsPermissionsBodySchema, CreateRepoBodySchema, UpdateRepoBodySchema } from './code-hosting/schemas/repo.js';
+import type { CreateHookBodySchema, UpdateHookBodySchema } from './code-hosting/hooks/schemas.js';
+import type { StartImportBodySchema, UpdateImportBodySchema } from './code-hosting/imports/schemas.js';
+import type { ActionsPermissionsBodySchema, CreateRepoBodySchema, UpdateRepoBodySchema } from './code-hosting/core/schemas/repo.js';
 import type { CachedContentInputSchema } from './model-cache/schemas/cached-content.js';
 import type { GeminiCountTokensSchema, GenerateContentRequestSchema, VertexCountTokensSchema } from './model-cache/schemas/generate.js';
 import type { KnownRoute } from './route-keys.js';

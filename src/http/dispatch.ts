@@ -8,7 +8,7 @@ import { splitRouteKey } from '../store/journal.js';
 import type { Store } from '../store/store.js';
 import { parseRequest } from './body.js';
 import { BODY_LIMITS, MAX_URL_LENGTH } from './limits.js';
-import { redactHeaders, redactQuery, redactUrl, redactValue } from './redact.js';
+import { redactHeaders, redactQuery, redactText, redactUrl, requestSecrets } from './redact.js';
 import type { FakeRequest, RawRequest } from './request.js';
 import type { FakeResponse } from './response.js';
 import { Router, trimSlashes } from './router.js';
@@ -789,6 +789,9 @@ export class Engine {
       }
     }
     if (failed && internal) {
+      // The thrower's message may quote the request's credentials: the answer and fakes.errors show it redacted.
+      const secrets = requestSecrets(req);
+      internal = { message: redactText(internal.message, secrets), ...(internal.stack ? { stack: redactText(internal.stack, secrets) } : {}) };
       response = blameTheFake(response, failed.source, `${req.method} ${template ?? path}`, internal.message);
       this.errors.push({
         seq,
@@ -820,7 +823,7 @@ export class Engine {
       ...(internal ? { error: internal } : {}),
       ...(note ? { note } : {}),
     });
-    this.journal.record(call);
+    this.journal.record(call, req);
     if (networkError) return { kind: 'network-error', error: networkError, call };
     return { kind: 'response', response, call };
   }
@@ -992,7 +995,7 @@ interface CallParts {
   note?: string;
 }
 
-/** Builds a journal entry; redaction of bodies happens lazily, on first read. */
+/** Builds a journal entry; `Journal.record` redacts its bodies and answer (and cuts large bodies) before anything keeps it. */
 function buildCall(p: CallParts): RecordedCall {
   const long = p.req.url.href.length > MAX_URL_LENGTH;
   const call = {
@@ -1007,9 +1010,10 @@ function buildCall(p: CallParts): RecordedCall {
     params: p.params,
     query: long ? {} : redactQuery(p.req.query),
     headers: redactHeaders(p.req.headers),
-    body: undefined as unknown,
+    // Only the parsed bodies: the raw request bytes must not live on in the journal.
+    body: p.bodies ? p.req.body : undefined,
     status: p.response.status,
-    response: { headers: p.response.headers ?? {}, body: undefined as unknown },
+    response: { headers: p.response.headers ?? {}, body: p.bodies ? p.response.body : undefined },
     at: p.at,
     token: p.meta.token,
     version: p.meta.version,
@@ -1017,27 +1021,9 @@ function buildCall(p: CallParts): RecordedCall {
     ...(p.error ? { error: p.error } : {}),
     ...(p.note ? { note: p.note } : {}),
   };
-  if (!p.bodies) return call;
-  // Capture only the parsed bodies: the raw request bytes must not live on in the journal.
-  const reqBody = p.req.body;
-  const resBody = p.response.body;
-  lazy(call, 'body', () => redactValue(reqBody));
-  lazy(call.response, 'body', () => redactValue(resBody));
   return call;
 }
 
 function clip(s: string): string {
   return s.length > 1024 ? `${s.slice(0, 1024)}…` : s;
-}
-
-function lazy<T extends object>(obj: T, key: string, compute: () => unknown): void {
-  Object.defineProperty(obj, key, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const value = compute();
-      Object.defineProperty(obj, key, { value, enumerable: true, writable: false, configurable: false });
-      return value;
-    },
-  });
 }

@@ -1,4 +1,4 @@
-import { GitHubError } from '../fakes/code-hosting/errors.js';
+import { GitHubError } from '../fakes/code-hosting/core/errors.js';
 import { GoogleError } from '../fakes/model-cache/errors.js';
 import type { ServiceName } from '../fakes/service-name.js';
 import { GraphError } from '../fakes/social-graph/errors.js';

@@ -1,23 +1,9 @@
 import { z } from 'zod';
 import { InvalidInputError, parseInput } from '../util/parse.js';
-import type { Fakes } from '../create-fakes.js';
+import type { Fakes, Scenario } from '../create-fakes.js';
 import type { ServiceName } from '../fakes/service-name.js';
 
-/** A named, typed recipe that puts the fakes into a state and returns what a test needs (handles). */
-export interface Scenario<H = unknown> {
-  readonly name: string;
-  readonly description: string;
-  /** The fake it concerns, or `'all'` for cross-service faults. */
-  readonly service: ServiceName | 'all';
-  /** The seed state it reaches, e.g. `import.status = auth_failed`. */
-  readonly reaches?: string;
-  /** The options it was built with (after validation). */
-  readonly options: unknown;
-  /** Applies the scenario to the fakes (prefer `fakes.apply(scenario)`, which also lists it in `fakes.applied`); returns its handles. */
-  apply(fakes: Fakes): H;
-  /** Verifies, through the public wire (fakes.fetch), that the fakes are in the state the scenario claims; throws if not. */
-  check?(fakes: Fakes, handles: H): Promise<void>;
-}
+export type { Scenario } from '../create-fakes.js';
 
 /** A scenario builder: call it with options to get a {@link Scenario}. Carries its metadata for docs. */
 export interface ScenarioFactory<I, H> {

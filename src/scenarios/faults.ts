@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Fakes } from '../create-fakes.js';
-import { GitHubError } from '../fakes/code-hosting/errors.js';
+import { GitHubError } from '../fakes/code-hosting/core/errors.js';
 import { GoogleError, type GoogleStatus } from '../fakes/model-cache/errors.js';
 import { SERVICE_NAMES, type ServiceName } from '../fakes/service-name.js';
 import { GraphError } from '../fakes/social-graph/errors.js';

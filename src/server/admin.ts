@@ -1,11 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fakes, FakesSnapshot } from '../create-fakes.js';
 import { SERVICE_NAMES, type ServiceName } from '../fakes/service-name.js';
+import type { Engine } from '../http/dispatch.js';
+import { engineOf } from '../http/engines.js';
+import { redactState, redactValue } from '../http/redact.js';
 import { scenarios } from '../scenarios/index.js';
-import { type CallFilter, type RecordedCall, callMatches } from '../store/journal.js';
+import type { RecordedCall } from '../store/journal.js';
+import { callBySeq, intParam, pageOfCalls, parseCallQuery, streamCalls } from './calls.js';
 import { AdminError, sendJson } from './json.js';
+import { EventHub, streamPosition } from './live/events.js';
+import { stateTree } from './live/state-tree.js';
+import { type FaultView, liveData } from './live/summary.js';
 import { didYouMean } from './nearest.js';
-import { LIVE_PAGE } from './page.js';
+import { renderLivePage } from './page.js';
+import { checkKeys, handlesView, originOf, viewOf } from './params.js';
+import { rebaseForServer } from './rebase.js';
 import { SERVICE_SPELLINGS, serviceOrUndefined } from './services.js';
 
 type ScenarioFactory = (options?: unknown) => { name: string; service: string; apply(fakes: Fakes): unknown };
@@ -32,7 +41,14 @@ interface AdminRequest {
   segments: string[];
   query: URLSearchParams;
   body: () => Promise<unknown>;
+  /** The origin the request came in on (`http://127.0.0.1:4010`): seed and scenario JSON link there. */
+  origin: string;
+  /** `Last-Event-ID` of an event stream that reconnects. */
+  lastEventId: string | undefined;
 }
+
+/** What a route answers: a JSON value, or a writer for answers streamed (the journal, the event stream). */
+type AdminAnswer = { status?: number; body: unknown } | { stream: (res: ServerResponse) => void | Promise<void> };
 
 /** The admin API under `/__stuntdouble/` (JSON) and the live page at `/__stuntdouble/`. */
 export class AdminApi {
@@ -40,11 +56,21 @@ export class AdminApi {
   #nextSnapshot = 1;
   readonly #handles = new Map<number, Handle>();
   #nextHandle = 1;
+  readonly #engine: Engine;
+  readonly #events: EventHub;
 
   constructor(
     private readonly fakes: Fakes,
     private readonly info: { url: string; services: ServiceName[]; seed?: (fakes: Fakes) => unknown },
-  ) {}
+  ) {
+    this.#engine = engineOf(fakes);
+    this.#events = new EventHub(this.#engine.journal, () => clockJson(fakes));
+  }
+
+  /** Ends the event streams (the server is closing: they would hold it open). */
+  close(): void {
+    this.#events.close();
+  }
 
   /** Answers one admin request; throws {@link AdminError} for bad calls. */
   async handle(req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
@@ -57,8 +83,9 @@ export class AdminApi {
         res.writeHead(308, { location: '/__stuntdouble/', 'content-length': '0' });
         return void res.end();
       }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(LIVE_PAGE)) });
-      return void res.end(method === 'HEAD' ? undefined : LIVE_PAGE);
+      const page = renderLivePage(this.liveData(1000, true));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(page)) });
+      return void res.end(method === 'HEAD' ? undefined : page);
     }
     let segments: string[];
     try {
@@ -71,12 +98,23 @@ export class AdminApi {
       cached ??= readJson(req);
       return cached;
     };
-    const out = await this.route({ method, segments, query: url.searchParams, body });
+    const lastEventId = req.headers['last-event-id'];
+    const out = await this.route({
+      method,
+      segments,
+      query: url.searchParams,
+      body,
+      origin: originOf(req.headers.host, this.info.url),
+      lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
+    });
     if (!cached) await drainBody(req);
+    // The page (and any other listener) hears of every change made through the admin API.
+    if (method !== 'GET' && method !== 'HEAD') this.#events.change(segments[0] ?? '');
+    if ('stream' in out) return out.stream(res);
     sendJson(res, out.status ?? 200, out.body);
   }
 
-  private async route(r: AdminRequest): Promise<{ status?: number; body: unknown }> {
+  private async route(r: AdminRequest): Promise<AdminAnswer> {
     const [head, ...tail] = r.segments;
     const key = `${r.method} ${head ?? ''}`;
     const f = this.fakes;
@@ -94,9 +132,11 @@ export class AdminApi {
           },
         };
       case 'GET state': {
-        if (tail[0] !== undefined) return { body: (f.state as unknown as Record<string, unknown>)[this.service(tail[0])] };
-        const service = r.query.get('service');
-        return { body: service ? (f.state as unknown as Record<string, unknown>)[this.service(service)] : f.state };
+        // Shown without its credentials: seeded tokens, hook and app secrets (readers are not all trusted alike).
+        const raw = tail[0] ?? r.query.get('service');
+        const service = raw ? this.service(raw) : undefined;
+        if (viewOf(r.query) === 'tree') return { body: this.stateTree(service) };
+        return { body: redactState(service ? (f.state as unknown as Record<string, unknown>)[service] : f.state) };
       }
       case 'GET describe':
         return { body: { text: f.describe() } };
@@ -129,25 +169,38 @@ export class AdminApi {
             reaches: s.reaches,
           })),
         };
-      case 'POST scenarios':
-        return { status: 201, body: this.applyScenario(need(tail[0], 'a scenario name: POST /__stuntdouble/scenarios/{name}'), await r.body()) };
+      case 'POST scenarios': {
+        // `?view=redacted`: the handles under the journal's redaction rule (the live page shows them so).
+        const redacted = handlesView(r.query) === 'redacted';
+        const handles = this.rebase(r.origin, this.applyScenario(need(tail[0], 'a scenario name: POST /__stuntdouble/scenarios/{name}'), await r.body()));
+        return { status: 201, body: redacted ? redactValue(handles) : handles };
+      }
       case 'GET applied':
-        return { body: f.applied };
+        return { body: redactValue(f.applied) };
       case 'GET clock':
         return { body: clockJson(f) };
       case 'POST clock':
         return { body: this.clock(tail[0], (await r.body()) ?? {}) };
       case 'GET calls':
-        return { body: this.calls(f.calls, r.query) };
+        if (tail[0] !== undefined) return { body: callBySeq(f.calls, tail[0]) };
+        return this.calls(f.calls, r.query, 'calls');
       case 'GET unmatched':
-        return { body: this.calls(f.unmatched, r.query) };
+        return this.calls(f.unmatched, r.query, 'unmatched');
+      case 'GET events': {
+        checkKeys(r.query, ['after', 'epoch'], 'events');
+        const from = streamPosition(r.lastEventId, r.query);
+        return { stream: (res) => this.#events.open(res, from) };
+      }
+      case 'GET live':
+        checkKeys(r.query, ['calls'], 'live');
+        return { body: this.liveData(r.query.get('calls') === null ? 0 : Math.min(intParam('calls', r.query.get('calls') as string), 10_000), false) };
       case 'GET routes': {
         const service = r.query.get('service') ?? tail[0];
         const names = service ? [this.service(service)] : SERVICE_NAMES;
         return { body: Object.fromEntries(names.map((n) => [n, f.routes(n)])) };
       }
       case 'GET faults':
-        return { body: [...this.#handles.values()].filter((h) => h.fault).map((h) => this.handleJson(h)) };
+        return { body: redactValue([...this.#handles.values()].filter((h) => h.fault).map((h) => this.handleJson(h))) };
       case 'POST faults': {
         const input = (await r.body()) ?? {};
         if (!isObject(input) || typeof input.kind !== 'string')
@@ -155,7 +208,7 @@ export class AdminApi {
         const { kind, ...options } = input;
         if (!FAULT_KINDS.includes(kind))
           throw new AdminError(400, `stuntdouble: unknown fault kind '${kind}'.${didYouMean(kind, FAULT_KINDS)} Kinds: ${FAULT_KINDS.join(', ')}`);
-        return { status: 201, body: this.applyScenario(kind, options) };
+        return { status: 201, body: this.rebase(r.origin, this.applyScenario(kind, options)) };
       }
       case 'DELETE faults': {
         const ids = tail[0] !== undefined ? [this.handleOf(tail[0]).id] : [...this.#handles.values()].filter((h) => h.fault).map((h) => h.id);
@@ -177,7 +230,7 @@ export class AdminApi {
         return { body: { result: await callUser(() => (h.value[fnName] as (...a: unknown[]) => unknown)(...args)) } };
       }
       case 'POST seed':
-        return { status: 201, body: await this.seed(tail, await r.body()) };
+        return { status: 201, body: this.rebase(r.origin, await this.seed(tail, await r.body())) };
       case 'GET seed':
         return { body: Object.fromEntries(SERVICE_NAMES.map((n) => [n, Object.keys(this.seedHelpers(n))])) };
       default: {
@@ -195,6 +248,8 @@ export class AdminApi {
           'POST clock',
           'GET calls',
           'GET unmatched',
+          'GET events',
+          'GET live',
           'GET routes',
           'GET faults',
           'POST faults',
@@ -296,33 +351,47 @@ export class AdminApi {
     return clockJson(this.fakes);
   }
 
-  private calls(list: readonly RecordedCall[], q: URLSearchParams): unknown {
-    const filter: CallFilter = {};
-    const allowed = ['service', 'method', 'operation', 'route', 'path', 'status', 'token', 'since', 'limit'];
-    for (const k of q.keys())
-      if (!allowed.includes(k)) throw new AdminError(400, `stuntdouble: unknown calls filter '${k}'.${didYouMean(k, allowed)} Filters: ${allowed.join(', ')}`);
-    const service = q.get('service');
-    if (service) filter.service = this.service(service);
-    for (const k of ['method', 'operation', 'route', 'path', 'token'] as const) {
-      const v = q.get(k);
-      if (v !== null) filter[k] = v;
-    }
-    const status = q.get('status');
-    if (status !== null) filter.status = intParam('status', status);
-    const since = q.get('since') === null ? 0 : intParam('since', q.get('since') as string);
-    const limit = q.get('limit') === null ? undefined : intParam('limit', q.get('limit') as string);
-    // Calls are in seq order: start after `since` without scanning the older ones.
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((list[mid] as RecordedCall).seq <= since) lo = mid + 1;
-      else hi = mid;
-    }
-    let out: RecordedCall[] = [];
-    for (let i = lo; i < list.length; i++) if (callMatches(list[i] as RecordedCall, filter)) out.push(list[i] as RecordedCall);
-    if (limit !== undefined) out = out.slice(-limit);
-    return out;
+  /** `GET calls` / `GET unmatched`: filtered, paged, streamed. */
+  private calls(list: readonly RecordedCall[], q: URLSearchParams, route: 'calls' | 'unmatched'): AdminAnswer {
+    const { calls, headers } = pageOfCalls(
+      list,
+      parseCallQuery(q, this.#engine, (raw) => this.service(raw)),
+      q,
+      route,
+    );
+    return { stream: (res) => streamCalls(res, calls, headers) };
+  }
+
+  /** The data of the live page (and of `GET live`). */
+  private liveData(recent: number, withScenarios: boolean) {
+    const faults: FaultView[] = [...this.#handles.values()]
+      .filter((h) => h.fault)
+      .map((h) => {
+        const j = this.handleJson(h);
+        return { id: h.id, scenario: h.scenario, options: h.options, ...(j.hits !== undefined ? { hits: j.hits } : {}) };
+      });
+    return liveData(
+      this.fakes,
+      {
+        epoch: this.#events.epoch,
+        url: this.info.url,
+        services: this.info.services,
+        faults,
+        ...(withScenarios ? { scenarios: Object.entries(SCENARIOS).map(([name, s]) => ({ name, service: s.service, description: s.description })) } : {}),
+      },
+      recent,
+    );
+  }
+
+  /** The state of one service (or each) as a readable tree, secrets left out. */
+  private stateTree(service: ServiceName | undefined): unknown {
+    const state = this.fakes.state as unknown as Record<string, unknown>;
+    if (service) return stateTree(service, state[service]);
+    return Object.fromEntries(SERVICE_NAMES.map((n) => [n, stateTree(n, state[n])]));
+  }
+
+  private rebase(origin: string, value: unknown): unknown {
+    return rebaseForServer(this.fakes, this.info.services, origin)(value);
   }
 
   private seedHelpers(service: ServiceName): Record<string, (...args: unknown[]) => unknown> {
@@ -373,11 +442,6 @@ function clockJson(f: Fakes): { now: string; mode: string } {
 function need(v: string | undefined, what: string): string {
   if (v === undefined || v === '') throw new AdminError(400, `stuntdouble: this admin call needs ${what}`);
   return v;
-}
-
-function intParam(name: string, v: string): number {
-  if (!/^\d+$/.test(v)) throw new AdminError(400, `stuntdouble: '${name}' must be a non-negative integer, got '${v}'`);
-  return Number(v);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

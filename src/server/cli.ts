@@ -13,6 +13,9 @@ cachedContents at /vertex, the Gemini API at /gemini, and the admin API and live
 Options:
   --port <n>        port to listen on (default 4010; 0 picks a free one)
   --host <addr>     interface to listen on (default 127.0.0.1; 0.0.0.0 inside a container)
+  --host-name <n>   another name clients reach the server under (a container name such as
+                    stuntdouble; *.example.test; * for any), comma-separated or repeated. IP
+                    addresses, localhost and the faked hosts always work; other names answer 421
   --service <list>  fakes to serve, comma-separated: code-hosting, social-graph, model-cache (default all)
   --auth <mode>     lenient (default: any non-empty token works) or strict (only seeded tokens)
   --clock <instant> start a frozen fake clock there, e.g. 2024-01-01T00:00:00Z (default: real time)
@@ -20,12 +23,16 @@ Options:
                     applied at start and after every POST /__stuntdouble/reset
   -h, --help        this help
 
+Admin POSTs need 'content-type: application/json', or the admin token printed at start in the
+header x-stuntdouble-token.
+
 Exit codes: 0 stopped by SIGINT/SIGTERM; 1 could not start (port taken, bad seed); 2 bad command line.
 Docs: docs/server.md`;
 
 const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
+  'host-name': { type: 'string', multiple: true },
   service: { type: 'string', multiple: true },
   auth: { type: 'string' },
   clock: { type: 'string' },
@@ -68,7 +75,23 @@ export function parseServeArgs(args: string[]) {
   } catch (err) {
     throw new UsageError((err as Error).message.replace(/^stuntdouble: /, '--service: '));
   }
-  return { port, host: v.host ?? '127.0.0.1', services, auth: auth as 'lenient' | 'strict', clock: v.clock ?? 'real', seed: v.seed, help: v.help === true };
+  const hostNames = v['host-name']
+    ?.flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const name of hostNames ?? [])
+    if (!/^(\*|(\*\.)?[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])$/.test(name))
+      throw new UsageError(`--host-name takes host names such as stuntdouble, *.example.test or *, got '${name}'`);
+  return {
+    port,
+    host: v.host ?? '127.0.0.1',
+    hostNames,
+    services,
+    auth: auth as 'lenient' | 'strict',
+    clock: v.clock ?? 'real',
+    seed: v.seed,
+    help: v.help === true,
+  };
 }
 
 /** Runs the command line; resolves with the exit code once the server has stopped (or failed to start). */
@@ -103,7 +126,13 @@ export async function main(
     const [{ createFakes }, { loadSeedFile }, { serve }] = await Promise.all([import('../create-fakes.js'), import('./seed-file.js'), import('./serve.js')]);
     const seed = opts.seed ? await loadSeedFile(opts.seed) : undefined;
     const fakes = createFakes({ auth: opts.auth, clock: opts.clock });
-    server = await serve(fakes, { port: opts.port, host: opts.host, ...(opts.services ? { services: opts.services } : {}), ...(seed ? { seed } : {}) });
+    server = await serve(fakes, {
+      port: opts.port,
+      host: opts.host,
+      ...(opts.hostNames ? { hostNames: opts.hostNames } : {}),
+      ...(opts.services ? { services: opts.services } : {}),
+      ...(seed ? { seed } : {}),
+    });
   } catch (err) {
     io.err((err as Error).message.startsWith('stuntdouble') ? (err as Error).message : `stuntdouble: could not start: ${(err as Error).stack ?? err}`);
     return 1;
@@ -115,6 +144,7 @@ export async function main(
   io.out(`  Vertex AI       ${b.vertex}`);
   io.out(`  Gemini API      ${b.gemini}`);
   io.out(`  admin + live    ${server.adminUrl}`);
+  io.out(`  admin token     ${server.adminToken}  (header x-stuntdouble-token: admin POSTs without a JSON content type)`);
   return new Promise<number>((resolve) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {

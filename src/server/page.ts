@@ -1,166 +1,119 @@
 /**
- * The live page at `/__stuntdouble/`: the journal as a table that updates, each call expandable to
- * its request and answer, the state per service, the clock, and buttons for reset and scenarios.
- * Plain HTML and a little script over the admin API; nothing to build, nothing loaded from elsewhere.
+ * The live page at `/__stuntdouble/`: the journal as a table (rendered by the server, so the first
+ * paint shows the calls already made, then kept current by the event stream), filters, each call's
+ * request and response side by side, unmatched requests with their closest routes, applied scenarios,
+ * active faults, the fake clock with its controls, and the state per service as a tree. Plain HTML,
+ * CSS and one script over the admin API; nothing is loaded from elsewhere.
  */
-export const LIVE_PAGE = `<!doctype html>
+import { liveClient } from './live/client.js';
+import { bodyText, callRow, esc, headersTable, missItem, stateNode, timeOf } from './live/render.js';
+import { LIVE_CSS } from './live/style.js';
+import type { LiveData } from './live/summary.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+const STATUSES = ['2xx', '3xx', '4xx', '5xx'];
+
+// The script: the render functions and the client, from their compiled source (one definition for
+// the server's first render and the browser's updates). Their names are read back, not written here:
+// the bundler may rename them.
+const RENDER = { esc, timeOf, callRow, missItem, headersTable, bodyText, stateNode };
+const SCRIPT = `${[...Object.values(RENDER), liveClient].map(String).join('\n')}
+${liveClient.name}({ ${Object.entries(RENDER)
+  .map(([k, f]) => `${k}: ${f.name}`)
+  .join(', ')} });`;
+
+/** JSON inside a `<script>` element: `<` escaped so no string in it can close the element. */
+function scriptJson(v: unknown): string {
+  return JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const options = (values: readonly string[], all: string) =>
+  `<option value="">${esc(all)}</option>${values.map((v) => `<option value="${esc(v)}">${esc(v)}</option>`).join('')}`;
+
+/** The page, with `data` rendered into it. */
+export function renderLivePage(data: LiveData): string {
+  const rows = data.recent.slice().reverse().map(callRow).join('');
+  const byService = new Map<string, string[]>();
+  for (const s of data.scenarios ?? []) byService.set(s.service, [...(byService.get(s.service) ?? []), s.name]);
+  const scenarioOptions = [...byService]
+    .map(([service, names]) => `<optgroup label="${esc(service)}">${names.map((n) => `<option value="${esc(n)}">${esc(n)}</option>`).join('')}</optgroup>`)
+    .join('');
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>stuntdouble</title>
-<style>
-  :root { font-family: system-ui, sans-serif; font-size: 14px; color: #1d1d1f; }
-  body { margin: 0; }
-  header { display: flex; gap: 1.5rem; align-items: center; flex-wrap: wrap; padding: .6rem 1rem; background: #f2f2f5; border-bottom: 1px solid #ddd; }
-  header h1 { font-size: 1.1rem; margin: 0; }
-  main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 1fr); gap: 1rem; padding: 1rem; }
-  table { border-collapse: collapse; width: 100%; }
-  th, td { text-align: left; padding: .25rem .5rem; border-bottom: 1px solid #eee; vertical-align: top; }
-  tr.call { cursor: pointer; }
-  tr.call:hover { background: #f7f7fa; }
-  tr.detail td { background: #fafafa; }
-  .s2 { color: #1a7f37; } .s3 { color: #0550ae; } .s4 { color: #9a6700; } .s5 { color: #cf222e; }
-  pre { white-space: pre-wrap; word-break: break-all; margin: .25rem 0; font-size: 12px; max-height: 24rem; overflow: auto; }
-  section h2 { font-size: 1rem; margin: .5rem 0; }
-  textarea { width: 100%; font-family: monospace; }
-  .muted { color: #6e6e73; }
-  #error { color: #cf222e; }
-</style>
+<link rel="icon" href="data:,">
+<style>${LIVE_CSS}</style>
 </head>
 <body>
 <header>
   <h1>stuntdouble</h1>
-  <span>clock: <code id="clock">…</code> <span id="clock-mode" class="muted"></span></span>
-  <span><span id="count">0</span> calls, <span id="unmatched">0</span> unmatched</span>
+  <span aria-live="polite"><span id="count">${data.calls}</span> calls, <span id="unmatched-count">${data.unmatched}</span> unmatched</span>
+  <span class="muted" id="live">connecting…</span>
   <button id="reset" type="button">Reset</button>
   <span id="error" role="alert"></span>
 </header>
 <main>
-  <section>
-    <h2>Calls</h2>
+  <section aria-labelledby="calls-title">
+    <h2 id="calls-title">Calls</h2>
+    <form id="filters" class="filters" role="search" aria-label="filter calls">
+      <label>service <select name="service">${options(data.services, 'any')}</select></label>
+      <label>method <select name="method">${options(METHODS, 'any')}</select></label>
+      <label>status <select name="status">${options(STATUSES, 'any')}</select></label>
+      <label>route <input name="route" list="routes-seen" placeholder="PUT /repos/{owner}/{repo}/import" autocomplete="off"></label>
+      <label>text <input name="text" type="search" placeholder="path, operation, token…" autocomplete="off"></label>
+      <datalist id="routes-seen"></datalist>
+      <span id="shown" class="muted" aria-live="polite"></span>
+    </form>
     <table id="calls">
-      <thead><tr><th>#</th><th>at</th><th>service</th><th>method</th><th>path</th><th>status</th><th>operation</th></tr></thead>
-      <tbody></tbody>
+      <colgroup><col class="seq"><col class="at"><col class="svc"><col class="m"><col><col class="st"><col class="op"></colgroup>
+      <thead><tr><th scope="col">#</th><th scope="col">time</th><th scope="col">service</th><th scope="col">method</th><th scope="col">path</th><th scope="col">status</th><th scope="col">operation</th></tr></thead>
+      <tbody>${rows}</tbody>
     </table>
-    <p id="empty" class="muted">No calls yet. Point a client at this server; its calls appear here.</p>
+    <p id="empty" class="muted"${rows ? ' hidden' : ''}>No calls yet. Point a client at this server; its calls appear here.</p>
+    <p id="none-match" class="muted" hidden>No call matches the filters.</p>
   </section>
   <aside>
-    <section>
-      <h2>Scenario</h2>
-      <select id="scenario"></select>
-      <p id="scenario-help" class="muted"></p>
-      <textarea id="scenario-options" rows="4" aria-label="scenario options (JSON)">{}</textarea>
-      <button id="apply" type="button">Apply</button>
+    <section aria-labelledby="clock-title">
+      <h2 id="clock-title">Clock</h2>
+      <p><time id="clock">${esc(data.clock.now)}</time> <span id="clock-mode" class="muted">${esc(data.clock.mode)}</span></p>
+      <form id="clock-advance" class="inline"><label for="advance-by">advance by</label><input id="advance-by" value="1h" placeholder="10m, 90s, 2h, 3d, ms"><button type="submit">Advance</button></form>
+      <form id="clock-set" class="inline"><label for="set-at">set to</label><input id="set-at" value="${esc(data.clock.now)}"><button type="submit">Set</button></form>
+    </section>
+    <section aria-labelledby="misses-title">
+      <h2 id="misses-title">Unmatched requests</h2>
+      <ul id="misses"></ul>
+    </section>
+    <section aria-labelledby="scenarios-title">
+      <h2 id="scenarios-title">Scenarios</h2>
+      <ul id="applied"></ul>
+      <form id="apply-form">
+        <label for="scenario">apply</label> <select id="scenario">${scenarioOptions}</select>
+        <p id="scenario-help" class="muted"></p>
+        <textarea id="scenario-options" rows="3" aria-label="scenario options (JSON)">{}</textarea>
+        <button id="apply" type="submit">Apply</button>
+      </form>
       <pre id="handles"></pre>
     </section>
-    <section>
-      <h2>State</h2>
-      <div id="state"></div>
+    <section aria-labelledby="faults-title">
+      <h2 id="faults-title">Active faults</h2>
+      <ul id="faults"></ul>
+      <p id="fault-hooks" class="muted"></p>
+    </section>
+    <section aria-labelledby="state-title" id="state">
+      <h2 id="state-title">State</h2>
+      ${data.services.map((s) => `<details data-service="${esc(s)}"><summary>${esc(s)}</summary><div class="tree"></div></details>`).join('\n      ')}
     </section>
   </aside>
 </main>
-<script>
-(() => {
-  const api = (p, init) => fetch('/__stuntdouble/' + p, init).then(async (r) => {
-    const body = await r.json();
-    if (!r.ok) throw new Error(body && body.error ? body.error.message : r.status + ' ' + r.statusText);
-    return body;
-  });
-  const $ = (id) => document.getElementById(id);
-  const tbody = document.querySelector('#calls tbody');
-  let lastSeq = 0;
-  let rows = 0;
-  const MAX_ROWS = 500;
-  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-  const pretty = (v) => v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2);
-  const showError = (e) => { $('error').textContent = e ? String(e.message || e) : ''; };
-
-  function addCall(c) {
-    const tr = document.createElement('tr');
-    tr.className = 'call';
-    tr.dataset.seq = c.seq;
-    tr.innerHTML = '<td>' + c.seq + '</td><td>' + esc(c.at.slice(11, 19)) + '</td><td>' + esc(c.service) + '</td><td>' + esc(c.method) +
-      '</td><td>' + esc(c.path) + '</td><td class="s' + String(c.status)[0] + '">' + c.status + '</td><td>' + esc(c.operation) +
-      (c.tags && c.tags.length ? ' <span class="muted">{' + esc(c.tags.join(',')) + '}</span>' : '') + '</td>';
-    tr.addEventListener('click', () => {
-      const next = tr.nextElementSibling;
-      if (next && next.classList.contains('detail')) { next.remove(); return; }
-      const d = document.createElement('tr');
-      d.className = 'detail';
-      d.innerHTML = '<td colspan="7"><strong>Request</strong> ' + esc(c.method + ' ' + c.url) +
-        '<pre>' + esc(pretty(c.headers)) + '</pre>' + (c.body === undefined ? '' : '<pre>' + esc(pretty(c.body)) + '</pre>') +
-        '<strong>Response</strong> ' + c.status + '<pre>' + esc(pretty(c.response.headers)) + '</pre><pre>' + esc(pretty(c.response.body)) + '</pre>' +
-        (c.note ? '<p class="muted">' + esc(c.note) + '</p>' : '') + (c.error ? '<pre class="s5">' + esc(c.error.stack || c.error.message) + '</pre>' : '') + '</td>';
-      tr.after(d);
-    });
-    tbody.prepend(tr);
-    rows += 1;
-    while (rows > MAX_ROWS) { const last = tbody.lastElementChild; if (last.classList.contains('detail')) last.remove(); tbody.lastElementChild.remove(); rows -= 1; }
-  }
-
-  function clearCalls() { tbody.innerHTML = ''; rows = 0; lastSeq = 0; }
-
-  async function refreshState() {
-    const box = $('state');
-    for (const name of ['codeHosting', 'socialGraph', 'modelCache']) {
-      let d = box.querySelector('details[data-service="' + name + '"]');
-      if (!d) {
-        d = document.createElement('details');
-        d.dataset.service = name;
-        d.innerHTML = '<summary>' + name + '</summary><pre></pre>';
-        d.addEventListener('toggle', () => { if (d.open) refreshState().catch(showError); });
-        box.append(d);
-      }
-      if (d.open) d.querySelector('pre').textContent = JSON.stringify(await api('state/' + name), null, 2);
-    }
-  }
-
-  async function tick() {
-    try {
-      const h = await api('health');
-      $('clock').textContent = h.clock.now;
-      $('clock-mode').textContent = h.clock.mode;
-      $('unmatched').textContent = h.unmatched;
-      if (h.lastSeq < lastSeq) clearCalls();
-      if (h.lastSeq > lastSeq) {
-        const calls = await api('calls?since=' + lastSeq + '&limit=' + MAX_ROWS);
-        for (const c of calls) { addCall(c); lastSeq = c.seq; }
-        await refreshState();
-      }
-      $('count').textContent = h.calls;
-      $('empty').hidden = rows > 0;
-      showError(null);
-    } catch (e) { showError(e); }
-  }
-
-  $('reset').addEventListener('click', async () => {
-    try { await api('reset', { method: 'POST' }); clearCalls(); $('handles').textContent = ''; await tick(); await refreshState(); } catch (e) { showError(e); }
-  });
-
-  api('scenarios').then((list) => {
-    const sel = $('scenario');
-    for (const s of list) { const o = document.createElement('option'); o.value = s.name; o.textContent = s.name + ' (' + s.service + ')'; o.title = s.description; sel.append(o); }
-    const help = () => { const s = list.find((x) => x.name === sel.value); $('scenario-help').textContent = s ? s.description + ' Handles: ' + s.handles : ''; };
-    sel.addEventListener('change', help);
-    help();
-  }).catch(showError);
-
-  $('apply').addEventListener('click', async () => {
-    try {
-      const text = $('scenario-options').value.trim() || '{}';
-      const out = await api('scenarios/' + encodeURIComponent($('scenario').value), { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
-      $('handles').textContent = JSON.stringify(out, null, 2);
-      await refreshState();
-      showError(null);
-    } catch (e) { showError(e); }
-  });
-
-  refreshState().catch(showError);
-  tick();
-  setInterval(tick, 700);
-})();
-</script>
+<script type="application/json" id="initial">${scriptJson(data)}</script>
+<script>${SCRIPT}</script>
 </body>
 </html>
 `;
+}

@@ -28,14 +28,15 @@ const SPELLINGS: Readonly<Record<string, ServiceName>> = {
 
 /** Reads a service name in any accepted spelling; throws a named error with the nearest spelling. */
 export function parseServiceName(raw: string): ServiceName {
-  const name = SPELLINGS[raw.trim()];
+  const name = serviceOrUndefined(raw.trim());
   if (name) return name;
   throw new TypeError(`stuntdouble: unknown service '${raw}'.${didYouMean(raw, Object.keys(SPELLINGS))} Services: ${SERVICE_NAMES.join(', ')}`);
 }
 
 /** Reads a service name in a URL segment of the admin API (same spellings). */
 export function serviceOrUndefined(raw: string): ServiceName | undefined {
-  return SPELLINGS[raw];
+  // Own spellings only: `__proto__`, `constructor` or `hasOwnProperty` name no service.
+  return Object.hasOwn(SPELLINGS, raw) ? SPELLINGS[raw] : undefined;
 }
 
 /** Every spelling, for hints. */

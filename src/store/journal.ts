@@ -1,6 +1,8 @@
 import type { ServiceName } from '../fakes/service-name.js';
+import { type KnownSecrets, redactHeaders, redactText, redactValue, requestSecrets, scrubValue } from '../http/redact.js';
 import { canonicalTemplate } from '../http/route-names.js';
 import { unknownName } from '../util/suggest.js';
+import { CALL_OVERHEAD, fitBody, recordBytes, stringBytes } from './journal-size.js';
 
 /** Which fake answered a call. */
 export type { ServiceName };
@@ -43,6 +45,12 @@ export interface RecordedCall<B = unknown> {
   readonly error?: { readonly message: string; readonly stack?: string };
   /** For unmatched calls: which routes look closest. */
   readonly note?: string;
+  /**
+   * Set when a body was larger than the journal keeps (`journal: { maxBodyBytes }`, default 256 KiB):
+   * `body` and/or `response` is `true`, and that body is kept cut, its cut ends marked with
+   * `...[truncated by stuntdouble]`.
+   */
+  readonly truncated?: { readonly body?: true; readonly response?: true };
 }
 
 /** Filter for {@link CallList.where}; every given key must match. */
@@ -195,23 +203,52 @@ export class CallList<B = unknown> extends Array<RecordedCall<B>> {
   }
 }
 
-/** How the journal records: `true` (default), `false` (nothing), or a limit and whether to keep bodies. */
-export type JournalOption = boolean | { limit?: number; bodies?: boolean };
+/**
+ * How the journal records: `true` (default), `false` (nothing), or its limits and whether to keep
+ * bodies. See {@link JournalLimits}.
+ */
+export type JournalOption = boolean | JournalLimits;
+
+/** The limits of a journal (every key optional). */
+export interface JournalLimits {
+  /** Calls kept (the most recent), default 10,000; 0 keeps none but still counts them. */
+  limit?: number;
+  /** Keep request and response bodies in journal entries (default true). */
+  bodies?: boolean;
+  /** The byte budget of all kept calls together (default 64 MiB): the oldest go beyond it; the newest call is always kept. */
+  maxBytes?: number;
+  /** The most one body (request or response) keeps (default 256 KiB); a larger one is kept truncated. */
+  maxBodyBytes?: number;
+}
 
 /** How many calls the journal keeps by default (the most recent ones). */
 export const DEFAULT_JOURNAL_LIMIT = 10_000;
+/** The journal's default byte budget: 64 MiB for all kept calls together. */
+export const DEFAULT_JOURNAL_MAX_BYTES = 64 * 1024 * 1024;
+/** The default size past which a body is kept truncated: 256 KiB. */
+export const DEFAULT_JOURNAL_MAX_BODY_BYTES = 256 * 1024;
+
+/** What the journal needs of the request behind a call: its credentials, to scrub them where the answer echoes them. */
+export type RequestCredentials = Parameters<typeof requestSecrets>[0];
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The request journal of one fakes instance. */
 export class Journal {
   readonly #calls = CallList.journaled(() => this.#recordedCalls);
   readonly #unmatched = CallList.journaled(() => this.#recordedUnmatched);
-  /** The kept calls, oldest first: the most recent {@link Journal.limit} ones. */
+  /** The estimated bytes of each kept call (calls leave it when neither list holds them any more). */
+  readonly #sizes = new WeakMap<RecordedCall, number>();
+  #bytes = 0;
+  /** The kept calls, oldest first: the most recent {@link Journal.limit} ones, within {@link Journal.maxBytes}. */
   get calls(): CallList {
-    return trim(this.#calls, this.limit);
+    this.#trim(this.#calls, this.limit);
+    return this.#calls;
   }
-  /** The kept unmatched calls, oldest first: the most recent {@link Journal.limit} ones. */
+  /** The kept unmatched calls, oldest first: the most recent {@link Journal.limit} ones, within {@link Journal.maxBytes}. */
   get unmatched(): CallList {
-    return trim(this.#unmatched, this.limit);
+    this.#trim(this.#unmatched, this.limit);
+    return this.#unmatched;
   }
   #recordedCalls = 0;
   #recordedUnmatched = 0;
@@ -221,51 +258,206 @@ export class Journal {
   readonly limit: number;
   /** Whether request and response bodies are kept in journal entries. */
   readonly bodies: boolean;
+  /** The byte budget of the kept calls together (estimated heap); older calls go beyond it. */
+  readonly maxBytes: number;
+  /** The most one body keeps; larger ones are kept truncated. */
+  readonly maxBodyBytes: number;
   #seq = 0;
+  readonly #listeners = new Set<(call: RecordedCall | null) => void>();
   constructor(option: JournalOption = true) {
-    const o = typeof option === 'boolean' ? { enabled: option } : { enabled: true, ...option };
+    const o: JournalLimits & { enabled: boolean } = typeof option === 'boolean' ? { enabled: option } : { enabled: true, ...option };
     this.enabled = o.enabled;
-    this.limit = 'limit' in o && o.limit !== undefined ? o.limit : DEFAULT_JOURNAL_LIMIT;
-    this.bodies = 'bodies' in o && o.bodies !== undefined ? o.bodies : true;
+    this.limit = o.limit ?? DEFAULT_JOURNAL_LIMIT;
+    this.bodies = o.bodies ?? true;
+    this.maxBytes = o.maxBytes ?? DEFAULT_JOURNAL_MAX_BYTES;
+    this.maxBodyBytes = o.maxBodyBytes ?? DEFAULT_JOURNAL_MAX_BODY_BYTES;
+  }
+  /** The estimated heap the kept calls take (bodies, headers, URLs), in bytes. */
+  get bytes(): number {
+    return this.#bytes;
   }
   /** The next sequence number (also the source of deterministic request ids). */
   nextSeq(): number {
     this.#seq += 1;
     return this.#seq;
   }
-  record(call: RecordedCall): void {
-    if (!this.enabled) return;
-    this.#recordedCalls += 1;
-    keep(this.#calls, call, this.limit);
-    // A call a route answered without serving all of it (tag `unserved`: a GraphQL field the fake does not resolve) is unmatched too.
-    if (call.operation === 'unmatched' || call.tags.includes('unserved')) {
-      this.#recordedUnmatched += 1;
-      keep(this.#unmatched, call, this.limit);
+  /**
+   * Records a call. Its secrets go first, whatever the journal keeps (the call is also what
+   * `fakes.handle()` answers): response headers, note and failure redacted by rule, and anything the
+   * request's own credentials (`req`) reappear in scrubbed; bodies redacted and, past
+   * {@link Journal.maxBodyBytes}, truncated. So the journal never holds a clear secret.
+   */
+  record(call: RecordedCall, req?: RequestCredentials): void {
+    const known = req ? requestSecrets(req) : undefined;
+    const c = call as Mutable<RecordedCall>;
+    const text = (s: string) => redactText(s, known);
+    if (known?.size) {
+      c.url = known.scrub(c.url);
+      c.path = known.scrub(c.path);
+      c.headers = scrubRecord(c.headers, known);
+      c.params = scrubRecord(c.params, known);
+      c.query = scrubRecord(c.query, known);
     }
+    const rawBody = call.body;
+    const rawResponse = call.response.body;
+    const responseHeaders = scrubRecord(redactHeaders(call.response.headers), known);
+    if (c.note !== undefined) c.note = text(c.note);
+    if (c.error) c.error = { message: text(c.error.message), ...(c.error.stack !== undefined ? { stack: text(c.error.stack) } : {}) };
+    const clean = (v: unknown) => (known?.size ? scrubValue(redactValue(v), known, 0) : redactValue(v));
+    if (!this.enabled) {
+      // Nothing is kept: the bodies are redacted when (and if) the caller reads them.
+      c.response = { headers: responseHeaders, body: undefined };
+      lazy(c, 'body', () => clean(rawBody));
+      lazy(c.response, 'body', () => clean(rawResponse));
+      return;
+    }
+    let bytes = CALL_OVERHEAD + stringBytes(c.url) + stringBytes(c.path) + recordBytes(c.headers) + recordBytes(responseHeaders);
+    bytes +=
+      recordBytes(c.params) +
+      recordBytes(c.query) +
+      (c.note ? stringBytes(c.note) : 0) +
+      (c.error ? stringBytes(c.error.message) + stringBytes(c.error.stack ?? '') : 0);
+    let truncated: { body?: true; response?: true } | undefined;
+    let body: unknown;
+    let response: unknown;
+    if (rawBody !== undefined) {
+      const fitted = fitBody(clean(rawBody), this.maxBodyBytes);
+      body = fitted.value;
+      bytes += fitted.bytes;
+      if (fitted.truncated) truncated = { body: true };
+    }
+    if (rawResponse !== undefined) {
+      const fitted = fitBody(clean(rawResponse), this.maxBodyBytes);
+      response = fitted.value;
+      bytes += fitted.bytes;
+      if (fitted.truncated) truncated = { ...truncated, response: true };
+    }
+    c.body = body;
+    c.response = { headers: responseHeaders, body: response };
+    if (truncated) c.truncated = truncated;
+    this.#recordedCalls += 1;
+    const unmatched = isUnmatched(call);
+    if (unmatched) this.#recordedUnmatched += 1;
+    if (this.limit <= 0) {
+      this.#notify(call);
+      return;
+    }
+    this.#sizes.set(call, bytes);
+    this.#bytes += bytes;
+    this.#calls.push(call);
+    if (unmatched) this.#unmatched.push(call);
+    // Past the call limit the oldest go in batches (a list may hold up to a sixteenth more between
+    // batches; every read trims it first). One `shift()` per call was O(n): the list is an Array
+    // subclass, which V8 does not shift in place, so a full journal of 10,000 made each request move
+    // 10,000 entries.
+    const slack = Math.max(64, this.limit >> 4);
+    if (this.#calls.length > this.limit + slack) this.#trim(this.#calls, this.limit);
+    if (this.#unmatched.length > this.limit + slack) this.#trim(this.#unmatched, this.limit);
+    // A thirty-second of the budget is margin for what the estimate misses (allocator slack).
+    if (this.#bytes > this.maxBytes - (this.maxBytes >> 5)) this.#fitBudget(call);
+    this.#notify(call);
+  }
+  #notify(call: RecordedCall): void {
+    if (this.#listeners.size) for (const l of this.#listeners) l(call);
   }
   clear(): void {
     this.#calls.length = 0;
     this.#unmatched.length = 0;
+    this.#bytes = 0;
     this.#recordedCalls = 0;
     this.#recordedUnmatched = 0;
     this.#seq = 0;
+    if (this.#listeners.size) for (const l of this.#listeners) l(null);
+  }
+  /**
+   * Calls `listener` with every call recorded from now on, and with `null` when the journal is
+   * cleared (reset). The server's live page streams the journal with it. Returns the unsubscriber.
+   */
+  subscribe(listener: (call: RecordedCall | null) => void): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  /** Cuts a list to its most recent `limit` calls. */
+  #trim(list: CallList, limit: number): void {
+    if (list.length > limit) this.#release(list, list.length - limit);
+  }
+
+  /** Removes the oldest `n` calls of a list; a call neither list holds any more leaves the byte count. */
+  #release(list: CallList, n: number): void {
+    if (n <= 0) return;
+    const gone = list.splice(0, n);
+    const other = list === this.#calls ? this.#unmatched : this.#calls;
+    for (const call of gone) {
+      const first = other[0];
+      // Both lists hold the most recent calls of their kind: the other list holds this call when it is of its kind and not older than its oldest.
+      const held = first !== undefined && call.seq >= first.seq && (other === this.#calls || isUnmatched(call));
+      if (held) continue;
+      this.#bytes -= this.#sizes.get(call) ?? 0;
+      this.#sizes.delete(call);
+    }
+  }
+
+  /**
+   * Drops the oldest calls, of both lists in arrival order, until the kept ones take at most fifteen
+   * sixteenths of the budget (so a full journal does not cut on every call). The newest call stays.
+   */
+  #fitBudget(newest: RecordedCall): void {
+    const target = this.maxBytes - (this.maxBytes >> 4);
+    const calls = this.#calls;
+    const unmatched = this.#unmatched;
+    let ci = 0;
+    let ui = 0;
+    let bytes = this.#bytes;
+    while (bytes > target) {
+      const c = calls[ci];
+      const u = unmatched[ui];
+      const next = u !== undefined && (c === undefined || u.seq <= c.seq) ? u : c;
+      if (next === undefined || next === newest) break;
+      bytes -= this.#sizes.get(next) ?? 0;
+      if (next === c) ci += 1;
+      if (next === u) ui += 1;
+    }
+    for (const call of calls.splice(0, ci)) this.#forget(call);
+    for (const call of unmatched.splice(0, ui)) this.#forget(call);
+  }
+
+  #forget(call: RecordedCall): void {
+    const size = this.#sizes.get(call);
+    if (size === undefined) return;
+    this.#bytes -= size;
+    this.#sizes.delete(call);
   }
 }
 
-/**
- * Appends a call; past the limit the oldest go in batches (a list may hold up to a sixteenth more
- * between batches; every read trims it to the limit first). One `shift()` per call was O(n): the
- * list is an Array subclass, which V8 does not shift in place, so a full journal of 10,000 made each
- * request move 10,000 entries.
- */
-function keep(list: CallList, call: RecordedCall, limit: number): void {
-  if (limit <= 0) return;
-  list.push(call);
-  if (list.length > limit + Math.max(64, limit >> 4)) list.splice(0, list.length - limit);
+/** Whether the journal lists a call in `unmatched`: no route matched, or a route answered without serving all of it (tag `unserved`: a GraphQL field the fake does not resolve). */
+function isUnmatched(call: RecordedCall): boolean {
+  return call.operation === 'unmatched' || call.tags.includes('unserved');
 }
 
-/** The list cut to its most recent `limit` calls. */
-function trim(list: CallList, limit: number): CallList {
-  if (list.length > limit) list.splice(0, list.length - limit);
-  return list;
+function scrubRecord<T extends Readonly<Record<string, string | readonly string[]>>>(r: T, known: KnownSecrets | undefined): T {
+  if (!known?.size) return r;
+  let out: Record<string, string | readonly string[]> | undefined;
+  for (const [k, v] of Object.entries(r)) {
+    const s = typeof v === 'string' ? known.scrub(v) : v.some((x) => known.scrub(x) !== x) ? v.map((x) => known.scrub(x)) : v;
+    if (s !== v) {
+      out ??= { ...r };
+      out[k] = s;
+    }
+  }
+  return (out ?? r) as T;
+}
+
+function lazy<T extends object>(obj: T, key: string, compute: () => unknown): void {
+  Object.defineProperty(obj, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = compute();
+      Object.defineProperty(obj, key, { value, enumerable: true, writable: false, configurable: false });
+      return value;
+    },
+  });
 }

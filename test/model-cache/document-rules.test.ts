@@ -133,7 +133,8 @@ describe('§2.1 CachedContent', () => {
   });
   it('model: "immutable" — an update of it is refused', async () => {
     const c = await accepted(create());
-    await refused(() => call('PATCH', `https://us-central1-aiplatform.googleapis.com/v1/${c.name}`, { model: VMODEL }), 'cached_content.model');
+    const other = VMODEL.replace('gemini-2.5-flash', 'gemini-2.5-pro');
+    await refused(() => call('PATCH', `https://us-central1-aiplatform.googleapis.com/v1/${c.name}`, { model: other, ttl: '600s' }), 'cached_content.model');
   });
   it('systemInstruction: "Text only"', async () => {
     await refused(
@@ -214,7 +215,11 @@ describe('§2.1 CachedContent', () => {
     await refused(() => create({ encryptionSpec: { kmsKeyName: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', other: 1 } }), 'encryption_spec');
   });
   it('expiration: "Exactly one of expireTime or ttl" — both is refused; neither means the 1-hour default', async () => {
-    await refused(() => create({ ttl: '600s', expireTime: '2026-01-01T05:00:00Z' }), 'cached_content.ttl', /Only one of ttl and expire_time/);
+    await refused(
+      () => create({ ttl: '600s', expireTime: '2026-01-01T05:00:00Z' }),
+      "'cached_content' (oneof)",
+      /oneof field 'expiration' is already set\. Cannot set 'expireTime'/,
+    );
     expect((await accepted(create())).expireTime).toBe('2026-01-01T01:00:00Z');
   });
   it('expireTime: "Always returned on output regardless of input"', async () => {
@@ -498,7 +503,7 @@ describe('§2.5 Schema', () => {
   it('an unknown Schema field is the parser\'s error (the subset has no "oneOf")', async () => {
     const r = await create(prop({ oneOf: [] }));
     expect(r.status).toBe(400);
-    expect(r.body.error?.message).toBe(`Invalid JSON payload received. Unknown name "one_of" at '${P}.properties[a]': Cannot find field.`);
+    expect(r.body.error?.message).toBe(`Invalid JSON payload received. Unknown name "oneOf" at '${P}.properties[a]': Cannot find field.`);
   });
 });
 

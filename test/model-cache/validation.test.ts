@@ -97,10 +97,11 @@ describe('schema subset', () => {
   it('rejects an unknown schema field with the parser error', async () => {
     const e = await apiError(withSchema({ type: 'OBJECT', oneOf: [] }));
     expect(e.status).toBe(400);
-    expect(e.body.error.message).toBe(`Invalid JSON payload received. Unknown name "one_of" at '${FD}[0].parameters': Cannot find field.`);
+    expect(e.body.error.message).toBe(`Invalid JSON payload received. Unknown name "oneOf" at '${FD}[0].parameters': Cannot find field.`);
   });
 });
 
+const CORPUS = 'projects/p/locations/us-central1/ragCorpora/a';
 describe('tools', () => {
   it('requires exactly one kind of tool per Tool', async () => {
     await expectFieldError(withTool({ googleSearch: {}, codeExecution: {} }), 'cached_content.tools[0]', /exactly one kind/);
@@ -144,11 +145,17 @@ describe('tools', () => {
   });
   it('keeps the vector distance and similarity thresholds mutually exclusive', async () => {
     const filter = { vectorDistanceThreshold: 0.5, vectorSimilarityThreshold: 0.5 };
-    await expectFieldError(withTool({ retrieval: { vertexRagStore: { ragRetrievalConfig: { filter } } } }), 'vertex_rag_store.rag_retrieval_config.filter');
+    await expectFieldError(
+      withTool({ retrieval: { vertexRagStore: { ragResources: [{ ragCorpus: CORPUS }], ragRetrievalConfig: { filter } } } }),
+      'vertex_rag_store.rag_retrieval_config.filter',
+    );
   });
   it('keeps rankService and llmRanker mutually exclusive', async () => {
     const ranking = { rankService: { modelName: 'semantic-ranker-512@latest' }, llmRanker: { modelName: 'gemini-2.5-flash' } };
-    await expectFieldError(withTool({ retrieval: { vertexRagStore: { ragRetrievalConfig: { ranking } } } }), 'vertex_rag_store.rag_retrieval_config.ranking');
+    await expectFieldError(
+      withTool({ retrieval: { vertexRagStore: { ragResources: [{ ragCorpus: CORPUS }], ragRetrievalConfig: { ranking } } } }),
+      'vertex_rag_store.rag_retrieval_config.ranking',
+    );
   });
   it('caps excludeDomains at 2000 for web search tools', async () => {
     const domains = Array.from({ length: 2001 }, (_, i) => `d${i}.example.com`);
@@ -209,12 +216,14 @@ describe('cached content fields', () => {
     await expectFieldError(create({ systemInstruction } as never), 'cached_content.system_instruction.parts[1]');
   });
   it('rejects ttl together with expireTime', async () => {
-    await expectFieldError(create({ ttl: '600s', expireTime: '2026-01-01T02:00:00Z' }), 'cached_content.ttl', /Only one of ttl and expire_time/);
+    await expectFieldError(create({ ttl: '600s', expireTime: '2026-01-01T02:00:00Z' }), "'cached_content' (oneof)", /Cannot set 'expireTime'/);
   });
   it('reads ttl only in the 3.5s form with up to nine fractional digits', async () => {
     const e = await apiError(create({ ttl: '1h' }));
     expect(e.status).toBe(400);
-    expect(e.body.error.message).toBe(`Invalid value at 'cached_content.ttl' (type.googleapis.com/google.protobuf.Duration), "1h"`);
+    expect(e.body.error.message).toBe(
+      `Invalid value at 'cached_content.ttl' (type.googleapis.com/google.protobuf.Duration), Field 'ttl', Illegal duration format; duration must end with 's'`,
+    );
     await expectFieldError(create({ ttl: '600.0000000001s' }), 'cached_content.ttl');
     await expect(create({ ttl: '600.123456789s' })).resolves.toMatchObject({ expireTime: '2026-01-01T00:10:00.123456789Z' });
   });

@@ -1,4 +1,4 @@
-// The README's "Define your own" scenario, kept as a test.
+// The "Define your own" scenario of docs/api.md, kept as a test.
 import { Octokit } from '@octokit/rest';
 import { createFakes, defineScenario } from 'stuntdouble';
 import { expect, it } from 'vitest';

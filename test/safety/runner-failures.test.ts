@@ -39,9 +39,19 @@ it('useFakes fails a test whose override threw, and the guard fails a test that 
   expect(overrideTest?.status).toBe('failed');
   expect(overrideTest?.failureMessages.join('\n')).toMatch(/FakeInternalError[\s\S]*override exploded \(from override\)/);
   expect(byTitle['PASSES: a clean test after it']?.status).toBe('passed');
-  // The guard's error is also thrown outside the request, so vitest reports it as an uncaught error
-  // of the test that sent the request, and fails the run.
-  expect(`${run.stdout}${run.stderr}`).toMatch(
-    /Uncaught Exception[\s\S]*NotInstalledError: stuntdouble: GET https:\/\/ghe\.guarded\.test\/api\/v3\/rate_limit was sent while no fakes are installed[\s\S]*FAILS THE RUN: a test that forgot install\(\)/,
+  // The guard fails the test that sent the request, once: with the request's error when it reached
+  // the test, else with the guard's error at the test's end; never also as an uncaught error.
+  const swallowed = byTitle['FAILS: a test that forgot install() and swallows the error'];
+  expect(swallowed?.status).toBe('failed');
+  expect(swallowed?.failureMessages.join('\n')).toMatch(
+    /NotInstalledError: stuntdouble: GET https:\/\/ghe\.guarded\.test\/api\/v3\/rate_limit was sent while no fakes are installed/,
   );
+  const through = byTitle['FAILS ONCE: a test that forgot install() and lets the error through'];
+  expect(through?.status).toBe('failed');
+  expect(through?.failureMessages).toHaveLength(1);
+  expect(through?.failureMessages[0]).toMatch(/fetch failed/); // fetch's own error, whose cause is the guard's
+  const output = `${run.stdout}${run.stderr}`;
+  expect(output).toMatch(/Caused by: NotInstalledError: stuntdouble: GET https:\/\/ghe\.guarded\.test\/api\/v3\/meta was sent/);
+  expect(output).not.toMatch(/Unhandled Error|Uncaught Exception/);
+  expect(output.match(/meta was sent while no fakes are installed/g)?.length ?? 0).toBeLessThanOrEqual(3); // the error and its causes, in one block
 });

@@ -70,9 +70,12 @@ export async function startServer(args: string[] = []): Promise<ServerProcess> {
       return exited(proc);
     },
     async admin(method, route, body) {
+      // Admin writes carry the JSON content type even without a body (no web page can send that cross-site).
+      const write = method !== 'GET' && method !== 'HEAD';
       const res = await fetch(`${url}/__stuntdouble/${route}`, {
         method,
-        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+        ...(write ? { headers: { 'content-type': 'application/json' } } : {}),
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
       });
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : undefined };

@@ -68,14 +68,17 @@ describe('serve(fakes) in-process', () => {
   it('answers by Host header: a faked host at the root path, another name for the server at the prefixes', async () => {
     const fakes = createFakes();
     fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
-    const server = await serve(fakes, { port: 0 });
+    const server = await serve(fakes, { port: 0, hostNames: ['stuntdouble'] });
     try {
       const real = await getWithHost(server.url, 'api.github.com', '/repos/octo/hello');
       expect(real.status).toBe(200);
       expect(real.body.url).toBe('https://api.github.com/repos/octo/hello');
+      // A name given with hostNames (a container name) is served at the prefixes, and named in bodies.
       const named = await getWithHost(server.url, `stuntdouble:${server.port}`, '/github/repos/octo/hello');
       expect(named.status).toBe(200);
       expect(named.body.url).toBe(`http://stuntdouble:${server.port}/github/repos/octo/hello`);
+      // A name nobody gave is refused: a web page reaching the server under its own name (DNS rebinding).
+      expect((await getWithHost(server.url, `other:${server.port}`, '/github/repos/octo/hello')).status).toBe(421);
     } finally {
       await server.close();
     }

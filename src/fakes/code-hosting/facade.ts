@@ -1,24 +1,27 @@
-import type { GitHubHost } from './context.js';
-import { sendDeliveries } from './models/deliveries.js';
-import { createHook, renderHook } from './models/hooks.js';
-import { type ImportEnv, pinImport, progressImport, renderImport, startImport } from './models/imports.js';
-import { seedOrigin } from './models/origins.js';
-import { createRepo, ensureAccount, findAccount, findRepo, renderRepo, repoKey } from './models/repos.js';
-import { seedToken } from './models/tokens.js';
-import { exhaustRateLimit, seedResource, seedResources } from './catalog/facade.js';
-import { githubError } from './errors.js';
-import { importsRetirement } from './routes/imports.js';
-import { type DeliveryRecord, type HookSeed, HookSeedSchema } from './schemas/hook.js';
-import { seedHookEvents } from './schemas/events.js';
-import type { ImportStatus, OriginSeed } from './schemas/import.js';
-import type { HookJson, ImportJson, RepositoryJson } from './schemas/answers.js';
-import { type Account, type OwnerType, type RepoRecord, type RepoSeed, RepoSeedSchema } from './schemas/repo.js';
-import type { TokenSeed } from './schemas/token.js';
-import { parseInput } from '../../util/parse.js';
-import { type IssueSeedHelpers, issueSeedHelpers } from './relations/issues/index.js';
-import { type GitSeeds, gitSeeds } from './relations/git/seed.js';
-import { type ReleaseSeeds, releaseSeeds } from './relations/releases/seed.js';
-import { type WorkflowRunControls, type WorkflowRunSeeds, workflowRunControls, workflowRunSeeds } from './relations/actions/seed.js';
+import type { GitHubHost } from './core/context.js';
+import { sendDeliveries } from './hooks/model/deliveries.js';
+import { type ImportEnv, pinImport, progressImport, renderImport, startImport } from './imports/model.js';
+import { findRepo } from './core/lookup.js';
+import { seedToken } from './core/tokens.js';
+import { seedResource, seedResources } from './seed-resources.js';
+import { exhaustRateLimit } from './rate-limit/seed.js';
+import { githubError } from './core/errors.js';
+import { importsRetirement } from './imports/routes.js';
+import type { DeliveryRecord, HookSeed } from './hooks/schemas.js';
+import type { ImportStatus, OriginSeed } from './imports/schemas.js';
+import type { RepositoryJson } from './core/schemas/answers.js';
+import type { HookJson } from './hooks/schemas.js';
+import type { ImportJson } from './imports/schemas.js';
+import type { Account, OwnerType, RepoRecord, RepoSeed } from './core/schemas/repo.js';
+import type { TokenSeed } from './core/schemas/token.js';
+import { repoSeeds } from './repos/seed.js';
+import { userSeeds } from './users/seed.js';
+import { importSeeds } from './imports/seed.js';
+import { hookSeeds } from './hooks/seed.js';
+import { type IssueSeedHelpers, issueSeedHelpers } from './issues/seed/helpers.js';
+import { type GitSeeds, gitSeeds } from './git/seed.js';
+import { type ReleaseSeeds, releaseSeeds } from './releases/seed.js';
+import { type WorkflowRunControls, type WorkflowRunSeeds, workflowRunControls, workflowRunSeeds } from './actions/seed.js';
 
 /** A webhook delivery as `fakes.codeHosting.deliveries` lists it. */
 export interface DeliveryView {
@@ -169,111 +172,12 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
   return {
     baseUrls: host.baseUrls,
     seed: {
-      repo(input) {
-        const s = parseInput(RepoSeedSchema, input, 'codeHosting.seed.repo()');
-        return host.update((d) => {
-          const existing = findRepo(d, s.owner, s.repo);
-          const isTemplate = s.isTemplate ?? s.is_template;
-          if (existing) {
-            existing.private = s.private;
-            existing.actionsEnabled = s.actionsEnabled;
-            if (isTemplate !== undefined) existing.isTemplate = isTemplate;
-            return renderRepo(d, existing, base()) as RepositoryJson;
-          }
-          const rec = createRepo(d, {
-            owner: s.owner,
-            name: s.repo,
-            ownerType: s.ownerType,
-            private: s.private,
-            actionsEnabled: s.actionsEnabled,
-            description: s.description,
-            defaultBranch: s.defaultBranch,
-            ...(isTemplate ? { isTemplate } : {}),
-            now: now(),
-          });
-          return renderRepo(d, rec, base()) as RepositoryJson;
-        });
-      },
-      repos(inputs) {
-        const parsed = inputs.map((i) => parseInput(RepoSeedSchema, i, 'codeHosting.seed.repos()'));
-        const at = now();
-        return host.update((d) => {
-          // Records are built outside the draft and assigned in bulk: seeding thousands stays fast.
-          const current = host.state;
-          const records: Record<string, RepoRecord> = {};
-          const index: Record<string, number> = {};
-          const byOwner: Record<string, number[]> = {};
-          let next = d.counters.repo ?? 1296268;
-          for (const s of parsed) {
-            const key = repoKey(s.owner, s.repo);
-            if (current.repoIndex[key] !== undefined || index[key] !== undefined) continue;
-            const account = ensureAccount(d, s.owner, s.ownerType);
-            next += 1;
-            records[next] = {
-              id: next,
-              name: s.repo,
-              ownerLogin: account.login,
-              private: s.private,
-              description: s.description,
-              homepage: null,
-              defaultBranch: s.defaultBranch,
-              hasIssues: true,
-              hasProjects: true,
-              hasWiki: true,
-              archived: false,
-              actionsEnabled: s.actionsEnabled,
-              allowedActions: 'all',
-              createdAt: at,
-              updatedAt: at,
-              pushedAt: at,
-              ...((s.isTemplate ?? s.is_template) ? { isTemplate: true } : {}),
-            };
-            index[key] = next;
-            const ownerKey = account.login.toLowerCase();
-            byOwner[ownerKey] ??= [];
-            byOwner[ownerKey].push(next);
-          }
-          d.counters.repo = next;
-          Object.assign(d.repos, records);
-          Object.assign(d.repoIndex, index);
-          for (const [owner, ids] of Object.entries(byOwner)) d.reposByOwner[owner] = [...(current.reposByOwner[owner] ?? []), ...ids];
-          return Object.keys(records).length;
-        });
-      },
+      ...repoSeeds(host),
+      ...userSeeds(host),
+      ...importSeeds(host),
+      ...hookSeeds(host),
       token(input = {}) {
         return host.update((d) => seedToken(d, input).token);
-      },
-      account(input) {
-        return host.update((d) => ({ ...ensureAccount(d, input.login, input.type ?? 'User') }));
-      },
-      origin(input) {
-        host.update((d) => {
-          seedOrigin(d, input);
-        });
-      },
-      hook(input) {
-        const s = parseInput(HookSeedSchema, input, 'codeHosting.seed.hook()');
-        return host.update((d) => {
-          const at = now();
-          if (s.repo) {
-            const r = findRepo(d, s.owner, s.repo);
-            if (!r) throw new Error(`stuntdouble: no repository ${s.owner}/${s.repo}; seed it first`);
-            const h = createHook(
-              d,
-              { kind: 'Repository', repo: r },
-              { url: s.url, secret: s.secret ?? null, events: seedHookEvents(s.events), active: s.active, contentType: s.contentType, now: at },
-            );
-            return renderHook(h, { kind: 'Repository', repo: r }, base());
-          }
-          const org = findAccount(d, s.owner) ?? ensureAccount(d, s.owner, 'Organization');
-          if (org.type !== 'Organization') throw new Error(`stuntdouble: ${s.owner} is a user; organization hooks need an organization`);
-          const h = createHook(
-            d,
-            { kind: 'Organization', org },
-            { url: s.url, secret: s.secret ?? null, events: seedHookEvents(s.events), active: s.active, contentType: s.contentType, now: at },
-          );
-          return renderHook(h, { kind: 'Organization', org }, base());
-        });
       },
       resource: (path, body) => seedResource(host, path, body),
       resources: (items) => seedResources(host, items),

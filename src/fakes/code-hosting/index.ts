@@ -1,56 +1,20 @@
-import { json } from '../../http/response.js';
-import { type RouteSpec, defineService } from '../service.js';
-import { githubError, renderGitHubError } from './errors.js';
+import { defineService } from '../service.js';
+import { githubError, renderGitHubError } from './core/errors.js';
 import { type CodeHostingFacade, buildFacade } from './facade.js';
-import { CodeHostingOptionsSchema, type CodeHostingOptions } from './options.js';
-import { rateResource, rateTable, withRateHeaders } from './catalog/rate-limit.js';
-import { countRequests } from './catalog/counted.js';
-import { catalogRoutes } from './catalog/routes.js';
-import { webhookRoutes } from './routes/hooks.js';
-import { importRoutes } from './routes/imports.js';
-import { repoRoutes } from './routes/repos.js';
-import { LOG_ROUTES, companionBaseUrls, prepareTargets } from './redirects.js';
-import { githubRoute } from './route.js';
+import { CodeHostingOptionsSchema, type CodeHostingOptions } from './core/options.js';
+import { withRateHeaders } from './core/catalog/rate-limit.js';
+import { companionBaseUrls, prepareTargets } from './core/hosts.js';
+import { routeSpecs } from './routes.js';
 import { type CodeHostingState, initialCodeHostingState } from './state.js';
-import { finalizeResponse } from './wire.js';
-import { conditional } from './conditional.js';
+import { finalizeResponse } from './core/wire.js';
+import { conditional } from './core/conditional.js';
 import { parseInput } from '../../util/parse.js';
-import { ARCHIVE_ROUTES } from './relations/git/archive.js';
-import { GRAPHQL_OPERATIONS, graphqlBaseUrls, graphqlPath, graphqlRoutes } from './graphql/routes.js';
-import { graphqlRateResource } from './graphql/cost.js';
+import { GRAPHQL_OPERATIONS, graphqlBaseUrls, graphqlPath } from './graphql/model.js';
 
-export { CodeHostingOptionsSchema } from './options.js';
-export type { CodeHostingOptions } from './options.js';
+export { CodeHostingOptionsSchema } from './core/options.js';
+export type { CodeHostingOptions } from './core/options.js';
 export type { CodeHostingState } from './state.js';
 export type { CodeHostingFacade, DeliveryView, ImportStartInput } from './facade.js';
-
-/** Hand-written routes (their own models); the generic catalog serves every other catalog row. */
-const handWritten: RouteSpec<CodeHostingState, CodeHostingOptions>[] = [
-  // GET /rate_limit reports the caller's windows and does not count against them (as on GitHub).
-  githubRoute({
-    method: 'GET',
-    path: '/rate_limit',
-    operation: 'rate-limit/get',
-    access: { permissions: [] },
-    handler: (ctx) => {
-      const now = Math.floor(ctx.clock.nowMs() / 1000);
-      const core = rateResource(rateTable(ctx), ctx.meta.token, 'core', now);
-      const search = rateResource(rateTable(ctx), ctx.meta.token, 'search', now);
-      const graphql = graphqlRateResource(ctx, ctx.meta.token);
-      return json(200, { resources: { core, search, graphql }, rate: core });
-    },
-  }),
-  // Hand-written routes count against the caller's rate limit like catalog routes.
-  ...countRequests([...repoRoutes, ...importRoutes, ...webhookRoutes]),
-  // GraphQL meters its own `graphql` resource in points (graphql/cost.ts).
-  ...graphqlRoutes,
-  // The targets of GitHub's redirects: the archive host (codeload) that tarball/zipball redirect to,
-  // and the log host of logs and artifacts. Not API calls, not counted.
-  ...ARCHIVE_ROUTES,
-  ...LOG_ROUTES,
-];
-
-let allRoutes: RouteSpec<CodeHostingState, CodeHostingOptions>[] | undefined;
 
 /** The code hosting fake (GitHub REST wire). */
 export const codeHostingService = defineService<CodeHostingState, CodeHostingOptions, CodeHostingFacade>({
@@ -59,11 +23,10 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   defaultBaseUrls: ['https://api.github.com', 'https://codeload.github.com'],
   parseOptions: (raw) => parseInput(CodeHostingOptionsSchema, raw ?? {}, 'createFakes options', 'codeHosting.'),
   initialState: initialCodeHostingState,
-  // Hand-written routes first; catalog rows with the same shape are skipped (registering twice throws).
+  // Every route is a catalog row served by a family or the generic engine (routes.ts, families.ts).
   // Built on first use (the first createFakes()), not at import: the catalog has hundreds of rows.
   get routes() {
-    allRoutes ??= [...handWritten, ...catalogRoutes(handWritten.map((r) => `${r.method} ${r.path}`))];
-    return allRoutes;
+    return routeSpecs();
   },
   // Tarball, zipball, logs and artifact archives redirect to these hosts; the fake answers there too
   // (codeload.github.com is also a default base URL). Those hosts answer only their own paths: their

@@ -1,98 +1,59 @@
-import type { HookRecord, DeliveryRecord } from './schemas/hook.js';
-import type { AuthorRecord, ImportRecord, OriginRecord } from './schemas/import.js';
-import type { Account, RepoRecord } from './schemas/repo.js';
-import type { TokenRecord } from './schemas/token.js';
-import { type CatalogSlice, initialCatalog } from './catalog/state.js';
-import { type IssueIndexSlice, initialIssueIndex } from './relations/issues/state.js';
-import { type GitSlice, initialGitSlice } from './relations/git/graph.js';
-import { type ActionsSlice, initialActionsSlice } from './relations/actions/model.js';
-import { type CollaboratorSlice, initialCollaboratorSlice } from './relations/collaborators/model.js';
-import { type OrgMembershipSlice, initialOrgMembershipSlice } from './relations/orgs/model.js';
-import { type ReleaseSlice, initialReleaseSlice } from './relations/releases/model.js';
-import { type StatusSlice, initialStatusSlice } from './relations/statuses/model.js';
-import { type TeamSlice, initialTeamSlice } from './relations/teams/model.js';
-import { type CheckSlice, initialCheckSlice } from './relations/checks/model.js';
-import { type DeploymentSlice, initialDeploymentSlice } from './relations/deployments/model.js';
-import { type RepoSettingsSlice, initialRepoSettingsSlice } from './relations/repo-settings/model.js';
-import { type InteractionLimitSlice, initialInteractionLimitSlice } from './relations/interaction-limits/model.js';
-import { type CopilotSlice, initialCopilotSlice } from './relations/copilot/model.js';
-import { type SocialSlice, initialSocialSlice } from './relations/social/model.js';
+import { type HookFields, initialHookFields } from './hooks/state.js';
+import { type ImportFields, initialImportFields } from './imports/state.js';
+import { type RepoFields, initialRepoFields } from './repos/state.js';
+import type { TokenRecord } from './core/schemas/token.js';
+import { type CatalogSlice, initialCatalog } from './core/catalog/state.js';
+import { type IssueIndexSlice, initialIssueIndex } from './issues/state.js';
+import { type GitSlice, initialGitSlice } from './git/state.js';
+import { type ActionsSlice, initialActionsSlice } from './actions/state.js';
+import { type CollaboratorSlice, initialCollaboratorSlice } from './collaborators/state.js';
+import { type OrgMembershipSlice, initialOrgMembershipSlice } from './orgs/state.js';
+import { type ReleaseSlice, initialReleaseSlice } from './releases/state.js';
+import { type StatusSlice, initialStatusSlice } from './statuses/state.js';
+import { type TeamSlice, initialTeamSlice } from './teams/state.js';
+import { type CheckSlice, initialCheckSlice } from './checks/state.js';
+import { type DeploymentSlice, initialDeploymentSlice } from './deployments/state.js';
+import { type RepoSettingsSlice, initialRepoSettingsSlice } from './repo-settings/state.js';
+import { type InteractionLimitSlice, initialInteractionLimitSlice } from './interaction-limits/state.js';
+import { type CopilotSlice, initialCopilotSlice } from './copilot/state.js';
+import { type SocialSlice, initialSocialSlice } from './social/state.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
-export interface CodeHostingState {
+export interface CodeHostingState extends RepoFields, ImportFields, HookFields {
   counters: Record<string, number>;
   /** Seeded tokens, keyed by the token string. */
   tokens: Record<string, TokenRecord>;
   /** Number of seeded tokens (a seeded token turns the permission model on). */
   tokenCount: number;
-  /** Accounts keyed by lower-cased login. */
-  accounts: Record<string, Account>;
-  /** Account id → lower-cased login (`invitee_id` of organization invitations). */
-  accountIds: Record<string, string>;
-  /** Repositories keyed by id. */
-  repos: Record<string, RepoRecord>;
-  /** Lower-cased `owner/repo` → repository id. */
-  repoIndex: Record<string, number>;
-  /** Lower-cased owner login → repository ids in creation order. */
-  reposByOwner: Record<string, number[]>;
-  /** Lower-cased former `owner/repo` of a renamed or transferred repository → its id (the old path redirects). */
-  repoRedirects: Record<string, number>;
-  /** Repository id → ids of its direct forks, oldest first. */
-  repoForks: Record<string, number[]>;
-  /** Remote origins keyed by normalized URL. */
-  origins: Record<string, OriginRecord>;
-  /** Imports keyed by repository id. */
-  imports: Record<string, ImportRecord>;
-  /** Commit authors of imports, keyed by id. */
-  authors: Record<string, AuthorRecord>;
-  /** Webhooks keyed by id. */
-  hooks: Record<string, HookRecord>;
-  /** Hook target (`repo:<id>` / `org:<login>`) → hook ids. */
-  hooksByTarget: Record<string, number[]>;
-  /** Deliveries keyed by id. */
-  deliveries: Record<string, DeliveryRecord>;
-  /** Delivery ids in order. */
-  deliveryOrder: number[];
-  /** Hook id → delivery ids. */
-  deliveriesByHook: Record<string, number[]>;
-  /**
-   * Set by `imports.retireAt()` or a scenario: import endpoints answer the retirement error from this
-   * instant (epoch ms; null: never). Absent: the `importsRetireAt` option decides.
-   */
-  importsRetiredAt?: number | null;
-  /** How many more import writes answer the "endpoint has been spammed" 422 (scenario `importSpammed`). */
-  importsSpam: number;
-  /** When true: import endpoints answer 503 (maintenance). */
-  importsMaintenance: boolean;
   /** Resources of the generic catalog routes, and rate-limit windows. */
   catalog: CatalogSlice;
-  /** Issues and pull requests: secondary indexes over their catalog records (relations/issues/state.ts). */
+  /** Issues and pull requests: secondary indexes over their catalog records (issues/state.ts). */
   issueIndex: IssueIndexSlice;
-  /** Git objects and non-branch refs per repository id (relations/git/graph.ts). */
+  /** Git objects and non-branch refs per repository id (git/state.ts). */
   git: GitSlice;
-  /** Release indexes: by tag, by creation time (relations/releases/model.ts). */
+  /** Release indexes: by tag, by creation time (releases/state.ts). */
   releases: ReleaseSlice;
-  /** Commit statuses and their per-commit indexes (relations/statuses/model.ts). */
+  /** Commit statuses and their per-commit indexes (statuses/state.ts). */
   statuses: StatusSlice;
-  /** Organization teams, their members and repositories (relations/teams/model.ts). */
+  /** Organization teams, their members and repositories (teams/state.ts). */
   teams: TeamSlice;
-  /** Check runs, check suites and annotations (relations/checks/model.ts). */
+  /** Check runs, check suites and annotations (checks/state.ts). */
   checks: CheckSlice;
-  /** Deployments and deployment statuses (relations/deployments/model.ts). */
+  /** Deployments and deployment statuses (deployments/state.ts). */
   deployments: DeploymentSlice;
-  /** Workflows, workflow runs and jobs: indexes over their catalog records (relations/actions/model.ts). */
+  /** Workflows, workflow runs and jobs: indexes over their catalog records (actions/state.ts). */
   actions: ActionsSlice;
-  /** Repository collaborators and invitations (relations/collaborators/model.ts). */
+  /** Repository collaborators and invitations (collaborators/state.ts). */
   collaborators: CollaboratorSlice;
-  /** Organization memberships and invitations (relations/orgs/model.ts). */
+  /** Organization memberships and invitations (orgs/state.ts). */
   orgMemberships: OrgMembershipSlice;
-  /** Repository security toggles and organization immutable-releases policies (relations/repo-settings/model.ts). */
+  /** Repository security toggles and organization immutable-releases policies (repo-settings/state.ts). */
   repoSettings: RepoSettingsSlice;
-  /** Interaction limits of repositories, organizations and users (relations/interaction-limits/model.ts). */
+  /** Interaction limits of repositories, organizations and users (interaction-limits/state.ts). */
   interactionLimits: InteractionLimitSlice;
-  /** Copilot Business seats (relations/copilot/model.ts). */
+  /** Copilot Business seats (copilot/state.ts). */
   copilot: CopilotSlice;
-  /** Stars and follows, indexed both ways (relations/social/model.ts). */
+  /** Stars and follows, indexed both ways (social/state.ts). */
   social: SocialSlice;
 }
 
@@ -102,23 +63,9 @@ export function initialCodeHostingState(): CodeHostingState {
     counters: {},
     tokens: {},
     tokenCount: 0,
-    accounts: {},
-    accountIds: {},
-    repos: {},
-    repoIndex: {},
-    reposByOwner: {},
-    repoRedirects: {},
-    repoForks: {},
-    origins: {},
-    imports: {},
-    authors: {},
-    hooks: {},
-    hooksByTarget: {},
-    deliveries: {},
-    deliveryOrder: [],
-    deliveriesByHook: {},
-    importsSpam: 0,
-    importsMaintenance: false,
+    ...initialRepoFields(),
+    ...initialImportFields(),
+    ...initialHookFields(),
     catalog: initialCatalog(),
     issueIndex: initialIssueIndex(),
     git: initialGitSlice(),

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { ServiceHost } from '../service.js';
 import { flushPending, insertCache, type PendingIndex, resolveExpiry, resolveModel } from './models/caches.js';
 import { type CacheRecord, geminiScope, getCache, type ModelCacheState, type ReplyMatch, type StoredReply, vertexScope } from './models/state.js';
-import { addDuration, fromMs, parseDurationString, parseTimestamp } from './models/time.js';
+import { addDuration, fromMs, type Instant, inTimestampRange, readDuration, readTimestamp, TIMESTAMP_MAX_TEXT } from './models/time.js';
 import { computeUsage } from './models/usage.js';
 import type { ModelCacheOptions } from './options.js';
 import { renderCache } from './render.js';
 import { type CachedContentJson, ContentSchema } from './schemas/cached-content.js';
-import { parseInput, unknownNameIn } from '../../util/parse.js';
+import { InvalidInputError, parseInput, unknownNameIn } from '../../util/parse.js';
+import { GoogleError } from './errors.js';
 import { FINISH_REASONS } from './schemas/generate.js';
 
 /** Options of `seed.cachedContent`. */
@@ -176,6 +177,29 @@ export interface ModelCacheFacade {
 
 type Host = ServiceHost<ModelCacheState, ModelCacheOptions>;
 
+/**
+ * A seed's expiry. Seeds may use any lifetime the wire can show (a past expireTime too, for
+ * cacheExpired; the API's 1-minute minimum is not applied), but only within the Timestamp range:
+ * anything else is an InvalidInputError naming the option.
+ */
+function seedExpiry(o: z.output<typeof SeedCacheSchema>, now: number): Instant {
+  const where = 'stuntdouble: invalid modelCache.seed.cachedContent()';
+  if (o.ttl !== undefined && o.expireTime !== undefined) throw new InvalidInputError(`${where}: give at most one of ttl and expireTime`);
+  if (o.expireTime !== undefined) {
+    const at = readTimestamp(o.expireTime);
+    if ('problem' in at)
+      throw new InvalidInputError(`${where}: expireTime must be an RFC 3339 timestamp between years 0001 and 9999 (${at.problem}), got '${o.expireTime}'`);
+    return at;
+  }
+  if (o.ttl === undefined) return resolveExpiry(o.api, now, {});
+  const d = readDuration(o.ttl);
+  if ('problem' in d) throw new InvalidInputError(`${where}: ttl must be a Duration like '600s' (${d.problem}), got '${o.ttl}'`);
+  if (d.negative) throw new InvalidInputError(`${where}: ttl must not be negative, got '${o.ttl}' (use expireTime for a cache that has already expired)`);
+  const expire = addDuration(fromMs(now), d.s, d.n);
+  if (!inTimestampRange(expire)) throw new InvalidInputError(`${where}: ttl '${o.ttl}' puts expireTime after ${TIMESTAMP_MAX_TEXT}, the latest there is`);
+  return expire;
+}
+
 function seedMany(host: Host, n: number, raw: SeedCacheInput | undefined): SeededCache[] {
   const o = parseInput(SeedCacheSchema, raw ?? {}, 'modelCache.seed.cachedContent()');
   const now = host.clock.nowMs();
@@ -185,13 +209,16 @@ function seedMany(host: Host, n: number, raw: SeedCacheInput | undefined): Seede
       : { api: o.api, scope: geminiScope(o.project ?? null), project: o.project ?? '-', location: '-' };
   const id = o.model.split('/').pop() as string;
   const modelName = o.api === 'vertex' ? (o.model.includes('/') ? o.model : `publishers/google/models/${id}`) : `models/${id}`;
+  const expire = seedExpiry(o, now);
   return host.update((d) => {
-    const { model, minTokens } = resolveModel(d, at, modelName, 'v1');
-    // Seeds may use any lifetime (even a past expireTime, for cacheExpired); the API's 1-minute minimum is not applied.
-    const ttl = o.ttl === undefined ? undefined : parseDurationString(o.ttl);
-    if (o.ttl !== undefined && (!ttl || ttl.negative)) throw new TypeError(`stuntdouble: seed.cachedContent: ttl must look like '600s', got '${o.ttl}'`);
-    const expire = o.expireTime !== undefined ? parseTimestamp(o.expireTime) : ttl ? addDuration(fromMs(now), ttl.s, ttl.n) : resolveExpiry(o.api, now, {});
-    if (!expire) throw new TypeError(`stuntdouble: seed.cachedContent: expireTime must be RFC 3339, got '${o.expireTime}'`);
+    let resolved: { model: string; minTokens: number };
+    try {
+      resolved = resolveModel(d, at, modelName, 'v1');
+    } catch (err) {
+      if (err instanceof GoogleError) throw new InvalidInputError(`stuntdouble: invalid modelCache.seed.cachedContent(): model: ${err.message.trim()}`);
+      throw err;
+    }
+    const { model, minTokens } = resolved;
     const usage = o.contents
       ? computeUsage(o.contents)
       : { totalTokenCount: minTokens, textCount: minTokens * 4, imageCount: 0, videoDurationSeconds: 0, audioDurationSeconds: 0, inlineBytes: 0 };

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RESOLVERS } from '../../../src/fakes/code-hosting/graphql/resolvers/index.js';
+import { RESOLVERS } from '../../../src/fakes/code-hosting/graphql/model/resolvers/index.js';
 
 const DOC = fileURLToPath(new URL('../../../docs/code-hosting-graphql.md', import.meta.url));
 const START = '<!-- resolved-fields:start (generated from the resolver map by test/code-hosting/graphql/docs.test.ts) -->';

@@ -25,7 +25,7 @@ import {
 } from 'graphql';
 import { type Fakes, createFakes } from 'stuntdouble';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOLVERS, resolvedFields } from '../../../src/fakes/code-hosting/graphql/resolvers/index.js';
+import { RESOLVERS, resolvedFields } from '../../../src/fakes/code-hosting/graphql/model/resolvers/index.js';
 import type { Json } from './helpers.js';
 
 const schema: GraphQLSchema = buildClientSchema(githubSchemaJson.json as never);

@@ -1,19 +1,19 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import { plain } from '../../../store/store.js';
-import { type Api, cacheNotFound, fieldError, googleError } from '../errors.js';
+import { type Api, cacheNotFound, fieldError, type GoogleError, googleError, payloadError } from '../errors.js';
 import type { CachedContentInput } from '../schemas/cached-content.js';
 import { appendEntries, insertEntry, lastKey, walkAfter } from './chunked.js';
 import { removeCaches } from './expiry.js';
 import { decodePageToken, effectivePageSize, encodePageToken } from './paging.js';
 import { functionCallingOf, mapsWidgetOf } from './replies.js';
 import { BUCKET, type CacheRecord, type FunctionCalling, getCache, idOf, type ModelCacheState, slotOf } from './state.js';
-import { addDuration, formatTimestamp, fromMs, type Instant, parseDurationString, parseTimestamp, toMsCeil } from './time.js';
+import { addDuration, formatTimestamp, fromMs, type Instant, inTimestampRange, readDuration, readTimestamp, TIMESTAMP_MAX_TEXT, toMsCeil } from './time.js';
 import { computeUsage, INLINE_LIMIT_BYTES, type Usage } from './usage.js';
 
 /** Default lifetime when neither ttl nor expireTime is given. */
 export const DEFAULT_TTL_SECONDS = 3600;
-/** Shortest allowed lifetime. */
+/** Shortest allowed lifetime on Vertex AI (the Gemini API documents no minimum). */
 export const MIN_TTL_SECONDS = 60;
 
 /** Where a cache lives: its wire, listing scope, project and location. */
@@ -50,6 +50,8 @@ export function resolveModel(state: ModelCacheState, at: Placement, model: strin
       'cached_content.model',
       `model must be of the form projects/{project}/locations/{location}/publishers/google/models/{model}, got '${model}'.`,
     );
+  if (m[1] !== at.project)
+    throw fieldError('vertex', 'cached_content.model', `The model project '${m[1]}' must match the cached content project '${at.project}'.`);
   if (m[2] !== at.location)
     throw fieldError('vertex', 'cached_content.model', `The model location '${m[2]}' must match the cached content location '${at.location}'.`);
   if (m[3] !== 'google') throw fieldError('vertex', 'cached_content.model', 'Only published base models (publishers/google) are supported.');
@@ -59,27 +61,44 @@ export function resolveModel(state: ModelCacheState, at: Placement, model: strin
   return { model: full, minTokens: min };
 }
 
-/** Computes expireTime from ttl or expireTime (exactly one, or neither for the 1-hour default). */
+/**
+ * Computes expireTime from ttl or expireTime (at most one; neither means the 1-hour default both
+ * APIs apply). Vertex refuses a lifetime under 1 minute (its documented minimum); the Gemini API
+ * documents no minimum, so any ttl above zero and any expireTime in the future is fine there. An
+ * expiry past the largest Timestamp (year 9999) is refused, never stored.
+ */
 export function resolveExpiry(api: Api, now: number, input: { ttl?: string | undefined; expireTime?: string | undefined }, request?: string): Instant {
   const start = fromMs(now);
   if (input.ttl !== undefined) {
-    const d = parseDurationString(input.ttl);
-    if (!d) throw googleError('INVALID_ARGUMENT', `Invalid value at 'cached_content.ttl' (type.googleapis.com/google.protobuf.Duration), "${input.ttl}"`);
-    if (d.negative || d.s + d.n / 1e9 < MIN_TTL_SECONDS) throw fieldError(api, 'cached_content.ttl', 'ttl must be at least 1 minute (60s).', request);
-    return addDuration(start, d.s, d.n);
+    const d = readDuration(input.ttl);
+    if ('problem' in d) throw durationError(d.problem);
+    const seconds = d.s + d.n / 1e9;
+    if (api === 'vertex' && (d.negative || seconds < MIN_TTL_SECONDS))
+      throw fieldError(api, 'cached_content.ttl', 'ttl must be at least 1 minute (60s).', request);
+    if (api === 'gemini' && (d.negative || seconds === 0)) throw fieldError(api, 'cached_content.ttl', 'ttl must be positive.', request);
+    const expire = addDuration(start, d.s, d.n);
+    if (!inTimestampRange(expire))
+      throw fieldError(api, 'cached_content.ttl', `ttl is too long: now + ttl is after ${TIMESTAMP_MAX_TEXT}, the latest expire_time there is.`, request);
+    return expire;
   }
   if (input.expireTime !== undefined) {
-    const at = parseTimestamp(input.expireTime);
-    if (!at)
-      throw googleError(
-        'INVALID_ARGUMENT',
-        `Invalid value at 'cached_content.expire_time' (type.googleapis.com/google.protobuf.Timestamp), "${input.expireTime}"`,
-      );
-    if (toMsCeil(at) < now + MIN_TTL_SECONDS * 1000)
+    const at = readTimestamp(input.expireTime);
+    if ('problem' in at) throw durationError(at.problem, 'expire_time');
+    if (api === 'vertex' && toMsCeil(at) < now + MIN_TTL_SECONDS * 1000)
       throw fieldError(api, 'cached_content.expire_time', 'expire_time must be at least 1 minute in the future.', request);
+    if (api === 'gemini' && toMsCeil(at) <= now) throw fieldError(api, 'cached_content.expire_time', 'expire_time must be in the future.', request);
     return at;
   }
   return addDuration(start, DEFAULT_TTL_SECONDS, 0);
+}
+
+/** The parser's error for a ttl or expireTime that does not parse (request bodies are parsed before this; kept for direct callers). */
+function durationError(problem: string, field: 'ttl' | 'expire_time' = 'ttl'): GoogleError {
+  const type = field === 'ttl' ? 'Duration' : 'Timestamp';
+  return payloadError(
+    `cached_content.${field}`,
+    `Invalid value at 'cached_content.${field}' (type.googleapis.com/google.protobuf.${type}), Field '${field}', ${problem}`,
+  );
 }
 
 /** Counts the contents and enforces the 10 MB inline limit and the model's minimum token count. */
@@ -205,10 +224,16 @@ export function createCache(d: Draft<ModelCacheState>, at: Placement, input: Cac
   return insertCache(d, at, { model, displayName: input.displayName, expire, usage, calling, mapsWidget: mapsWidgetOf(input.tools) }, now);
 }
 
+/** A live cache in the scope, or undefined. */
+export function liveCache(state: ModelCacheState, at: Placement, name: string, now: number): CacheRecord | undefined {
+  const rec = getCache(state, name);
+  return rec && rec.scope === at.scope && rec.expireMs > now ? rec : undefined;
+}
+
 /** A live cache in the scope, or the real not-found answer. */
 export function findCache(state: ModelCacheState, at: Placement, name: string, now: number): CacheRecord {
-  const rec = getCache(state, name);
-  if (!rec || rec.scope !== at.scope || rec.expireMs <= now) throw cacheNotFound(at.api, name);
+  const rec = liveCache(state, at, name, now);
+  if (!rec) throw cacheNotFound(at.api, name);
   return rec;
 }
 

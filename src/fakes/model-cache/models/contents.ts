@@ -4,26 +4,38 @@ import { type Content, EMPTY_PART_MESSAGE, isEmptyPart } from '../schemas/cached
 const VALID_ROLES = new Set(['user', 'model', 'function']);
 const LEARN = 'Learn more: https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/gemini';
 
-/** Contents checks of a generate or count call, with each wire's wording: contents present, valid roles, parts present, each part with data. */
+/** One Content's checks, with each wire's wording: a valid role, parts present, each part with data. */
+function checkContent(api: Api, c: Content, i: number, request: string, prefix: string): void {
+  if (c.role !== undefined && c.role !== '' && !VALID_ROLES.has(c.role)) throw googleError('INVALID_ARGUMENT', 'Please use a valid role: user, model.');
+  if (c.parts.length === 0) {
+    if (api === 'vertex')
+      throw googleError(
+        'INVALID_ARGUMENT',
+        `Unable to submit request because it must include at least one parts field, which describes the prompt input. ${LEARN}`,
+      );
+    throw fieldError('gemini', `${prefix}contents[${i}].parts`, 'contents.parts must not be empty.', request);
+  }
+  c.parts.forEach((p, j) => {
+    if (isEmptyPart(p)) throw fieldError(api, `${prefix}contents[${i}].parts[${j}].data`, EMPTY_PART_MESSAGE, request);
+  });
+}
+
+/** Contents checks of a generate or count call, with each wire's wording: contents present, then each Content's checks. */
 export function checkContents(api: Api, contents: readonly Content[] | undefined, request: string): void {
   if (!contents || contents.length === 0) {
     if (api === 'vertex') throw googleError('INVALID_ARGUMENT', `Unable to submit request because it has an empty contents field. ${LEARN}`);
     throw fieldError('gemini', 'contents', 'contents is not specified', request);
   }
-  contents.forEach((c, i) => {
-    if (c.role !== undefined && c.role !== '' && !VALID_ROLES.has(c.role)) throw googleError('INVALID_ARGUMENT', 'Please use a valid role: user, model.');
-    if (c.parts.length === 0) {
-      if (api === 'vertex')
-        throw googleError(
-          'INVALID_ARGUMENT',
-          `Unable to submit request because it must include at least one parts field, which describes the prompt input. ${LEARN}`,
-        );
-      throw fieldError('gemini', `contents[${i}].parts`, 'contents.parts must not be empty.', request);
-    }
-    c.parts.forEach((p, j) => {
-      if (isEmptyPart(p)) throw fieldError(api, `contents[${i}].parts[${j}].data`, EMPTY_PART_MESSAGE, request);
-    });
-  });
+  for (const [i, c] of contents.entries()) checkContent(api, c, i, request, '');
+}
+
+/**
+ * A cache's contents are the start of every conversation that uses it, so each Content is checked as
+ * a generate call checks it (the same role, parts and data rules and wording); a cache may have no
+ * contents at all (a system instruction alone).
+ */
+export function checkCacheContents(api: Api, contents: readonly Content[] | undefined): void {
+  for (const [i, c] of (contents ?? []).entries()) checkContent(api, c, i, 'CreateCachedContentRequest', 'cached_content.');
 }
 
 /** The real 400s of a conversation whose function calls and responses do not pair up (same text on both wires). */

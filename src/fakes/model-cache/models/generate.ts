@@ -181,7 +181,7 @@ export function textChunks(text: string): string[] {
 export function renderChunks(plan: ReplyPlan): Array<Record<string, unknown>> {
   const pieces: Part[] = [];
   for (const p of plan.parts) {
-    const keys = Object.keys(p).filter((k) => p[k] !== undefined);
+    const keys = Object.keys(p).filter((k) => (p as Record<string, unknown>)[k] !== undefined);
     if (typeof p.text === 'string' && keys.length === 1) for (const t of textChunks(p.text)) pieces.push({ text: t });
     else pieces.push(p);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodePageToken, encodePageToken } from './paging.js';
-import { addDuration, formatTimestamp, fromMs, parseDurationString, parseTimestamp } from './time.js';
+import { addDuration, formatTimestamp, fromMs, parseDurationString, parseTimestamp, readDuration, readTimestamp } from './time.js';
 
 describe('model-cache time helpers', () => {
   it('formats with 0, 3, 6 or 9 fractional digits in UTC', () => {
@@ -19,6 +19,30 @@ describe('model-cache time helpers', () => {
     expect(d).toEqual({ s: 1, n: 900_000_000, negative: false });
     expect(addDuration(fromMs(1500), 1, 900_000_000)).toEqual({ s: 3, n: 400_000_000 });
     expect(parseDurationString('1.0000000001s')).toBeUndefined();
+  });
+  it("reads Durations as protobuf's JSON parser does, with its texts", () => {
+    expect(readDuration('1.s')).toEqual({ s: 1, n: 0, negative: false });
+    expect(readDuration('-0.5s')).toEqual({ s: 0, n: 500_000_000, negative: true });
+    expect(readDuration('2.0000000000s')).toEqual({ s: 2, n: 0, negative: false });
+    expect(readDuration('315576000000.999999999s')).toEqual({ s: 315_576_000_000, n: 999_999_999, negative: false });
+    expect(readDuration('315576000001s')).toEqual({ problem: 'Duration value exceeds limits' });
+    expect(readDuration('1.1000000000s')).toEqual({ problem: 'Duration value exceeds limits' });
+    expect(readDuration('1.12345678901s')).toEqual({ problem: 'Invalid duration format, failed to parse nano seconds' });
+    expect(readDuration('1.5xs')).toEqual({ problem: 'Invalid duration format, failed to parse nano seconds' });
+    expect(readDuration('18446744073709551616s')).toEqual({ problem: 'Invalid duration format, failed to parse seconds' });
+    expect(readDuration('.5s')).toEqual({ problem: 'Invalid duration format, failed to parse seconds' });
+    expect(readDuration('60')).toEqual({ problem: "Illegal duration format; duration must end with 's'" });
+    expect(readDuration(60)).toEqual({ problem: 'Invalid data type for duration, value is 60' });
+  });
+  it('reads Timestamps of years 0001..9999 only (years below 100 are not 19xx)', () => {
+    expect(readTimestamp('0099-01-01T00:00:00Z')).toEqual({ s: -59_042_995_200, n: 0 });
+    expect(readTimestamp('0001-01-01T00:00:00Z')).toEqual({ s: -62_135_596_800, n: 0 });
+    expect(readTimestamp('9999-12-31T23:59:59.999999999Z')).toEqual({ s: 253_402_300_799, n: 999_999_999 });
+    expect(readTimestamp('0001-01-01T00:00:00+00:01')).toEqual({ problem: 'Invalid time format: Failed to parse input' });
+    expect(readTimestamp('9999-12-31T23:59:59-00:01')).toEqual({ problem: 'Invalid time format: Failed to parse input' });
+    expect(readTimestamp('2026-01-01T00:00:00')).toEqual({
+      problem: "Illegal timestamp format; timestamps must end with 'Z' or have a valid timezone offset.",
+    });
   });
   it('binds page tokens to their scope', () => {
     const t = encodePageToken('projects/p/locations/l', 42);

@@ -1,8 +1,9 @@
 import { json } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
 import { type Api, fieldError, payloadError } from '../errors.js';
-import { createCache, deleteCache, findCache, listCaches, resolveExpiry, updateExpiry } from '../models/caches.js';
-import { UPDATE_REQUEST, updatedExpiration } from '../models/update.js';
+import { createCache, deleteCache, findCache, listCaches, liveCache, resolveExpiry, updateExpiry } from '../models/caches.js';
+import { maskPaths, UPDATE_REQUEST, updatedExpiration, withoutEchoedExpireTime } from '../models/update.js';
+import { checkCacheContents } from '../models/contents.js';
 import { parseCachedContent } from '../models/parse.js';
 import type { ModelCacheState } from '../models/state.js';
 import type { ModelCacheOptions } from '../options.js';
@@ -26,6 +27,7 @@ function create(api: Api) {
     const w = resolveWire(ctx, api, 'CreateCachedContent', 'create', 'parent');
     rejectInvalidJson(ctx);
     const input = parseCachedContent(api, ctx.req.body, 'CreateCachedContentRequest');
+    checkCacheContents(api, input.contents);
     const rec = ctx.update((d) => createCache(d, w, input, ctx.clock.nowMs(), w.version, ctx.req.rawBody.length));
     return json(200, renderCache(rec));
   };
@@ -42,10 +44,13 @@ function update(api: Api) {
   return (ctx: Ctx) => {
     const w = resolveWire(ctx, api, 'UpdateCachedContent', 'update', 'name');
     rejectInvalidJson(ctx);
-    const input = parseCachedContent(api, ctx.req.body, UPDATE_REQUEST);
-    const expiration = updatedExpiration(api, ctx.req.body, input, ctx.req.query.updateMask ?? ctx.req.query.update_mask);
     const now = ctx.clock.nowMs();
     const name = nameOf(ctx, api);
+    const mask = maskPaths(ctx.req.query.updateMask ?? ctx.req.query.update_mask);
+    const current = liveCache(ctx.state, w, name, now);
+    const body = mask === undefined ? withoutEchoedExpireTime(ctx.req.body, current) : ctx.req.body;
+    const input = parseCachedContent(api, body, UPDATE_REQUEST);
+    const expiration = updatedExpiration(api, body, input, mask, current);
     findCache(ctx.state, w, name, now);
     const expire = resolveExpiry(api, now, expiration, UPDATE_REQUEST);
     ctx.update((d) => {

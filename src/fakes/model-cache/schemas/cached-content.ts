@@ -1,38 +1,71 @@
 import { z } from 'zod';
+import { BytesSchema, DoubleSchema, DurationSchema, mapOf, TimestampSchema } from './proto.js';
 import type { AddIssue } from './schema.js';
 import { checkTools, ToolConfigSchema, ToolSchema } from './tools.js';
 
-/** One part of a Content (text, inline bytes, a file reference, ...); fields beyond these pass through. */
-export const PartSchema = z.looseObject({
-  text: z.string().optional(),
-  inlineData: z.looseObject({ mimeType: z.string(), data: z.string() }).optional(),
-  fileData: z.looseObject({ mimeType: z.string().optional(), fileUri: z.string() }).optional(),
-  videoMetadata: z.looseObject({ startOffset: z.string().optional(), endOffset: z.string().optional(), fps: z.number().optional() }).optional(),
-  // Messages whose `args` / `response` are google.protobuf.Struct: a JSON object, nothing else.
-  functionCall: z.looseObject({ name: z.string().optional(), args: z.record(z.string(), z.unknown()).optional() }).optional(),
-  functionResponse: z.looseObject({ name: z.string().optional(), response: z.record(z.string(), z.unknown()).optional() }).optional(),
-  executableCode: z.looseObject({ language: z.string().optional(), code: z.string().optional() }).optional(),
-  codeExecutionResult: z.looseObject({ outcome: z.string().optional(), output: z.string().optional() }).optional(),
-});
+/** The members of Part's `data` oneof: a part carries exactly one. */
+export const PART_DATA = [
+  'text',
+  'inlineData',
+  'fileData',
+  'functionCall',
+  'functionResponse',
+  'executableCode',
+  'codeExecutionResult',
+  'toolCall',
+  'toolResponse',
+] as const;
+
+/** A google.protobuf.Struct: a JSON object whose keys are the caller's (kept as sent, `__proto__` included). */
+const StructSchema = mapOf(z.unknown());
+
+/**
+ * One part of a Content: exactly one piece of data (text, inline bytes, a file reference, a function
+ * call or response, code, a server-side tool call) plus optional metadata. Unknown fields are the
+ * parser's 400, bytes are base64, offsets are Durations.
+ */
+export const PartSchema = z
+  .strictObject({
+    text: z.string().optional(),
+    inlineData: z.strictObject({ mimeType: z.string(), data: BytesSchema, displayName: z.string().optional() }).optional(),
+    fileData: z.strictObject({ mimeType: z.string().optional(), fileUri: z.string(), displayName: z.string().optional() }).optional(),
+    functionCall: z.looseObject({ name: z.string().optional(), args: StructSchema.optional() }).optional(),
+    functionResponse: z.looseObject({ name: z.string().optional(), response: StructSchema.optional() }).optional(),
+    executableCode: z.looseObject({ language: z.string().optional(), code: z.string().optional() }).optional(),
+    codeExecutionResult: z.looseObject({ outcome: z.string().optional(), output: z.string().optional() }).optional(),
+    toolCall: z.looseObject({}).optional(),
+    toolResponse: z.looseObject({}).optional(),
+    videoMetadata: z.strictObject({ startOffset: DurationSchema.optional(), endOffset: DurationSchema.optional(), fps: DoubleSchema.optional() }).optional(),
+    thought: z.boolean().optional(),
+    thoughtSignature: BytesSchema.optional(),
+    partMetadata: StructSchema.optional(),
+    mediaResolution: z.looseObject({}).optional(),
+    mediaProcessing: z.looseObject({}).optional(),
+    speechMetadata: z.looseObject({}).optional(),
+    // Output only (a transcription the model returned); accepted and ignored, as the parser does.
+    audioTranscription: z.looseObject({}).optional(),
+  })
+  .superRefine((part, ctx) => {
+    const data = Object.keys(part).filter((k) => (PART_DATA as readonly string[]).includes(k) && part[k as keyof typeof part] !== undefined);
+    // The parser's oneof rule: the second member sent is the one it cannot set.
+    if (data.length > 1) ctx.addIssue({ code: 'custom', path: [], message: 'oneof', params: { oneof: 'data', key: data[1] } });
+  });
 /** A parsed Part. */
 export type Part = z.infer<typeof PartSchema>;
-
-/** Part fields that describe a part's data but are not data themselves. */
-const PART_METADATA = new Set(['videoMetadata', 'thought', 'thoughtSignature', 'partMetadata', 'mediaResolution']);
 
 /**
  * A part with no data (no `text`, `inlineData`, `fileData`, `functionCall`, ...): the real parser's
  * "required oneof field 'data' must have one initialized field".
  */
 export function isEmptyPart(part: Part): boolean {
-  return !Object.keys(part).some((k) => part[k] !== undefined && !PART_METADATA.has(k));
+  return !PART_DATA.some((k) => part[k] !== undefined);
 }
 
 /** The description of the empty-part error, as the real service words it. */
 export const EMPTY_PART_MESSAGE = "required oneof field 'data' must have one initialized field";
 
 /** A Content: a role and its parts. */
-export const ContentSchema = z.looseObject({ role: z.string().optional(), parts: z.array(PartSchema).default([]) });
+export const ContentSchema = z.strictObject({ role: z.string().optional(), parts: z.array(PartSchema).default([]) });
 /** A parsed Content. */
 export type Content = z.infer<typeof ContentSchema>;
 
@@ -51,28 +84,32 @@ export const CachedContentInputSchema = z
     contents: z.array(ContentSchema).optional(),
     tools: z.array(ToolSchema).optional(),
     toolConfig: ToolConfigSchema.optional(),
-    ttl: z.string().optional(),
-    expireTime: z.string().optional(),
+    ttl: DurationSchema.optional(),
+    expireTime: TimestampSchema.optional(),
     encryptionSpec: z
       .strictObject({
         kmsKeyName: z.string().regex(KMS_KEY_RE, 'kms_key_name must be projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{cryptoKey}.'),
       })
       .optional(),
     // Output-only fields are accepted and ignored, as proto JSON parsing does.
-    createTime: z.string().optional(),
-    updateTime: z.string().optional(),
+    createTime: TimestampSchema.optional(),
+    updateTime: TimestampSchema.optional(),
     usageMetadata: z.looseObject({}).optional(),
   })
   .superRefine((v, ctx) => {
     const add: AddIssue = (path, message) => ctx.addIssue({ code: 'custom', path, message, params: { rule: true } });
-    if (v.ttl !== undefined && v.expireTime !== undefined) add(['ttl'], 'Only one of ttl and expire_time may be set.');
+    // ttl and expire_time are the members of the `expiration` oneof: the parser refuses the second one sent.
+    if (v.ttl !== undefined && v.expireTime !== undefined) {
+      const second = Object.keys(v).find((k) => k === 'ttl' || k === 'expireTime') === 'ttl' ? 'expireTime' : 'ttl';
+      ctx.addIssue({ code: 'custom', path: [], message: 'oneof', params: { oneof: 'expiration', key: second } });
+    }
     v.contents?.forEach((c, i) => {
       c.parts.forEach((p, j) => {
         if (isEmptyPart(p)) add(['contents', i, 'parts', j, 'data'], EMPTY_PART_MESSAGE);
       });
     });
     v.systemInstruction?.parts.forEach((p, i) => {
-      const keys = Object.keys(p).filter((k) => p[k] !== undefined);
+      const keys = Object.keys(p).filter((k) => (p as Record<string, unknown>)[k] !== undefined);
       if (keys.length !== 1 || keys[0] !== 'text') add(['systemInstruction', 'parts', i], 'system_instruction must contain text parts only.');
     });
     checkTools(v.tools, v.toolConfig, add);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ContentSchema } from './cached-content.js';
+import { DoubleSchema, Int32Schema } from './proto.js';
 import type { AddIssue } from './schema.js';
 import { checkTools, ToolConfigSchema, ToolSchema } from './tools.js';
 
@@ -8,18 +9,18 @@ import { checkTools, ToolConfigSchema, ToolSchema } from './tools.js';
  * output-shaping fields newer models add pass through as sent.
  */
 export const GenerationConfigSchema = z.looseObject({
-  temperature: z.number().optional(),
-  topP: z.number().optional(),
-  topK: z.number().optional(),
-  candidateCount: z.number().int().optional(),
-  maxOutputTokens: z.number().int().optional(),
+  temperature: DoubleSchema.optional(),
+  topP: DoubleSchema.optional(),
+  topK: DoubleSchema.optional(),
+  candidateCount: Int32Schema.optional(),
+  maxOutputTokens: Int32Schema.optional(),
   stopSequences: z.array(z.string()).optional(),
-  presencePenalty: z.number().optional(),
-  frequencyPenalty: z.number().optional(),
-  seed: z.number().int().optional(),
+  presencePenalty: DoubleSchema.optional(),
+  frequencyPenalty: DoubleSchema.optional(),
+  seed: Int32Schema.optional(),
   responseMimeType: z.string().optional(),
   responseLogprobs: z.boolean().optional(),
-  logprobs: z.number().int().optional(),
+  logprobs: Int32Schema.optional(),
 });
 
 /** One safety setting. */

@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { DoubleSchema, Int64Schema, mapOf } from './proto.js';
 
 /** Adds an issue at an absolute path (the refinements run at the root of the request body). */
 export type AddIssue = (path: Array<string | number>, message: string) => void;
-
-/** An int64 in proto JSON: a decimal string, or a JSON integer. */
-export const Int64Schema = z.union([z.string().regex(/^-?\d+$/), z.number().int()]);
 
 /** OpenAPI subset `Type` enum. */
 export const TypeSchema = z.enum(['TYPE_UNSPECIFIED', 'STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL']);
@@ -25,14 +23,14 @@ export const SchemaSchema = z.strictObject({
   maxItems: Int64Schema.optional(),
   enum: z.array(z.string()).optional(),
   get properties() {
-    return z.record(z.string(), SchemaSchema).optional();
+    return mapOf(SchemaSchema).optional();
   },
   propertyOrdering: z.array(z.string()).optional(),
   required: z.array(z.string()).optional(),
   minProperties: Int64Schema.optional(),
   maxProperties: Int64Schema.optional(),
-  minimum: z.number().optional(),
-  maximum: z.number().optional(),
+  minimum: DoubleSchema.optional(),
+  maximum: DoubleSchema.optional(),
   minLength: Int64Schema.optional(),
   maxLength: Int64Schema.optional(),
   pattern: z.string().optional(),
@@ -42,7 +40,7 @@ export const SchemaSchema = z.strictObject({
   additionalProperties: z.unknown().optional(),
   ref: z.string().optional(),
   get defs() {
-    return z.record(z.string(), SchemaSchema).optional();
+    return mapOf(SchemaSchema).optional();
   },
 });
 /** A parsed Schema object. */
@@ -55,6 +53,9 @@ const FORMATS: Partial<Record<z.infer<typeof TypeSchema>, readonly string[] | 'a
 };
 
 const REF_RE = /^#\/defs\/([^/]+)$/;
+
+/** The real text for a schema without a type (where one is needed). */
+const TYPE_REQUIRED = 'must be specified when not using one_of, any_of or all_of fields';
 
 // Keywords the Schema subset defines for one kind of type ("items: for ARRAY", "minimum: for INTEGER and NUMBER", ...).
 const TYPE_KEYWORDS: ReadonlyArray<readonly [keyof Schema, ReadonlyArray<z.infer<typeof TypeSchema>>]> = [
@@ -80,8 +81,7 @@ const TYPE_KEYWORDS: ReadonlyArray<readonly [keyof Schema, ReadonlyArray<z.infer
  */
 export function checkSchema(schema: Schema, path: Array<string | number>, add: AddIssue, root: Schema = schema): void {
   const isRoot = schema === root;
-  if (!isRoot && schema.type === undefined && schema.anyOf === undefined && schema.ref === undefined)
-    add([...path, 'type'], 'must be specified when not using one_of, any_of or all_of fields');
+  if (!isRoot && schema.type === undefined && schema.anyOf === undefined && schema.ref === undefined) add([...path, 'type'], TYPE_REQUIRED);
   if (schema.type === 'TYPE_UNSPECIFIED') add([...path, 'type'], 'TYPE_UNSPECIFIED should not be used; set a type.');
   if (schema.format !== undefined) {
     const allowed = schema.type ? FORMATS[schema.type] : undefined;
@@ -116,6 +116,25 @@ export const FUNCTION_NAME_RE = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 /** Parameter name: starts with a letter or underscore; letters, digits, underscores; at most 64 characters. */
 export const PARAMETER_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
+/**
+ * Parameter names at every depth (the properties of an OBJECT parameter are parameters too, also
+ * inside `items`, `anyOf` and `defs`): case sensitive, a letter or underscore first, then letters,
+ * digits or underscores, at most 64 characters.
+ */
+function checkParameterNames(schema: Schema, path: Array<string | number>, add: AddIssue): void {
+  for (const [key, v] of Object.entries(schema.properties ?? {})) {
+    if (!PARAMETER_NAME_RE.test(key))
+      add(
+        [...path, 'properties', key],
+        `Invalid parameter name '${key}'. Must start with a letter or an underscore and contain only a-z, A-Z, 0-9 or underscores, with a maximum length of 64.`,
+      );
+    checkParameterNames(v, [...path, 'properties', key], add);
+  }
+  if (schema.items) checkParameterNames(schema.items, [...path, 'items'], add);
+  for (const [i, v] of (schema.anyOf ?? []).entries()) checkParameterNames(v, [...path, 'anyOf', i], add);
+  for (const [k, v] of Object.entries(schema.defs ?? {})) checkParameterNames(v, [...path, 'defs', k], add);
+}
+
 /** A FunctionDeclaration. */
 export const FunctionDeclarationSchema = z.strictObject({
   name: z.string(),
@@ -147,13 +166,10 @@ export function checkFunctionDeclaration(fd: FunctionDeclaration, path: Array<st
   }
   const p = fd.parameters;
   if (p) {
+    // The root of parameters names its type like any nested schema (an OBJECT); "May be unset" means the whole field.
+    if (p.type === undefined && p.anyOf === undefined && p.ref === undefined) add([...path, 'parameters', 'type'], TYPE_REQUIRED);
     if (p.type !== undefined && p.type !== 'OBJECT') add([...path, 'parameters', 'type'], `parameters must be an OBJECT schema, got ${p.type}.`);
-    for (const key of Object.keys(p.properties ?? {}))
-      if (!PARAMETER_NAME_RE.test(key))
-        add(
-          [...path, 'parameters', 'properties', key],
-          `Invalid parameter name '${key}'. Must start with a letter or an underscore and contain only a-z, A-Z, 0-9 or underscores, with a maximum length of 64.`,
-        );
+    checkParameterNames(p, [...path, 'parameters'], add);
     checkSchema(p, [...path, 'parameters'], add);
   }
   if (fd.response) checkSchema(fd.response, [...path, 'response'], add);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DoubleSchema, Int32Schema } from './proto.js';
 import { type AddIssue, checkFunctionDeclaration, FunctionDeclarationSchema } from './schema.js';
 
 /** Declarations per Tool, excluded domains per search tool, results per managed search (the limits the real service enforces). */
@@ -23,7 +24,9 @@ const SearchSchema = z.strictObject({
 });
 
 const GoogleSearchRetrievalSchema = z.strictObject({
-  dynamicRetrievalConfig: z.strictObject({ mode: z.enum(['MODE_UNSPECIFIED', 'MODE_DYNAMIC']).optional(), dynamicThreshold: z.number().optional() }).optional(),
+  dynamicRetrievalConfig: z
+    .strictObject({ mode: z.enum(['MODE_UNSPECIFIED', 'MODE_DYNAMIC']).optional(), dynamicThreshold: DoubleSchema.optional() })
+    .optional(),
 });
 
 const GoogleMapsSchema = z.strictObject({ enableWidget: z.boolean().optional(), authConfig: z.looseObject({}).optional() });
@@ -38,7 +41,7 @@ const VertexAiSearchSchema = z.strictObject({
     .regex(DATASTORE_RE, 'datastore must be projects/{project}/locations/{location}/collections/{collection}/dataStores/{dataStore}.')
     .optional(),
   engine: z.string().regex(ENGINE_RE, 'engine must be projects/{project}/locations/{location}/collections/{collection}/engines/{engine}.').optional(),
-  maxResults: z.number().int().optional(),
+  maxResults: Int32Schema.optional(),
   filter: z.string().optional(),
   dataStoreSpecs: z
     .array(
@@ -63,13 +66,13 @@ const VertexRagStoreSchema = z.strictObject({
     .optional(),
   ragRetrievalConfig: z
     .strictObject({
-      topK: z.number().int().optional(),
+      topK: Int32Schema.optional(),
       hybridSearch: z.looseObject({}).optional(),
       filter: z
         .strictObject({
           metadataFilter: z.string().optional(),
-          vectorDistanceThreshold: z.number().optional(),
-          vectorSimilarityThreshold: z.number().optional(),
+          vectorDistanceThreshold: DoubleSchema.optional(),
+          vectorSimilarityThreshold: DoubleSchema.optional(),
         })
         .optional(),
       ranking: z
@@ -80,8 +83,8 @@ const VertexRagStoreSchema = z.strictObject({
         .optional(),
     })
     .optional(),
-  similarityTopK: z.number().int().optional(),
-  vectorDistanceThreshold: z.number().optional(),
+  similarityTopK: Int32Schema.optional(),
+  vectorDistanceThreshold: DoubleSchema.optional(),
   storeContext: z.boolean().optional(),
 });
 
@@ -146,10 +149,13 @@ function checkRetrieval(r: Retrieval, path: Array<string | number>, add: AddIssu
   if (rag) {
     const p = [...path, 'vertexRagStore'];
     const resources = rag.ragResources ?? [];
-    const corpora = new Set(resources.map((x) => x.ragCorpus));
-    if (resources.length > 1 || corpora.size > 1) add([...p, 'ragResources'], 'Only one RAG corpus (or several files of one corpus) is supported.');
+    // "one corpus, or multiple files of one corpus": resources may be several, as long as they name one corpus.
+    if (resources.length === 0) add([...p, 'ragResources'], 'rag_resources must name a RAG corpus (or files of one corpus).');
+    const corpora = new Set(resources.map((x) => x.ragCorpus).filter((c) => c !== undefined));
+    if (corpora.size > 1) add([...p, 'ragResources'], 'Only one RAG corpus (or several files of one corpus) is supported.');
     resources.forEach((x, i) => {
-      if (x.ragFileIds?.length && x.ragCorpus === undefined) add([...p, 'ragResources', i, 'ragCorpus'], 'rag_file_ids need the rag_corpus they belong to.');
+      if (x.ragCorpus === undefined)
+        add([...p, 'ragResources', i, 'ragCorpus'], x.ragFileIds?.length ? 'rag_file_ids need the rag_corpus they belong to.' : 'rag_corpus is required.');
     });
     const f = rag.ragRetrievalConfig?.filter;
     if (f && f.vectorDistanceThreshold !== undefined && f.vectorSimilarityThreshold !== undefined)

@@ -31,7 +31,7 @@ const NODE_TEMPLATE: Record<string, string> = {
   LeadgenForm: '{form-id}',
 };
 /** The route template of a node type: its own, the table's, or `{id}`. */
-const templateOf = (t: { type: string; route?: string }): string => t.route ?? NODE_TEMPLATE[t.type] ?? '{id}';
+export const templateOf = (t: { type: string; route?: string }): string => t.route ?? NODE_TEMPLATE[t.type] ?? '{id}';
 const NODE_VERB: Record<Verb, string> = { GET: 'get', POST: 'update', DELETE: 'delete' };
 const EDGE_VERB: Record<Verb, string> = { GET: 'list', POST: 'create', DELETE: 'delete' };
 
@@ -54,7 +54,8 @@ async function dispatch(ctx: GraphRouteContext, verb: Verb, edgeParam?: string, 
     ctx.meta.operation = 'unmatched';
     throw unsupportedRequest(verb, id);
   }
-  const spec = edge === undefined ? undefined : found.type.edges[edge];
+  // Own keys only: `/{page-id}/constructor` names no edge.
+  const spec = edge === undefined || !Object.hasOwn(found.type.edges, edge) ? undefined : found.type.edges[edge];
   if (edge !== undefined && !spec) {
     ctx.meta.operation = 'unmatched';
     if (verb === 'GET') throw graphErrors.nonexistingField(edge, found.type.type);

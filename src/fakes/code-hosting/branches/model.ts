@@ -1,0 +1,186 @@
+import { GitHubError, githubError } from '../core/errors.js';
+import type { Operation, OpResult } from '../core/catalog/engine.js';
+import { htmlUrl } from '../core/catalog/engine.js';
+import { linkHeader, parsePaging } from '../core/catalog/paging.js';
+import type { CatalogSlice, Resource } from '../core/catalog/state.js';
+import type { RelationContext } from '../core/family.js';
+import { getCommit } from '../git/model.js';
+import { commitView } from '../git/model/views.js';
+import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
+import { branchHead, branchNames, branchRecord, ensureBranch, listOf } from '../git/model/heads.js';
+import { type BranchRepo, branchKey } from './state.js';
+
+const keyOf = branchKey;
+import { keyListReplace } from '../../../store/key-list.js';
+
+/** Signature of a hand-written branch operation (slice is a draft for writes, frozen for reads). */
+export type BranchOp = (slice: CatalogSlice, op: Operation, repo: BranchRepo, rc: RelationContext) => OpResult;
+
+const DOCS = 'https://docs.github.com/rest/branches/branches';
+const notProtected = () => new GitHubError(404, 'Branch not protected', { documentationUrl: 'https://docs.github.com/rest/branches/branch-protection' });
+const notFound = () => new GitHubError(404, 'Branch not found', { documentationUrl: DOCS });
+
+/**
+ * Branches with protection, over the catalog slice: a branch lives at `/repos/o/r/branches/<name>`,
+ * its protection at `.../branches/<name>/protection`. Routes come from the catalog pipeline (auth,
+ * rate limit, one update).
+ *
+ * A branch's head is the field `commit.sha` of its record, and nowhere else: the git graph reads and
+ * moves `refs/heads/<name>` through {@link branchHead} and {@link setBranchHead}, so a ref created
+ * with `git/refs` is a branch and a branch renamed or deleted changes its ref. The repository's
+ * default branch exists without a record, at the repository's root commit.
+ */
+
+/**
+ * A branch as GitHub answers it: the list item (short branch) or, `full`, the branch with its head
+ * commit exactly as `GET /commits/{sha}` answers it (same author, message, tree and parents).
+ */
+/** A branch's `protection` summary; its links only when the branch is protected (they answer 404 until then). */
+function protectionSummary(on: boolean, url: string, checks: Resource): Resource {
+  if (!on) return { enabled: false, required_status_checks: checks };
+  return { url, protection_url: url, enabled: true, required_status_checks: { url: `${url}/required_status_checks`, ...checks } };
+}
+
+function render(slice: CatalogSlice, repo: BranchRepo, name: string, op: Operation, full: boolean, rc?: RelationContext): Resource {
+  const key = keyOf(repo, name);
+  const sha = branchHead(slice, repo, name) as string;
+  const prot = tableGet(slice.records, `${key}/protection`);
+  const protection = `${op.baseUrl}${key}/protection`;
+  const checks = { enforcement_level: prot?.required_status_checks ? 'non_admins' : 'off', contexts: [], checks: [] };
+  const out: Resource = {
+    name,
+    commit: { sha, url: `${op.baseUrl}${repo.path}/commits/${sha}` },
+    protected: Boolean(prot),
+  };
+  if (!full)
+    return {
+      ...out,
+      protection: protectionSummary(Boolean(prot), protection, checks),
+      protection_url: protection,
+    };
+  const head = rc?.repo ? getCommit(rc.state, rc.repo, sha) : undefined;
+  return {
+    ...out,
+    ...(head && rc?.repo ? { commit: commitView({ state: rc.state, repo: rc.repo, baseUrl: op.baseUrl }, sha, head) } : {}),
+    _links: { self: `${op.baseUrl}${key}`, html: `${htmlUrl(op.baseUrl, repo.path)}/tree/${name}` },
+    protection: protectionSummary(Boolean(prot), protection, checks),
+    protection_url: protection,
+  };
+}
+
+function protectionOf(slice: CatalogSlice, repo: BranchRepo, name: string): Resource {
+  if (!branchRecord(slice, repo, name)) throw notFound();
+  const prot = tableGet(slice.records, `${keyOf(repo, name)}/protection`);
+  if (!prot) throw notProtected();
+  return prot;
+}
+
+export const listBranches: BranchOp = (slice, op, repo) => {
+  const wantProtected = op.query.protected;
+  let names = branchNames(slice, repo);
+  if (wantProtected === 'true' || wantProtected === 'false')
+    names = names.filter((n) => Boolean(tableGet(slice.records, `${keyOf(repo, n)}/protection`)) === (wantProtected === 'true'));
+  const paging = parsePaging(op.query);
+  const start = (paging.page - 1) * paging.perPage;
+  const link = linkHeader(op.url, paging, names.length);
+  const body = names.slice(start, start + paging.perPage).map((n) => render(slice, repo, n, op, false));
+  return { status: 200, body, ...(link ? { headers: { link } } : {}) };
+};
+
+export const getBranch: BranchOp = (slice, op, repo, rc) => {
+  const name = decodeURIComponent(op.key.split('/').pop() as string);
+  if (!branchRecord(slice, repo, name)) throw notFound();
+  return { status: 200, body: render(slice, repo, name, op, true, rc) };
+};
+
+const PROTECTION_FIELDS = ['required_status_checks', 'enforce_admins', 'required_pull_request_reviews', 'restrictions'] as const;
+
+export const putProtection: BranchOp = (slice, op, repo) => {
+  const name = branchName(op);
+  if (!branchRecord(slice, repo, name)) throw notFound();
+  const missing = PROTECTION_FIELDS.filter((f) => !(f in op.body));
+  if (missing.length) throw githubError.validation(missing.map((field) => ({ resource: 'Branch protection', field, code: 'missing_field' as const })));
+  const url = `${op.baseUrl}${keyOf(repo, name)}/protection`;
+  const b = op.body as Record<string, unknown>;
+  const prot: Resource = {
+    url,
+    required_status_checks: b.required_status_checks
+      ? { url: `${url}/required_status_checks`, contexts: [], checks: [], ...(b.required_status_checks as Resource) }
+      : null,
+    enforce_admins: { url: `${url}/enforce_admins`, enabled: b.enforce_admins === true },
+    required_pull_request_reviews: b.required_pull_request_reviews
+      ? { url: `${url}/required_pull_request_reviews`, ...(b.required_pull_request_reviews as Resource) }
+      : null,
+    restrictions: b.restrictions ? { url: `${url}/restrictions`, users: [], teams: [], apps: [], ...(b.restrictions as Resource) } : null,
+    required_signatures: { url: `${url}/required_signatures`, enabled: false },
+    required_linear_history: { enabled: b.required_linear_history === true },
+    allow_force_pushes: { enabled: b.allow_force_pushes === true },
+    allow_deletions: { enabled: b.allow_deletions === true },
+  };
+  ensureBranch(slice, repo, name, op);
+  tableSet(slice.records, `${keyOf(repo, name)}/protection`, prot);
+  return { status: 200, body: prot };
+};
+
+export const getProtection: BranchOp = (slice, op, repo) => ({ status: 200, body: protectionOf(slice, repo, branchName(op)) });
+
+export const deleteProtection: BranchOp = (slice, op, repo) => {
+  const name = branchName(op);
+  protectionOf(slice, repo, name);
+  tableDelete(slice.records, `${keyOf(repo, name)}/protection`);
+  return { status: 204 };
+};
+
+/** GET/POST/PATCH/DELETE of one protection setting (`enforce_admins`, `required_status_checks`, ...). */
+export function subProtection(field: string): BranchOp {
+  return (slice, op, repo) => {
+    const name = branchName(op);
+    const prot = protectionOf(slice, repo, name);
+    const url = `${prot.url as string}/${field}`;
+    const toggle = field === 'enforce_admins' || field === 'required_signatures';
+    if (op.row.method === 'GET') {
+      const v = prot[field];
+      if (!v)
+        throw new GitHubError(404, `${field.replace(/_/g, ' ')} not enabled`, { documentationUrl: 'https://docs.github.com/rest/branches/branch-protection' });
+      return { status: 200, body: v };
+    }
+    if (op.row.method === 'DELETE') {
+      prot[field] = toggle ? { url, enabled: false } : null;
+      return { status: 204 };
+    }
+    prot[field] = toggle ? { url, enabled: true } : { ...((prot[field] as Resource | null) ?? {}), ...op.body, url };
+    return { status: 200, body: prot[field] };
+  };
+}
+
+export const renameBranch: BranchOp = (slice, op, repo, rc) => {
+  const name = branchName(op);
+  if (!branchRecord(slice, repo, name)) throw notFound();
+  const to = op.body.new_name;
+  if (typeof to !== 'string' || !to) throw githubError.validation([{ resource: 'Branch', field: 'new_name', code: 'missing_field' }]);
+  if (branchRecord(slice, repo, to)) throw githubError.validation([{ resource: 'Branch', field: 'new_name', code: 'already_exists' }]);
+  ensureBranch(slice, repo, name, op);
+  const from = keyOf(repo, name);
+  const dest = keyOf(repo, to);
+  tableSet(slice.records, dest, { ...(tableGet(slice.records, from) as Resource), name: to });
+  tableDelete(slice.records, from);
+  const prot = tableGet(slice.records, `${from}/protection`);
+  if (prot) {
+    tableSet(slice.records, `${dest}/protection`, prot);
+    tableDelete(slice.records, `${from}/protection`);
+  }
+  keyListReplace(slice.lists, listOf(repo), from, dest);
+  // Renaming the default branch renames the repository's default branch (as on GitHub).
+  const record = rc.repo ? rc.state.repos[rc.repo.record.id] : undefined;
+  const moved = { ...repo };
+  if (record && name === repo.defaultBranch) {
+    record.defaultBranch = to;
+    moved.defaultBranch = to;
+  }
+  return { status: 201, body: render(slice, moved, to, op, true, rc) };
+};
+
+function branchName(op: Operation): string {
+  const segs = op.key.split('/');
+  return decodeURIComponent(segs[segs.indexOf('branches') + 1] as string);
+}

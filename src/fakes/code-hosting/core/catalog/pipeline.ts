@@ -1,0 +1,147 @@
+import type { FakeResponse } from '../../../../http/response.js';
+import { json } from '../../../../http/response.js';
+import { attempt } from '../../../../store/store.js';
+import type { RouteHandler } from '../../../service.js';
+import { type Principal, type ResourceRef, authenticate, authorize, declareAccess } from '../auth.js';
+import type { CatalogRow } from './catalog.js';
+import type { GitHubRouteContext } from '../context.js';
+import { GitHubError, githubError, renderGitHubError } from '../errors.js';
+import { githubBody } from '../http-helpers.js';
+import { findRepo, repoKey } from '../lookup.js';
+import type { RepoRecord } from '../schemas/repo.js';
+import type { CodeHostingOptions } from '../options.js';
+import type { CodeHostingState } from '../../state.js';
+import { selectVersion } from '../wire.js';
+import { type Operation, mutate, read } from './engine.js';
+import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError, rateLimitSubject, rateTable } from './rate-limit.js';
+import type { CatalogSlice, Resource } from './state.js';
+import { canonicalKey } from './canonical.js';
+import { accessRule, concreteKey, keyPrefix } from './table.js';
+import { redirectShape, shapeAnswer } from '../shapes/answer.js';
+import type { RepoView } from '../shapes/render.js';
+import type { RelationOp } from '../family.js';
+import { redirectLocation } from '../hosts.js';
+import { DEFAULT_LOGIN } from '../shapes/render.js';
+import { movedOrNotFound } from '../load.js';
+/**
+ * The catalog pipeline: how one catalog row answers a request, whether the generic engine serves it or a
+ * family's operation does. Version, authentication, the row's permission, the rate limit, one state
+ * update, then GitHub's documented shape. Knows no family: the service's route builder (routes.ts) hands
+ * it the family's operation and how a repository renders inside answers.
+ */
+
+/** What the pipeline needs from above the core: a repository as answers embed it (the repos family's view). */
+export interface PipelineEnv {
+  repoView(rec: RepoRecord, from: { state: CodeHostingState; apiBase: string }): RepoView;
+}
+
+/** The part of the service state the catalog needs. */
+export interface CatalogState {
+  catalog: CatalogSlice;
+  counters: Record<string, number>;
+}
+
+const isInt = (v: string | undefined) => v !== undefined && /^\d+$/.test(v);
+const REPO_PATH = /^\/repos\/\{(owner|template_owner)\}\/\{(repo|template_repo)\}/;
+
+/** Checks the caller against the row for this request; throws the real refusal (401/403/404). Returns the repository of repository rows. */
+function check(ctx: GitHubRouteContext, row: CatalogRow, principal: Principal): RepoRecord | undefined {
+  let resource: ResourceRef | undefined;
+  let repo: RepoRecord | undefined;
+  if (REPO_PATH.test(row.path)) {
+    const owner = ctx.params.owner ?? ctx.params.template_owner ?? '';
+    const name = ctx.params.repo ?? ctx.params.template_repo ?? '';
+    const rec = findRepo(ctx.state, owner, name);
+    if (!rec) throw movedOrNotFound(ctx, principal, accessRule(row), owner, name);
+    repo = rec;
+    resource = { private: rec.private, repo: repoKey(rec.ownerLogin, rec.name) };
+  }
+  authorize(ctx, principal, accessRule(row), resource);
+  return repo;
+}
+
+function bodyOf(ctx: GitHubRouteContext): Resource {
+  if (ctx.req.bodyError === 'too-large') throw githubError.badRequest('Problems parsing JSON');
+  const b = githubBody(ctx);
+  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Resource) : {};
+}
+
+/**
+ * The handler of one catalog row: version, auth, rate limit, then `custom` (a family's operation) or the
+ * generic engine, in one update.
+ */
+export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, env: PipelineEnv): RouteHandler<CodeHostingState, CodeHostingOptions> {
+  return (ctx) => {
+    let rate: RateInfo | undefined;
+    let res: FakeResponse;
+    const nowSec = Math.floor(ctx.clock.nowMs() / 1000);
+    const resource = row.path.startsWith('/search/') ? 'search' : 'core';
+    let rateKey = `${resource}:anonymous`;
+    try {
+      selectVersion(ctx);
+      const principal = authenticate(ctx);
+      rateKey = `${resource}:${principal.token?.label ?? (principal.kind === 'lenient' ? 'unseeded' : 'anonymous')}`;
+      declareAccess(ctx, accessRule(row));
+      for (const p of row.intParams) if (!isInt(ctx.params[p])) throw githubError.notFound();
+      const body = row.method === 'GET' ? {} : bodyOf(ctx);
+      const op: Operation = {
+        row,
+        key: canonicalKey(ctx.state, concreteKey(row.path, ctx.params)),
+        body,
+        baseUrl: ctx.baseUrl,
+        url: ctx.req.url,
+        query: ctx.req.query,
+        now: ctx.clock.now().toISOString(),
+        login: principal.login,
+        accept: ctx.req.headers.accept ?? '',
+      };
+      const authenticated = principal.kind !== 'anonymous';
+      const outcome = ctx.update((draft) => {
+        rate = consume(rateTable(ctx), rateKey, limitFor(resource, authenticated), nowSec, resource);
+        if (rate.exceeded) return { error: rateLimitError(rate, nowSec, rateLimitSubject(ctx.state, principal)) };
+        try {
+          const repo = check(ctx, row, principal);
+          // A hand-written operation answers its own redirects (404 first when the object does not exist).
+          if (redirectShape(row) && !custom) return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl, repo) } }, repo };
+          const relRepo = repo && custom ? { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch, record: repo } : undefined;
+          if (row.method === 'GET')
+            return { result: custom ? custom({ state: ctx.state, op, ...(relRepo ? { repo: relRepo } : {}) }) : read(ctx.state.catalog, op), repo };
+          // The rate count above lands whatever happens; the operation lands whole or not at all.
+          const result = attempt(draft as CodeHostingState, (d) =>
+            custom ? custom({ state: d, op, ...(relRepo ? { repo: relRepo } : {}) }) : mutate(d.catalog, d.counters, op),
+          );
+          return { result, repo };
+        } catch (err) {
+          if (err instanceof GitHubError) return { error: err };
+          throw err;
+        }
+      });
+      if ('error' in outcome) throw outcome.error;
+      // Every answer in GitHub's documented status and shape, rendered from the state after the update.
+      const r = shapeAnswer(row, outcome.result, op.key, {
+        baseUrl: ctx.baseUrl,
+        now: op.now,
+        // An anonymous reader is nobody: objects nobody attributed render as the repository owner's.
+        login: principal.login ?? (principal.kind === 'anonymous' ? outcome.repo?.ownerLogin : undefined) ?? ctx.options.defaultLogin ?? DEFAULT_LOGIN,
+        records: ctx.state.catalog.records,
+        accounts: ctx.state.accounts,
+        ...(outcome.repo ? { repo: env.repoView(outcome.repo, { state: ctx.state, apiBase: ctx.baseUrl }) } : {}),
+      });
+      res =
+        r.body === undefined
+          ? { status: r.status, headers: { ...(r.headers ?? {}) } }
+          : typeof r.body === 'string'
+            ? { status: r.status, body: r.body, headers: { 'content-type': 'text/plain; charset=utf-8', ...(r.headers ?? {}) } }
+            : json(r.status, r.body, r.headers ?? {});
+    } catch (err) {
+      res = renderGitHubError(err);
+    }
+    const info = rate ?? peek(rateTable(ctx), rateKey, resource, nowSec, !rateKey.endsWith(':anonymous'));
+    return { ...res, headers: { ...rateHeaders(info), ...(res.headers ?? {}) } };
+  };
+}
+
+/** `METHOD /a/{}/b`: a route's shape, whatever its parameter names. */
+export function routeShape(method: string, template: string): string {
+  return `${method.toUpperCase()} ${template.replace(/\{[^}]+\}/g, '{}')}`;
+}

@@ -1,0 +1,108 @@
+import { Router } from '../../../../http/router.js';
+import type { AccessRule } from '../auth.js';
+import { CATALOG, type CatalogRow } from './catalog.js';
+import { parseRule } from './permissions.js';
+import { spellings } from './aliases.js';
+
+const segs = (p: string) => p.split('/').filter(Boolean);
+
+/** Path templates (seed spelling) that hold collections: a GET list or a POST create on them. */
+const COLLECTIONS = new Set(CATALOG.filter((r) => r.kind === 'list' || r.kind === 'create').map((r) => r.path));
+
+/** The nearest ancestor template that is a collection, or undefined. */
+function parentTemplate(template: string): string | undefined {
+  const s = segs(template);
+  for (let n = s.length - 1; n > 0; n--) {
+    const p = `/${s.slice(0, n).join('/')}`;
+    if (COLLECTIONS.has(p)) return p;
+  }
+  return undefined;
+}
+
+const parents = new Map<string, number | undefined>();
+/** How many segments of an item's concrete path make its parent collection's key (cached). */
+export function parentDepth(template: string): number | undefined {
+  if (!parents.has(template)) {
+    const p = parentTemplate(template);
+    parents.set(template, p ? segs(p).length : undefined);
+  }
+  return parents.get(template);
+}
+
+/** The concrete key of a template with decoded params: each param percent-encoded, one segment. */
+export function concreteKey(template: string, params: Readonly<Record<string, string>>): string {
+  return `/${segs(template)
+    .map((s) => {
+      const m = /^\{\+?([^}]+)\}$/.exec(s);
+      return m ? encodeURIComponent(params[m[1] as string] ?? '') : s;
+    })
+    .join('/')}`;
+}
+
+/** The first `depth` segments of a concrete key. */
+export function keyPrefix(key: string, depth: number): string {
+  return `/${segs(key).slice(0, depth).join('/')}`;
+}
+
+let pathRouter: Router<string> | undefined;
+/** Finds the catalog template (seed spelling) of a concrete path, in either spelling. */
+export function templateOf(path: string): { template: string; params: Record<string, string> } | undefined {
+  if (!pathRouter) {
+    pathRouter = new Router<string>();
+    const seen = new Set<string>();
+    for (const r of CATALOG) {
+      for (const sp of spellings(r.path)) {
+        if (seen.has(sp)) continue;
+        seen.add(sp);
+        pathRouter.add('ANY', sp, r.path);
+        // File paths may be written with raw slashes when seeding (`/contents/docs/README.md`).
+        if (/\/\{(path|dir)\}$/.test(sp)) pathRouter.add('ANY', sp.replace(/\{(path|dir)\}$/, '{+$1}'), r.path);
+      }
+    }
+  }
+  const m = pathRouter.match('ANY', path);
+  return m.kind === 'match' ? { template: m.match.value, params: m.match.params } : undefined;
+}
+
+/** Rows by `METHOD template` (seed spelling). */
+export const ROWS_BY_KEY: ReadonlyMap<string, CatalogRow> = new Map(CATALOG.map((r) => [`${r.method} ${r.path}`, r]));
+
+/**
+ * Writes on issues and pulls GitHub keeps for the triage role and above (labels, milestones, assignees,
+ * locking, review requests and dismissals, updating a pull's branch): the permission model asks `write`.
+ */
+const TRIAGE_WRITES = /^\/repos\/\{owner\}\/\{repo\}\/(?:.*\/)?(?:labels|milestones|assignees|lock|requested_reviewers|dismissals|update-branch)(?:\/|$)/;
+/** Writes that create a repository of the caller's own from one they can read (a fork, a template's copy). */
+const COPIES = new Set(['POST /repos/{owner}/{repo}/forks', 'POST /repos/{template_owner}/{template_repo}/generate']);
+
+/** The least repository role a row asks of a user, where the permission alone does not tell it (see `requiredRole`). */
+function roleOfRow(row: CatalogRow): AccessRule['role'] {
+  if (row.method === 'GET') return undefined;
+  if (COPIES.has(`${row.method} ${row.path}`)) return 'read';
+  const participation = /^(?:(?:issues|pull_requests)=write(?:; |$))+$/.test(row.permission);
+  return participation && TRIAGE_WRITES.test(row.path) ? 'write' : undefined;
+}
+
+/** The access rule of a row: its permission, classic scopes and public-read mark, all from the catalog table. */
+export function accessRule(row: CatalogRow): AccessRule {
+  const permissions = parseRule(row.permission).map((alt) => Object.fromEntries(alt.map((r) => [r.category, r.access])));
+  const role = roleOfRow(row);
+  return {
+    permissions,
+    write: row.method !== 'GET',
+    scopes: row.scopes,
+    publicRead: row.publicRead === true,
+    ...(row.uatOnly ? { tokenTypes: ['classic', 'fine-grained', 'user'] as const } : {}),
+    ...(role ? { role } : {}),
+  };
+}
+
+/**
+ * The access rule of the catalog row `METHOD /path` (seed spelling), for hand-written routes that serve
+ * a row with their own model. Throws for a key the table does not hold (a typo in our code).
+ */
+export function ruleFor(key: string): AccessRule {
+  const row = ROWS_BY_KEY.get(key);
+  if (!row) throw new Error(`no catalog row ${key}`);
+  return accessRule(row);
+}

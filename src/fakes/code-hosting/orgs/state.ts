@@ -1,0 +1,46 @@
+import type { KeyLists } from '../../../store/key-list.js';
+import { type Table, emptyTable } from '../../../store/table.js';
+
+/** An organization role (GitHub's membership `role`). */
+export type OrgRole = 'admin' | 'member';
+
+/** A membership of a user in an organization. */
+export interface MembershipRecord {
+  org: string;
+  login: string;
+  role: OrgRole;
+  state: 'pending' | 'active';
+  /** The pending invitation's id. */
+  invitationId?: number;
+}
+
+/** A pending organization invitation. */
+export interface OrgInvitationRecord {
+  id: number;
+  org: string;
+  /** The invitee's login (null for an invitation by email to someone without an account). */
+  login: string | null;
+  email: string | null;
+  /** GitHub's invitation role: `direct_member`, `admin`, `billing_manager`, `reinstate`. */
+  role: string;
+  inviter: string;
+  created_at: string;
+}
+
+/** The organization membership indexes. */
+export interface OrgMembershipSlice {
+  /** `<org lower>:<login lower>` → membership. */
+  memberships: Table<MembershipRecord>;
+  /** Invitation id → invitation. */
+  invitations: Table<OrgInvitationRecord>;
+  /** `members:<org>` → active member logins, `inv:<org>` → invitation ids, `user:<login>` → organizations (all lower-cased). */
+  lists: KeyLists;
+}
+
+/** Empty organization membership indexes. */
+export function initialOrgMembershipSlice(): OrgMembershipSlice {
+  return { memberships: emptyTable(), invitations: emptyTable(), lists: emptyTable() };
+}
+
+/** The key of a membership in the indexes: `<org lower-cased>:<login lower-cased>`. */
+export const membershipKey = (org: string, login: string) => `${org.toLowerCase()}:${login.toLowerCase()}`;

@@ -1,1 +1,0 @@
-export { STATUS_OPS, STATUS_PATHS } from './ops.js';

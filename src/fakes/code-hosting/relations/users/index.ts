@@ -1,2 +1,0 @@
-export { knownAccount } from './model.js';
-export { USER_OPS } from './ops.js';

@@ -1,0 +1,85 @@
+import type { Resource } from '../core/catalog/state.js';
+import { githubError } from '../core/errors.js';
+import { findAccount } from '../core/lookup.js';
+import type { Account } from '../core/schemas/repo.js';
+import { renderAccount } from '../core/shapes/account.js';
+import { renderOrgSimple } from '../hooks/model.js';
+import { DEFAULT_LOGIN, unknownAccount } from '../core/shapes/render.js';
+import { followCounts } from '../social/model.js';
+import { knownAccount } from './model.js';
+import type { CodeHostingState } from '../state.js';
+import { tableGet } from '../../../store/table.js';
+import { param } from '../core/ops.js';
+import type { RelationContext, RelationOp } from '../core/family.js';
+
+/**
+ * Accounts on their own paths: `GET /users/{username}`, `GET /user` and `GET /orgs/{org}` answer the
+ * account every other answer links to (a repository's owner, a token's user, a team's organization,
+ * the default caller), with the same `id`, `node_id` and avatar. A profile seeded or written by path
+ * (`seed.resource('/users/mona', { name: 'Mona' })`, `PATCH /user`) is laid over it. A login nobody
+ * knows answers 404, as on GitHub.
+ */
+
+const USERS_DOCS = 'https://docs.github.com/rest/users/users#get-a-user';
+const ORGS_DOCS = 'https://docs.github.com/rest/orgs/orgs#get-an-organization';
+
+/** The account of a login for this request (`knownAccount` with the caller). */
+const accountNamed = (rc: RelationContext, login: string): Account | undefined => knownAccount(rc.state, login, rc.op.login);
+
+/** Repositories of an owner that anybody may see. */
+function publicRepos(state: CodeHostingState, login: string): number {
+  let n = 0;
+  for (const id of state.reposByOwner[login.toLowerCase()] ?? []) if (state.repos[id]?.private === false) n++;
+  return n;
+}
+
+/** A user's profile: the account, the profile fields GitHub always sends, and what was written by path. */
+function profile(rc: RelationContext, acc: Account, key: string): Resource {
+  return {
+    ...renderAccount(acc, rc.op.baseUrl),
+    name: null,
+    company: null,
+    blog: '',
+    location: null,
+    email: null,
+    hireable: null,
+    bio: null,
+    twitter_username: null,
+    public_repos: publicRepos(rc.state, acc.login),
+    public_gists: 0,
+    ...followCounts(rc.state, acc.login),
+    ...(tableGet(rc.state.catalog.records, key) ?? {}),
+  };
+}
+
+const getUser: RelationOp = (rc) => {
+  const login = param(rc.op, 'username');
+  const acc = accountNamed(rc, login);
+  if (!acc) throw githubError.notFound(USERS_DOCS);
+  return { status: 200, body: profile(rc, acc, rc.op.key) };
+};
+
+const getAuthenticated: RelationOp = (rc) => {
+  const login = rc.op.login ?? DEFAULT_LOGIN;
+  const acc = accountNamed(rc, login) ?? unknownAccount(login);
+  return { status: 200, body: profile(rc, acc, '/user') };
+};
+
+const getOrg: RelationOp = (rc) => {
+  const login = param(rc.op, 'org');
+  const acc = findAccount(rc.state, login);
+  const seeded = tableGet(rc.state.catalog.records, rc.op.key);
+  if (acc?.type !== 'Organization' && !seeded) throw githubError.notFound(ORGS_DOCS);
+  const org = acc ?? unknownAccount(login, 'Organization');
+  return {
+    status: 200,
+    body: { ...renderOrgSimple(org, rc.op.baseUrl), public_repos: publicRepos(rc.state, login), type: 'Organization', ...(seeded ?? {}) },
+  };
+};
+
+/** The family's operations by `METHOD template`. */
+export const USER_OPS: Readonly<Record<string, RelationOp>> = {
+  'GET /users/{username}': getUser,
+  'GET /user': getAuthenticated,
+  'GET /orgs/{org}': getOrg,
+};
