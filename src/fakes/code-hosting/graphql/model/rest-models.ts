@@ -77,9 +77,10 @@ export type { Table } from '../../../../store/table.js';
 /**
  * The REST families whose operations answer catalog rows (`op` serves), so that {@link restCall} runs
  * the operation a REST route runs. The other families answer their rows themselves (`handle`/`raw`)
- * and GraphQL does not call them through here. Not `families.ts` (the service layer, above this one).
+ * and GraphQL does not call them through here. Not `families.ts` (the service layer, above this one):
+ * rest-models.test.ts checks that this list names every family with an operation.
  */
-const OP_FAMILIES: readonly Family[] = [
+export const OP_FAMILIES: readonly Family[] = [
   actions,
   branches,
   checks,
