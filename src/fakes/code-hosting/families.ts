@@ -5,6 +5,7 @@ import { family as checks } from './checks/index.js';
 import { family as collaborators } from './collaborators/index.js';
 import { family as copilot } from './copilot/index.js';
 import { family as deployments } from './deployments/index.js';
+import { family as events } from './events/index.js';
 import { family as git } from './git/index.js';
 import { family as hooks } from './hooks/index.js';
 import { family as imports } from './imports/index.js';
@@ -38,6 +39,7 @@ export const FAMILIES: readonly Family[] = [
   collaborators,
   copilot,
   deployments,
+  events,
   interactionLimits,
   issues,
   orgs,

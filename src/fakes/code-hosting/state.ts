@@ -17,6 +17,7 @@ import { type RepoSettingsSlice, initialRepoSettingsSlice } from './repo-setting
 import { type InteractionLimitSlice, initialInteractionLimitSlice } from './interaction-limits/state.js';
 import { type CopilotSlice, initialCopilotSlice } from './copilot/state.js';
 import { type SocialSlice, initialSocialSlice } from './social/state.js';
+import { type EventSlice, initialEventSlice } from './events/state.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState extends RepoFields, ImportFields, HookFields {
@@ -55,6 +56,8 @@ export interface CodeHostingState extends RepoFields, ImportFields, HookFields {
   copilot: CopilotSlice;
   /** Stars and follows, indexed both ways (social/state.ts). */
   social: SocialSlice;
+  /** Activity events and their timelines (events/state.ts). */
+  events: EventSlice;
 }
 
 /** A fresh state slice. */
@@ -81,5 +84,6 @@ export function initialCodeHostingState(): CodeHostingState {
     interactionLimits: initialInteractionLimitSlice(),
     copilot: initialCopilotSlice(),
     social: initialSocialSlice(),
+    events: initialEventSlice(),
   };
 }
