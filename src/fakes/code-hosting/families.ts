@@ -11,6 +11,8 @@ import { family as hooks } from './hooks/index.js';
 import { family as imports } from './imports/index.js';
 import { family as interactionLimits } from './interaction-limits/index.js';
 import { family as issues } from './issues/index.js';
+import { family as meta } from './meta/index.js';
+import { family as notifications } from './notifications/index.js';
 import { family as orgs } from './orgs/index.js';
 import { family as rateLimit } from './rate-limit/index.js';
 import { family as releases } from './releases/index.js';
@@ -42,6 +44,8 @@ export const FAMILIES: readonly Family[] = [
   events,
   interactionLimits,
   issues,
+  meta,
+  notifications,
   orgs,
   releases,
   repoSettings,

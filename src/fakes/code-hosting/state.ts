@@ -18,6 +18,7 @@ import { type InteractionLimitSlice, initialInteractionLimitSlice } from './inte
 import { type CopilotSlice, initialCopilotSlice } from './copilot/state.js';
 import { type SocialSlice, initialSocialSlice } from './social/state.js';
 import { type EventSlice, initialEventSlice } from './events/state.js';
+import { type NotificationSlice, initialNotificationSlice } from './notifications/state.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState extends RepoFields, ImportFields, HookFields {
@@ -58,6 +59,8 @@ export interface CodeHostingState extends RepoFields, ImportFields, HookFields {
   social: SocialSlice;
   /** Activity events and their timelines (events/state.ts). */
   events: EventSlice;
+  /** Notification threads, the inbox of each user and who takes part in each subject (notifications/state.ts). */
+  notifications: NotificationSlice;
 }
 
 /** A fresh state slice. */
@@ -85,5 +88,6 @@ export function initialCodeHostingState(): CodeHostingState {
     copilot: initialCopilotSlice(),
     social: initialSocialSlice(),
     events: initialEventSlice(),
+    notifications: initialNotificationSlice(),
   };
 }
