@@ -1,5 +1,6 @@
 import type { Family, RelationSeeder } from './core/family.js';
 import { family as actions } from './actions/index.js';
+import { family as apps } from './apps/index.js';
 import { family as branches } from './branches/index.js';
 import { family as checks } from './checks/index.js';
 import { family as collaborators } from './collaborators/index.js';
@@ -20,6 +21,7 @@ import { family as repoSettings } from './repo-settings/index.js';
 import { family as repos } from './repos/index.js';
 import { family as social } from './social/index.js';
 import { family as statuses } from './statuses/index.js';
+import { family as subIssues } from './sub-issues/index.js';
 import { family as teams } from './teams/index.js';
 import { family as users } from './users/index.js';
 
@@ -36,6 +38,7 @@ export const FAMILIES: readonly Family[] = [
   hooks,
   git,
   actions,
+  apps,
   branches,
   checks,
   collaborators,
@@ -51,6 +54,7 @@ export const FAMILIES: readonly Family[] = [
   repoSettings,
   social,
   statuses,
+  subIssues,
   teams,
   users,
 ];

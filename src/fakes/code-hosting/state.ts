@@ -19,6 +19,8 @@ import { type CopilotSlice, initialCopilotSlice } from './copilot/state.js';
 import { type SocialSlice, initialSocialSlice } from './social/state.js';
 import { type EventSlice, initialEventSlice } from './events/state.js';
 import { type NotificationSlice, initialNotificationSlice } from './notifications/state.js';
+import { type AppSlice, initialAppSlice } from './apps/state.js';
+import { type SubIssueSlice, initialSubIssueSlice } from './sub-issues/state.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState extends RepoFields, ImportFields, HookFields {
@@ -61,6 +63,10 @@ export interface CodeHostingState extends RepoFields, ImportFields, HookFields {
   events: EventSlice;
   /** Notification threads, the inbox of each user and who takes part in each subject (notifications/state.ts). */
   notifications: NotificationSlice;
+  /** GitHub Apps, their installations and minted installation tokens (apps/state.ts). */
+  apps: AppSlice;
+  /** Sub-issues, their parents and the issue id index (sub-issues/state.ts). */
+  subIssues: SubIssueSlice;
 }
 
 /** A fresh state slice. */
@@ -89,5 +95,7 @@ export function initialCodeHostingState(): CodeHostingState {
     social: initialSocialSlice(),
     events: initialEventSlice(),
     notifications: initialNotificationSlice(),
+    apps: initialAppSlice(),
+    subIssues: initialSubIssueSlice(),
   };
 }

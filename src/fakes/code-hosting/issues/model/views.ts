@@ -7,6 +7,7 @@ import { commitCommentKey, eventKey, issueCommentKey, issueKey, milestoneKey, pu
 import { membersOf } from './lists.js';
 import { assigneesOf, baseOf, headOf, labelsOf, milestoneOf } from '../model.js';
 import { pullStats } from './pull-diff.js';
+import { subIssuesSummary } from '../../sub-issues/model/ids.js';
 
 /**
  * What the family answers: each object assembled from its one stored record plus what is derived
@@ -99,6 +100,7 @@ export function issueView(c: IssueCtx, n: number): Resource | null {
     closed_by: user(loginOf(i.closed_by)),
     author_association: association(c, author),
     reactions: rollup(c, key),
+    sub_issues_summary: subIssuesSummary(c.s, key),
     url: `${c.base}${key}`,
     html_url: web,
     ...(pull
