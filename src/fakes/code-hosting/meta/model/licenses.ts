@@ -196,7 +196,7 @@ export function licenseFull(key: string, apiBase: string): Record<string, unknow
 function words(text: string): string[] {
   return text
     .toLowerCase()
-    .replace(/^.*copyright.*$/gm, ' ')
+    .replace(/^\s*copyright\b.*$/gm, ' ')
     .replace(/\[(year|fullname)\]/g, ' ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
@@ -204,26 +204,32 @@ function words(text: string): string[] {
     .filter(Boolean);
 }
 
-let known: Array<{ key: string; words: Set<string>; size: number }> | undefined;
+/** Word counts of a text. */
+function bag(w: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const x of w) m.set(x, (m.get(x) ?? 0) + 1);
+  return m;
+}
+
+let known: Array<{ key: string; words: Map<string, number>; size: number }> | undefined;
 
 /**
- * The license of a license file's text: the known license whose words it shares most (a Sørensen–Dice
- * score of 0.9 or more, as licensee, GitHub's detector, matches near-exact texts), else `other`.
+ * The license of a license file's text: the known license whose words (counted) it shares most, a
+ * Sørensen–Dice score of 0.9 or more (licensee, GitHub's detector, matches near-exact texts), else `other`.
  */
 export function detectLicense(text: string): string {
   known ??= Object.keys(LICENSES).map((key) => {
     const w = words(metaData().licenseBodies[key] ?? '');
-    return { key, words: new Set(w), size: w.length };
+    return { key, words: bag(w), size: w.length };
   });
   const mine = words(text);
-  const set = new Set(mine);
+  const counts = bag(mine);
   let best = { key: 'other', score: 0 };
   for (const k of known) {
     let shared = 0;
-    for (const w of set) if (k.words.has(w)) shared++;
-    const score = (2 * shared) / (set.size + k.words.size);
-    const lengthFit = Math.min(mine.length, k.size) / Math.max(mine.length, k.size, 1);
-    if (score * lengthFit > best.score) best = { key: k.key, score: score * lengthFit };
+    for (const [w, n] of counts) shared += Math.min(n, k.words.get(w) ?? 0);
+    const score = (2 * shared) / (mine.length + k.size || 1);
+    if (score > best.score) best = { key: k.key, score };
   }
   return best.score >= 0.9 ? best.key : 'other';
 }
