@@ -83,6 +83,24 @@ describe('lists derived from state', () => {
     ]);
   });
 
+  it('commits from the history, newest first, linked to the accounts that made them (the full simple-user)', async () => {
+    await write(mona, 'a.txt', 'a\n');
+    await write(hubot, 'b.txt', 'b\n');
+    const list = await mona.rest.repos.listCommits(R);
+    expectDocumented('/repos/{owner}/{repo}/commits', list.data);
+    expect(list.data.slice(0, 2).map((c) => [c.commit.message, c.author?.login, c.committer?.login])).toEqual([
+      ['write b.txt', 'hubot', 'hubot'],
+      ['write a.txt', 'mona', 'mona'],
+    ]);
+    // Linked, not an empty object: the simple-user GitHub embeds, every required key present.
+    const user = o.component('simple-user');
+    expect(user(list.data[0]?.author), JSON.stringify(user.errors)).toBe(true);
+    const one = await mona.rest.repos.getCommit({ ...R, ref: list.data[1]?.sha as string });
+    expectDocumented('/repos/{owner}/{repo}/commits/{ref}', one.data);
+    expect(user(one.data.author), JSON.stringify(user.errors)).toBe(true);
+    expect(one.data.author?.login).toBe('mona');
+  });
+
   it('a pull request’s commits and files come from its branches; its counts agree with them', async () => {
     await write(mona, 'a.txt', 'one\ntwo\nthree\n');
     const main = (await mona.rest.repos.getBranch({ ...R, branch: 'main' })).data.commit.sha;
