@@ -65,6 +65,8 @@ describe('notifications from the fake’s own activity', () => {
       url: `https://api.github.com/notifications/threads/${threads.data[0]?.id}`,
     });
     expect(await inbox(octo)).toEqual(['Issue Crash: subscribed']);
+    // Mentioned once, hubot keeps `mention` as the reason when later comments bump the thread.
+    expect(await inbox(hubot)).toEqual(['Issue Crash: mention']);
 
     await octo.rest.issues.addAssignees({ ...R, issue_number: 1, assignees: ['hubot'] });
     expect(await inbox(hubot)).toEqual(['Issue Crash: assign']);

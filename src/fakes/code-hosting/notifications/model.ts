@@ -46,6 +46,16 @@ export function threadById(state: CodeHostingState, id: string): ThreadRecord | 
   return tableGet(state.notifications.threads, id);
 }
 
+/**
+ * The reason a bumped thread shows: a direct reason (a new mention, assignment, review request) replaces
+ * the one it had; activity that merely reaches a participant keeps why they take part (mentioned once,
+ * GitHub keeps `mention` on every later comment), except that taking part outranks only watching.
+ */
+function reasonOf(had: ThreadRecord | undefined, reason: string): string {
+  if (!had || DIRECT.has(reason) || had.reason === 'subscribed') return reason;
+  return had.reason;
+}
+
 /** Notifies each recipient (once each, the first reason given wins): creates or bumps their thread on the subject. */
 export function notify(state: CodeHostingState, recipients: readonly Recipient[], a: Activity): void {
   const seen = new Set<string>();
@@ -59,7 +69,7 @@ export function notify(state: CodeHostingState, recipients: readonly Recipient[]
     if (had?.subscription?.ignored) continue;
     if (had?.subscription && !had.subscription.subscribed && !DIRECT.has(r.reason)) continue;
     const thread: ThreadRecord = had
-      ? { ...had, subject: a.subject, reason: r.reason, unread: true, updated_at: a.now, base: a.base }
+      ? { ...had, subject: a.subject, reason: reasonOf(had, r.reason), unread: true, updated_at: a.now, base: a.base }
       : {
           id: String(nextId(state.counters, 'thread', 1)),
           login: r.login,

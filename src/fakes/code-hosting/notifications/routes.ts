@@ -45,7 +45,8 @@ export const NOTIFICATION_ROWS: ExtraRow[] = [
 const PARTICIPATING = new Set(['assign', 'author', 'comment', 'invitation', 'manual', 'mention', 'review_requested', 'state_change', 'team_mention']);
 
 const me = (p: Principal) => p.login ?? DEFAULT_LOGIN;
-const flag = (ctx: GitHubRouteContext, name: string) => queryString(ctx, name) === 'true';
+// `true` in any case: PyGithub sends Python's `True`, which GitHub takes as true.
+const flag = (ctx: GitHubRouteContext, name: string) => queryString(ctx, name)?.toLowerCase() === 'true';
 const rebase = (url: string, from: string, to: string) => (url.startsWith(from) ? `${to}${url.slice(from.length)}` : url);
 
 /** GitHub's `thread`, in GitHub's key order. */
