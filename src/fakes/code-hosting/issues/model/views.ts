@@ -196,8 +196,8 @@ export function pullView(c: IssueCtx, n: number): Resource | null {
     mergeable_state: open ? (draft ? 'draft' : 'clean') : 'unknown',
     maintainer_can_modify: p.maintainer_can_modify === true,
     review_comments: sizeOf(c, `RC|${n}`),
-    // The list's shape has no counts: only one pull's answers compute its diff.
-    ...(c.op.row.method === 'GET' && c.op.row.path.endsWith('/pulls') ? {} : pullStats(c, n)),
+    // The list's shape has no counts: only one pull's answers compute its diff (a seed's render has no row).
+    ...(c.op.row?.method === 'GET' && c.op.row.path.endsWith('/pulls') ? {} : pullStats(c, n)),
   };
 }
 
