@@ -2,7 +2,7 @@ import type { FakeResponse } from '../../../../http/response.js';
 import { json } from '../../../../http/response.js';
 import { attempt } from '../../../../store/store.js';
 import type { RouteHandler } from '../../../service.js';
-import { type Principal, type ResourceRef, authenticate, authorize, declareAccess } from '../auth.js';
+import { type Principal, type ResourceRef, actsAsUser, authenticate, authorize, declareAccess } from '../auth.js';
 import type { CatalogRow } from './catalog.js';
 import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError, renderGitHubError } from '../errors.js';
@@ -95,6 +95,7 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
         query: ctx.req.query,
         now: ctx.clock.now().toISOString(),
         login: principal.login,
+        actsAsUser: actsAsUser(principal.token),
         accept: ctx.req.headers.accept ?? '',
       };
       const authenticated = principal.kind !== 'anonymous';
