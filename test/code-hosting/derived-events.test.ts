@@ -174,6 +174,18 @@ describe('events derived from the writes the fake saw', () => {
       'octo/hello',
       'acme/api',
     ]);
+
+    // The organization dashboard (GET /users/{username}/events/orgs/{org}): the user's own only.
+    const dashboard = (await mona.rest.activity.listOrgEventsForAuthenticatedUser({ username: 'mona', org: 'acme' })).data as Ev[];
+    expectDocumented(dashboard, '/users/{username}/events/orgs/{org}');
+    expect(dashboard.map((e) => [e.type, e.repo.name])).toEqual([['IssuesEvent', 'acme/api']]);
+    await expect(hubot.rest.activity.listOrgEventsForAuthenticatedUser({ username: 'mona', org: 'acme' })).rejects.toMatchObject({ status: 404 });
+    // Anonymous: GitHub's "Requires authentication".
+    await expect(
+      new Octokit({ request: { retries: 0 } }).rest.activity.listOrgEventsForAuthenticatedUser({ username: 'mona', org: 'acme' }),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
   });
 
   it('pages 30 at a time, keeps GitHub’s 300 newest, refuses pages past them with GitHub’s 422, lists 90 days', async () => {
