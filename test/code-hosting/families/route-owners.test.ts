@@ -80,7 +80,11 @@ describe('code hosting routes: one owner each, none lost', () => {
       'GET /user/orgs': 'orgs',
       'GET /users/{username}/orgs': 'orgs',
     };
-    const derivedOwner = (k: string) => derived[k] ?? (/^GET \/(events|networks\/.*\/events|orgs\/\{org\}\/events|repos\/\{owner\}\/\{repo\}\/events|users\/\{username\}\/(events|received_events).*)$/.test(k) ? 'events' : undefined);
+    const derivedOwner = (k: string) =>
+      derived[k] ??
+      (/^GET \/(events|networks\/.*\/events|orgs\/\{org\}\/events|repos\/\{owner\}\/\{repo\}\/events|users\/\{username\}\/(events|received_events).*)$/.test(k)
+        ? 'events'
+        : undefined);
     const expected = (servedBy: string, k = ''): string => {
       const now = derivedOwner(k);
       if (now) return now;
