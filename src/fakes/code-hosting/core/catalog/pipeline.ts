@@ -96,6 +96,7 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
         now: ctx.clock.now().toISOString(),
         login: principal.login,
         actsAsUser: actsAsUser(principal.token),
+        anonymous: principal.kind === 'anonymous',
         accept: ctx.req.headers.accept ?? '',
       };
       const authenticated = principal.kind !== 'anonymous';
