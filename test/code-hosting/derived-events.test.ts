@@ -188,6 +188,20 @@ describe('events derived from the writes the fake saw', () => {
     });
   });
 
+  it('a fork network’s public events; a private network is 404 to those who may not see it, empty to those who may', async () => {
+    await octokit.rest.issues.create({ ...R, title: 'Public issue' });
+    const net = (await octokit.rest.activity.listPublicEventsForRepoNetwork(R)).data as Ev[];
+    expectDocumented(net, '/networks/{owner}/{repo}/events');
+    expect(net.map((e) => e.type)).toContain('IssuesEvent');
+    fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'secret', private: true });
+    await octokit.rest.issues.create({ owner: 'octo', repo: 'secret', title: 'Private issue' });
+    expect((await octokit.rest.activity.listPublicEventsForRepoNetwork({ owner: 'octo', repo: 'secret' })).data).toEqual([]);
+    const anon = new Octokit({ request: { retries: 0 } });
+    await expect(anon.rest.activity.listPublicEventsForRepoNetwork({ owner: 'octo', repo: 'secret' })).rejects.toMatchObject({ status: 404 });
+    const mona = new Octokit({ auth: fakes.codeHosting.seed.token({ type: 'classic', login: 'mona', scopes: ['repo'] }), request: { retries: 0 } });
+    await expect(mona.rest.activity.listPublicEventsForRepoNetwork({ owner: 'octo', repo: 'secret' })).rejects.toMatchObject({ status: 404 });
+  });
+
   it('pages 30 at a time, keeps GitHub’s 300 newest, refuses pages past them with GitHub’s 422, lists 90 days', async () => {
     // 310 stars and unstars (one WatchEvent per star) on one repository.
     for (let i = 0; i < 310; i++) {

@@ -5,6 +5,8 @@ import { GitHubError, githubError } from '../core/errors.js';
 import type { RelationContext, RelationOp } from '../core/family.js';
 import { findAccount, findRepo } from '../core/lookup.js';
 import { param } from '../core/ops.js';
+import { repoRole } from '../core/roles.js';
+import type { RepoRecord } from '../core/schemas/repo.js';
 import { trimBase } from '../core/urls.js';
 import { timelineEvents } from './model.js';
 import { type EventRecord, TIMELINE_MAX, timeline } from './state.js';
@@ -77,10 +79,16 @@ const username = (rc: RelationContext) => param(rc.op, 'username');
 /** Whether the caller asks about themselves. */
 const isSelf = (rc: RelationContext, login: string) => rc.op.login !== null && rc.op.login.toLowerCase() === login.toLowerCase();
 
-/** The repository of a network route (`/networks/{owner}/{repo}/events`): 404 when unknown or private. */
+/**
+ * The root of a network route's repository (`/networks/{owner}/{repo}/events`): 404 when unknown, or
+ * private and hidden from the caller (anonymous, or a named user without a role on it). Its timeline
+ * holds the network's public events only.
+ */
 const networkRoot = (rc: RelationContext): number => {
   const repo = findRepo(rc.state, param(rc.op, 'owner'), param(rc.op, 'repo'));
-  if (!repo || repo.private) throw githubError.notFound(DOCS);
+  const hidden = (r: RepoRecord) =>
+    r.private && (rc.op.anonymous === true || (rc.op.actsAsUser === true && repoRole(rc.state, rc.op.login ?? '', r) === undefined));
+  if (!repo || hidden(repo)) throw githubError.notFound(DOCS);
   return repo.sourceId ?? repo.id;
 };
 
