@@ -90,7 +90,8 @@ export function gitCommitView(v: View, sha: string, c: CommitObject): Resource {
 
 /** `GET /commits/{ref}` and list items: the commit with its git data, users and parents (`files` and `stats` when asked). */
 export function commitView(v: View, sha: string, c: CommitObject, withFiles = false): Resource {
-  const user = c.login ? { login: c.login } : null;
+  // The login alone: the renderer embeds the full account (simple-user), as GitHub links a commit to its author.
+  const user = c.login ?? null;
   const out: Resource = {
     sha,
     node_id: nodeId('Commit', v, sha),
