@@ -9,7 +9,7 @@ const loginIn = (v: unknown): string | undefined =>
 
 /**
  * `seed.resource` of organization membership paths: `/orgs/<org>/members/<login>` and
- * `/orgs/<org>/memberships/<login>` (an active member; `role` `admin` or `member`, or `state:
+ * `/orgs/<org>/memberships/<login>` (an active member; `role` `admin`, `member` or `billing_manager`, or `state:
  * 'pending'` for an invited one), `/user/memberships/orgs/<org>` (the same for the default caller, or
  * `user`), `/orgs/<org>/invitations/<id>` (an invitation of that id; `login` or `email`, `role`).
  */
@@ -31,9 +31,9 @@ export function seedOrgMembershipResource(state: CodeHostingState, key: string, 
   if (!m) throw new Error(`stuntdouble: '${key}' is no organization membership path`);
   const org = decodeURIComponent(m[1] as string);
   const login = m[2] ? decodeURIComponent(m[2]) : (loginIn(body.user) ?? DEFAULT_LOGIN);
-  const role = body.role === 'admin' ? 'admin' : 'member';
+  const role = body.role === 'admin' ? 'admin' : body.role === 'billing_manager' ? 'billing_manager' : 'member';
   if (body.state === 'pending') {
-    invite(state, org, { login, email: null }, role === 'admin' ? 'admin' : 'direct_member', { inviter: DEFAULT_LOGIN, now: env.now });
+    invite(state, org, { login, email: null }, role === 'member' ? 'direct_member' : role, { inviter: DEFAULT_LOGIN, now: env.now });
     return membershipView({ org, login, role, state: 'pending' }, env.baseUrl);
   }
   return membershipView(activate(state, org, login, role), env.baseUrl);

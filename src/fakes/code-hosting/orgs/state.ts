@@ -1,8 +1,11 @@
 import type { KeyLists } from '../../../store/key-list.js';
 import { type Table, emptyTable } from '../../../store/table.js';
 
-/** An organization role (GitHub's membership `role`). */
-export type OrgRole = 'admin' | 'member';
+/**
+ * An organization role (GitHub's membership `role`): `admin` (an owner), `member`, or `billing_manager`
+ * (manages billing; not a member: no repository access, not listed among the members).
+ */
+export type OrgRole = 'admin' | 'member' | 'billing_manager';
 
 /** A membership of a user in an organization. */
 export interface MembershipRecord {

@@ -9,6 +9,7 @@ import { tableDelete, tableGet, tableSet } from '../../../../store/table.js';
 import { keyList, keyListAll, keyListHas, keyListPush, keyListRemove, keyListSize, keyListSlice } from '../../../../store/key-list.js';
 import { webBase } from '../urls.js';
 import { unsetSingleton } from './unset.js';
+import type { Caller } from '../roles.js';
 
 /** Everything one generic operation needs besides the state. */
 export interface Operation {
@@ -25,6 +26,8 @@ export interface Operation {
   now: string;
   /** Login of the caller, when known. */
   login: string | null;
+  /** The caller as roles see it (an owner-acting caller when unknown). */
+  caller?: Caller;
   /** The request's `Accept` header (media types such as `application/vnd.github.raw+json`). */
   accept?: string;
 }
