@@ -74,9 +74,15 @@ describe('code hosting routes: one owner each, none lost', () => {
       const what = (m?.[1] ?? servedBy).trim();
       return moved[what] ?? what.replace(/^relations\//, '');
     };
+    // Rows a family took over from the engine after the restructure, on purpose.
+    const takenOver: Record<string, string> = {
+      // Issue 30: every existing organization can be updated and deleted (the engine knew path-seeded ones only).
+      'PATCH /orgs/{org}': 'users',
+      'DELETE /orgs/{org}': 'users',
+    };
     const ownerOf = new Map(owners.map((o) => [key(o), o.owner]));
     const differ = before.routes
-      .filter((r) => ownerOf.get(key(r)) !== expected(r.servedBy))
+      .filter((r) => ownerOf.get(key(r)) !== (takenOver[key(r)] ?? expected(r.servedBy)))
       .map((r) => `${key(r)}: ${ownerOf.get(key(r))} (was ${r.servedBy})`);
     expect(differ).toEqual([]);
   });
