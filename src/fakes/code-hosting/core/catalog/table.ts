@@ -75,6 +75,8 @@ export const ROWS_BY_KEY: ReadonlyMap<string, CatalogRow> = new Map(CATALOG.map(
  * milestones, 404 (recorded for creating a label), as for every other repository route.
  * - Apply/dismiss labels, request reviews, manage milestones: Triage.
  * - Create, edit, delete labels; lock conversations; dismiss reviews; update a pull's branch: Write.
+ * - Manage topics; configure GitHub Pages ("The authenticated user must be a repository administrator,
+ *   maintainer, ..."): Maintain (the permission alone would ask an administrator).
  * Assignees are no role rule: GitHub silently ignores assignees a user may not set (the issues model).
  */
 const ROLE_WRITES: readonly (readonly [RegExp, NonNullable<AccessRule['role']>, 403 | 404])[] = [
@@ -85,16 +87,23 @@ const ROLE_WRITES: readonly (readonly [RegExp, NonNullable<AccessRule['role']>, 
   [/\/pulls\/\{pull_number\}\/reviews\/\{review_id\}\/dismissals$/, 'write', 404],
   [/^\/repos\/\{owner\}\/\{repo\}\/labels(\/\{name\})?$/, 'write', 404],
   [/^\/repos\/\{owner\}\/\{repo\}\/milestones(\/\{milestone_number\})?$/, 'triage', 404],
+  [/^\/repos\/\{owner\}\/\{repo\}\/(topics|pages)$/, 'maintain', 404],
 ];
 /** Writes that create a repository of the caller's own from one they can read (a fork, a template's copy). */
 const COPIES = new Set(['POST /repos/{owner}/{repo}/forks', 'POST /repos/{template_owner}/{template_repo}/generate']);
+/**
+ * Commit comments and their reactions: fine-grained tokens need `contents=write`, but any user who can
+ * read the repository comments on a commit and edits their own comments (Read; others' are Write's,
+ * checked on the comment by the issues family).
+ */
+const COMMIT_COMMENTS = /^\/repos\/\{owner\}\/\{repo\}\/(comments\/\{comment_id\}(\/reactions(\/\{reaction_id\})?)?|commits\/\{commit_sha\}\/comments)$/;
 /** Organization routes GitHub hides (404) from users without the role: webhooks, migrations. */
 const HIDDEN_ORG_ROUTES = /^\/orgs\/\{org\}\/(hooks|migrations)(\/|$)/;
 
 /** The least repository role a row asks of a user, and how a user below it is refused (see `requiredRole`). */
 function roleOfRow(row: CatalogRow): Pick<AccessRule, 'role' | 'roleRefusal'> {
   if (row.method === 'GET') return {};
-  if (COPIES.has(`${row.method} ${row.path}`)) return { role: 'read' };
+  if (COPIES.has(`${row.method} ${row.path}`) || COMMIT_COMMENTS.test(row.path)) return { role: 'read' };
   const hit = ROLE_WRITES.find(([re]) => re.test(row.path));
   return hit ? { role: hit[1], roleRefusal: hit[2] } : {};
 }
