@@ -7,7 +7,7 @@ import type { TokenRecord, TokenType } from './schemas/token.js';
 import type { CodeHostingState } from '../state.js';
 import { own } from '../../../store/records.js';
 import { type Caller, type RepoRole, repoRole, roleReaches } from './roles.js';
-import { type OrgRoleNeed, orgRoleRefusal } from './org-roles.js';
+import { type OrgRoleNeed, orgExists, orgRoleRefusal } from './org-roles.js';
 
 /**
  * The permission model (who may call what, with which token), generic over routes: a route declares an {@link AccessRule},
@@ -333,8 +333,12 @@ export function authorize(ctx: GitHubRouteContext, principal: Principal, rule: A
     }
   }
   if (role !== null && !roleReaches(role, requiredRole(rule))) throw rule.roleRefusal === 403 ? mustHaveAdminRights() : githubError.notFound();
-  if (resource?.org !== undefined && rule.orgRole && actsAsUser(token)) {
-    const refusal = orgRoleRefusal(ctx.state, token.login, rule.orgRole, resource.org, resource.team);
+  if (resource?.org !== undefined && actsAsUser(token)) {
+    const refusal = rule.orgRole
+      ? orgRoleRefusal(ctx.state, token.login, rule.orgRole, resource.org, resource.team)
+      : orgExists(ctx.state, resource.org)
+        ? undefined
+        : 'unknown';
     // An organization that does not exist is 404; a role the user lacks 403 (GitHub's message for
     // organization Actions settings, secrets and runners), or 404 where GitHub hides the route.
     if (refusal === 'unknown') throw githubError.notFound();
