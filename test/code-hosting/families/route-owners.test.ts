@@ -79,6 +79,15 @@ describe('code hosting routes: one owner each, none lost', () => {
       // Issue 30: every existing organization can be updated and deleted (the engine knew path-seeded ones only).
       'PATCH /orgs/{org}': 'users',
       'DELETE /orgs/{org}': 'users',
+      // Issue 30: organization role assignments are indexed (what a role grants is looked up per request).
+      'PUT /orgs/{org}/organization-roles/users/{username}/{role_id}': 'orgs',
+      'DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}': 'orgs',
+      'DELETE /orgs/{org}/organization-roles/users/{username}': 'orgs',
+      'PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}': 'orgs',
+      'DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}': 'orgs',
+      'DELETE /orgs/{org}/organization-roles/teams/{team_slug}': 'orgs',
+      'GET /orgs/{org}/organization-roles/{role_id}/users': 'orgs',
+      'GET /orgs/{org}/organization-roles/{role_id}/teams': 'orgs',
     };
     const ownerOf = new Map(owners.map((o) => [key(o), o.owner]));
     const differ = before.routes

@@ -70,6 +70,8 @@ export interface ResourceRef {
   readonly org?: string;
   /** The team slug of team resources (`/orgs/{org}/teams/{team_slug}/...`): its maintainers may manage it. */
   readonly team?: string;
+  /** The route of organization resources (`METHOD template`): the permissions of the user's organization roles may open it. */
+  readonly route?: string;
 }
 
 /** Who is calling. */
@@ -335,7 +337,7 @@ export function authorize(ctx: GitHubRouteContext, principal: Principal, rule: A
   if (role !== null && !roleReaches(role, requiredRole(rule))) throw rule.roleRefusal === 403 ? mustHaveAdminRights() : githubError.notFound();
   if (resource?.org !== undefined && actsAsUser(token)) {
     const refusal = rule.orgRole
-      ? orgRoleRefusal(ctx.state, token.login, rule.orgRole, resource.org, resource.team)
+      ? orgRoleRefusal(ctx.state, token.login, rule.orgRole, resource.org, resource.team, resource.route)
       : orgExists(ctx.state, resource.org)
         ? undefined
         : 'unknown';

@@ -3,6 +3,7 @@ import { tableGet } from '../../../store/table.js';
 import { membershipKey } from '../orgs/state.js';
 import type { CodeHostingState } from '../state.js';
 import { accountKey } from '../users/state.js';
+import { orgRoleGrants, permissionsOpen } from './custom-org-roles.js';
 
 /**
  * Organization roles: what GitHub lets a user do on `/orgs/{org}/...` routes. The role each route needs
@@ -15,7 +16,8 @@ import { accountKey } from '../users/state.js';
  * - billing manager: an active membership with role `billing_manager` (an accepted invitation of that role);
  * - security manager: an active member of a team holding the security manager role
  *   (`PUT /orgs/{org}/security-managers/teams/{team_slug}`);
- * - team maintainer: a maintainer of the team in the route (`{team_slug}`).
+ * - team maintainer: a maintainer of the team in the route (`{team_slug}`);
+ * - organization roles assigned to a member (`custom-org-roles.ts`): the settings their permissions name.
  */
 
 /** The organization role a route needs. Every need but `member` is also met by an owner. */
@@ -83,10 +85,21 @@ export function orgRoleAllows(state: CodeHostingState, login: string, need: OrgR
 }
 
 /**
- * Why a user may not use an organization route: `unknown` (no such organization: 404), `denied` (the
+ * Why a user may not use an organization route (`route`: its `METHOD template`, for the permissions of
+ * the user's organization roles): `unknown` (no such organization: 404), `denied` (the
  * user lacks the role), or undefined when they may.
  */
-export function orgRoleRefusal(state: CodeHostingState, login: string, need: OrgRoleNeed, org: string, team?: string): 'unknown' | 'denied' | undefined {
+export function orgRoleRefusal(
+  state: CodeHostingState,
+  login: string,
+  need: OrgRoleNeed,
+  org: string,
+  team?: string,
+  route?: string,
+): 'unknown' | 'denied' | undefined {
   if (!orgExists(state, org)) return 'unknown';
-  return orgRoleAllows(state, login, need, org, team) ? undefined : 'denied';
+  if (orgRoleAllows(state, login, need, org, team)) return undefined;
+  // An organization role (custom or predefined) whose permissions cover the route (`METHOD template`).
+  if (route !== undefined && permissionsOpen(orgRoleGrants(state, org, login).permissions, route)) return undefined;
+  return 'denied';
 }

@@ -7,46 +7,10 @@ import type { CodeHostingState } from '../state.js';
 import { teamRepoKey } from '../teams/state.js';
 import type { RepoRecord } from './schemas/repo.js';
 
-/**
- * GitHub's repository roles, weakest first ("Repository roles for an organization": Read, Triage,
- * Write, Maintain, Admin). A personal repository's owner is `admin`; its collaborators are what they
- * were invited as.
- */
-export const REPO_ROLES = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
+import { orgRoleGrants } from './custom-org-roles.js';
+import { type RepoRole, higherRole as higher, parseRole, roleReaches } from './role-names.js';
 
-/** A user's role on a repository. */
-export type RepoRole = (typeof REPO_ROLES)[number];
-
-const RANK: Record<RepoRole, number> = { read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
-
-/** Whether `have` reaches `need` (each role includes every weaker one). */
-export function roleReaches(have: RepoRole | undefined, need: RepoRole): boolean {
-  return have !== undefined && RANK[have] >= RANK[need];
-}
-
-/** GitHub's role names and permission spellings (`pull`, `push`, `triage`, `maintain`, ...) as a {@link RepoRole}. */
-export function parseRole(role: string | undefined | null): RepoRole | undefined {
-  switch (role) {
-    case 'admin':
-    case 'maintain':
-    case 'write':
-    case 'triage':
-    case 'read':
-      return role;
-    case 'push':
-      return 'write';
-    case 'pull':
-      return 'read';
-    default:
-      return undefined;
-  }
-}
-
-function higher(a: RepoRole | undefined, b: RepoRole | undefined): RepoRole | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  return RANK[a] >= RANK[b] ? a : b;
-}
+export { REPO_ROLES, type RepoRole, parseRole, roleReaches } from './role-names.js';
 
 const orgKey = (org: string) => `/orgs/${encodeURIComponent(org)}`;
 
@@ -83,7 +47,8 @@ function collaboratorRole(state: CodeHostingState, repo: RepoRecord, login: stri
  * The role of a user on a repository, the highest of: owner of the repository (`admin`); collaborator
  * (accepted invitations only); active member of the owning organization (an organization owner is
  * `admin`, a member gets the organization's base permission, a billing manager nothing); member of a
- * team of that organization the repository is granted to (the grant, custom roles by their base role).
+ * team of that organization the repository is granted to (the grant, custom roles by their base role);
+ * an organization role's `base_role` (`custom-org-roles.ts`).
  * `undefined` when none applies. Index lookups only: it reads the collaborators', organizations' and
  * teams' slices (their state.ts), never their models.
  * @example repoRole(state, 'bob', repo) // 'write' for a collaborator added with `push`
@@ -95,6 +60,8 @@ export function repoRole(state: CodeHostingState, login: string, repo: RepoRecor
   if (owner?.type === 'Organization') {
     const m = tableGet(state.orgMemberships.memberships, membershipKey(owner.login, login));
     if (m?.state === 'active') role = higher(role, m.role === 'admin' ? 'admin' : m.role === 'member' ? basePermission(state, owner.login) : undefined);
+    // An organization role's base role covers every repository of the organization.
+    if (m?.state === 'active' && m.role === 'member') role = higher(role, orgRoleGrants(state, owner.login, login).base);
     for (const id of state.teams.byMember[login.toLowerCase()] ?? []) {
       const team = state.teams.records[id];
       if (!team || team.org.toLowerCase() !== owner.login.toLowerCase()) continue;

@@ -54,7 +54,8 @@ function loadTarget(ctx: GitHubRouteContext, p: Principal, scope: Scope, rule: A
   const org = loadOrg(ctx);
   // Organization hooks are never public: no token → 401, a token without the permission or scope → 403;
   // a user who is not an owner of the organization → 404.
-  authorize(ctx, p, rule, { private: false, org: org.login });
+  // The route, for an organization role holding `manage_organization_webhooks`.
+  authorize(ctx, p, rule, { private: false, org: org.login, route: `${ctx.req.method} /orgs/{org}/hooks` });
   return { kind: 'Organization', org };
 }
 

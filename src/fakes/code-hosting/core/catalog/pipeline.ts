@@ -59,7 +59,7 @@ function check(ctx: GitHubRouteContext, row: CatalogRow, principal: Principal): 
     resource = { private: rec.private, repo: repoKey(rec.ownerLogin, rec.name) };
   } else if (ORG_PATH.test(row.path)) {
     const team = ctx.params.team_slug;
-    resource = { private: false, org: ctx.params.org ?? '', ...(team !== undefined ? { team } : {}) };
+    resource = { private: false, org: ctx.params.org ?? '', route: `${row.method} ${row.path}`, ...(team !== undefined ? { team } : {}) };
   }
   authorize(ctx, principal, accessRule(row), resource);
   return repo;
