@@ -148,8 +148,10 @@ describe('organization roles assigned to members', () => {
 
   it('a predefined role seeded by its name grants what GitHub’s does (all_repo_write: write on every repository)', async () => {
     fakes.codeHosting.seed.resource('/orgs/acme/organization-roles/8', { name: 'all_repo_write', permissions: [], source: 'Predefined' });
-    await olga.rest.orgs.assignUserToOrgRole({ org: ORG, username: 'mike', role_id: 8 });
+    // The assignment seeded by its path counts as one made through the API.
+    fakes.codeHosting.seed.resource('/orgs/acme/organization-roles/users/mike/8', {});
     expect((await mike.rest.repos.get({ owner: ORG, repo: 'site' })).data.permissions?.push).toBe(true);
+    expect((await olga.rest.orgs.listOrgRoleUsers({ org: ORG, role_id: 8 })).data.map((u) => u.login)).toEqual(['mike']);
   });
 
   it('assigning answers 404 for a role or user that does not exist, 422 for someone who is not a member', async () => {

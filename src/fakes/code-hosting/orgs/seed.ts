@@ -3,6 +3,7 @@ import { DEFAULT_LOGIN } from '../core/shapes/render.js';
 import type { CodeHostingState } from '../state.js';
 import { activate, invite, membershipView, orgInvitationById, orgInvitationView } from './model.js';
 import { type RelationSeeder, pathSeeder } from '../core/family.js';
+import { assignTeamRole, assignUserRole } from './model/roles.js';
 
 const loginIn = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { login?: unknown }).login === 'string' ? (v as { login: string }).login : undefined;
@@ -39,10 +40,31 @@ export function seedOrgMembershipResource(state: CodeHostingState, key: string, 
   return membershipView(activate(state, org, login, role), env.baseUrl);
 }
 
+/**
+ * `seed.resource` of an organization role assignment: `/orgs/<org>/organization-roles/users/<login>/<role id>`
+ * or `/orgs/<org>/organization-roles/teams/<team slug>/<role id>` (the team must exist). The body is ignored.
+ */
+export function seedOrgRoleAssignment(state: CodeHostingState, key: string): Resource {
+  const m = /^\/orgs\/([^/]+)\/organization-roles\/(users|teams)\/([^/]+)\/(\d+)$/.exec(key);
+  if (!m) throw new Error(`stuntdouble: '${key}' is no organization role assignment path`);
+  const org = decodeURIComponent(m[1] as string);
+  const who = decodeURIComponent(m[3] as string);
+  const roleId = Number(m[4]);
+  if (m[2] === 'users') assignUserRole(state, org, who, roleId);
+  else {
+    const teamId = state.teams.bySlug[`${org.toLowerCase()}\n${who.toLowerCase()}`];
+    if (teamId === undefined) throw new Error(`stuntdouble: seed the team '${who}' of '${org}' before assigning it an organization role ('${key}')`);
+    assignTeamRole(state, org, teamId, roleId);
+  }
+  return {};
+}
+
 /** The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a membership or invitation path stores it in the membership model. */
 export const ORG_MEMBERSHIP_SEEDER: RelationSeeder = pathSeeder({
   '/orgs/{org}/members/{username}': seedOrgMembershipResource,
   '/orgs/{org}/memberships/{username}': seedOrgMembershipResource,
   '/orgs/{org}/invitations/{invitation_id}': seedOrgMembershipResource,
   '/user/memberships/orgs/{org}': seedOrgMembershipResource,
+  '/orgs/{org}/organization-roles/users/{username}/{role_id}': seedOrgRoleAssignment,
+  '/orgs/{org}/organization-roles/teams/{team_slug}/{role_id}': seedOrgRoleAssignment,
 });
