@@ -11,6 +11,7 @@ import { renderAccount } from '../core/shapes/account.js';
 import { membersOf } from '../issues/model/lists.js';
 import { stargazerCount } from '../social/model.js';
 import { accountOf, ensureAccount, fullName, repoKey } from '../core/lookup.js';
+import { type Caller, repoPermissionsFor } from '../core/roles.js';
 
 type S = CodeHostingState;
 
@@ -156,9 +157,18 @@ export function forksOf(state: S | Draft<S>, id: number): readonly number[] {
   return state.repoForks?.[id] ?? [];
 }
 
-/** GitHub's repository JSON (the `full-repository` shape, without the fields this fake does not model). */
-export function renderRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string, operation = 'GET /repos/{owner}/{repo}'): Record<string, unknown> {
-  const fields = repoFields(state, rec, apiBase);
+/**
+ * GitHub's repository JSON (the `full-repository` shape, without the fields this fake does not model).
+ * `permissions` is the caller's (`repoPermissionsFor`): left out without a caller or for an anonymous one.
+ */
+export function renderRepo(
+  state: S | Draft<S>,
+  rec: RepoRecord,
+  apiBase: string,
+  operation = 'GET /repos/{owner}/{repo}',
+  caller?: Caller,
+): Record<string, unknown> {
+  const fields = repoFields(state, rec, apiBase, caller);
   const shape = operationShape(...(operation.split(' ') as [string, string]));
   const schema = shape?.r['200'] ?? shape?.r['201'];
   if (!schema || schema === 't') return fields;
@@ -177,11 +187,11 @@ export function renderRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string
  * The repository's own values in GitHub's spelling (the renderer adds what the operation's shape documents);
  * a fork's `parent` and `source` and a generated repository's `template_repository` are whole repositories.
  */
-function repoFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Record<string, unknown> {
-  const own = ownFields(state, rec, apiBase);
+function repoFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string, caller: Caller | undefined): Record<string, unknown> {
+  const own = ownFields(state, rec, apiBase, caller);
   const related = (id: number | undefined) => {
     const r = id === undefined ? undefined : (state.repos[id] as RepoRecord | undefined);
-    return r ? ownFields(state, r, apiBase) : undefined;
+    return r ? ownFields(state, r, apiBase, caller) : undefined;
   };
   const parent = related(rec.parentId);
   const source = related(rec.sourceId);
@@ -195,15 +205,16 @@ function repoFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Reco
 }
 
 /**
- * A repository as other answers embed it (a pull request's `head.repo`, an event's `repository`, ...):
- * the same fields as `GET /repos/{owner}/{repo}` without the caller's `permissions`.
+ * A repository as other answers embed it (a pull request's `head.repo`, an issue's `repository`, ...):
+ * the same fields as `GET /repos/{owner}/{repo}`, the caller's `permissions` included (GitHub's examples
+ * of a pull request and of an issue list carry them).
  */
-export function embeddedRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Record<string, unknown> {
-  const { permissions: _, ...fields } = ownFields(state, rec, apiBase);
-  return fields;
+export function embeddedRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string, caller?: Caller): Record<string, unknown> {
+  return ownFields(state, rec, apiBase, caller);
 }
 
-function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Record<string, unknown> {
+function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string, caller: Caller | undefined): Record<string, unknown> {
+  const permissions = repoPermissionsFor({ state: state as S, caller }, rec);
   const forks = forksOf(state, rec.id).length;
   const api = trimBase(apiBase);
   const web = webBase(apiBase);
@@ -270,7 +281,7 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Recor
     created_at: rec.createdAt,
     updated_at: rec.updatedAt,
     pushed_at: rec.pushedAt,
-    permissions: { admin: true, maintain: true, push: true, triage: true, pull: true },
+    ...(permissions ? { permissions } : {}),
     network_count: 0,
     subscribers_count: 0,
   };
@@ -281,7 +292,7 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Recor
  * from, a repository embedded in an answer carries every field `GET /repos/{owner}/{repo}` answers
  * (computed once, when first embedded; the state must still be live then).
  */
-export function repoView(rec: RepoRecord, from?: { state: CodeHostingState; apiBase: string }): RepoView {
+export function repoView(rec: RepoRecord, from?: { state: CodeHostingState; apiBase: string; caller?: Caller | undefined }): RepoView {
   const view: RepoView = {
     id: rec.id,
     owner: rec.ownerLogin,
@@ -295,7 +306,7 @@ export function repoView(rec: RepoRecord, from?: { state: CodeHostingState; apiB
   };
   if (from) {
     let fields: Resource | undefined;
-    Object.defineProperty(view, 'extra', { enumerable: true, get: () => (fields ??= embeddedRepo(from.state, rec, from.apiBase)) });
+    Object.defineProperty(view, 'extra', { enumerable: true, get: () => (fields ??= embeddedRepo(from.state, rec, from.apiBase, from.caller)) });
   }
   return view;
 }

@@ -9,6 +9,7 @@ import { followCounts } from '../social/model.js';
 import { knownAccount } from './model.js';
 import type { CodeHostingState } from '../state.js';
 import { tableGet } from '../../../store/table.js';
+import { deleteOrg, orgRecord, updateOrg } from './model/orgs.js';
 import { param } from '../core/ops.js';
 import type { RelationContext, RelationOp } from '../core/family.js';
 
@@ -65,16 +66,25 @@ const getAuthenticated: RelationOp = (rc) => {
   return { status: 200, body: profile(rc, acc, '/user') };
 };
 
-const getOrg: RelationOp = (rc) => {
-  const login = param(rc.op, 'org');
+/** An organization as `GET /orgs/{org}` answers it: the account, laid over with its record (seeded by path, written by `PATCH`). */
+function orgBody(rc: RelationContext, login: string): Resource {
   const acc = findAccount(rc.state, login);
-  const seeded = tableGet(rc.state.catalog.records, rc.op.key);
+  const seeded = orgRecord(rc.state, login, rc.op.key);
   if (acc?.type !== 'Organization' && !seeded) throw githubError.notFound(ORGS_DOCS);
   const org = acc ?? unknownAccount(login, 'Organization');
-  return {
-    status: 200,
-    body: { ...renderOrgSimple(org, rc.op.baseUrl), public_repos: publicRepos(rc.state, login), type: 'Organization', ...(seeded ?? {}) },
-  };
+  return { ...renderOrgSimple(org, rc.op.baseUrl), public_repos: publicRepos(rc.state, org.login), type: 'Organization', ...(seeded ?? {}) };
+}
+
+const getOrg: RelationOp = (rc) => ({ status: 200, body: orgBody(rc, param(rc.op, 'org')) });
+
+const updateOrgOp: RelationOp = (rc) => {
+  const login = updateOrg(rc.state, param(rc.op, 'org'), rc.op.body, rc.op.now);
+  return { status: 200, body: orgBody(rc, login) };
+};
+
+const deleteOrgOp: RelationOp = (rc) => {
+  deleteOrg(rc.state, param(rc.op, 'org'));
+  return { status: 202, body: {} };
 };
 
 /** The family's operations by `METHOD template`. */
@@ -82,4 +92,6 @@ export const USER_OPS: Readonly<Record<string, RelationOp>> = {
   'GET /users/{username}': getUser,
   'GET /user': getAuthenticated,
   'GET /orgs/{org}': getOrg,
+  'PATCH /orgs/{org}': updateOrgOp,
+  'DELETE /orgs/{org}': deleteOrgOp,
 };
