@@ -63,7 +63,12 @@ describe('code hosting routes: one owner each, none lost', () => {
 
   it('serves each row added since then by the family that declares it', () => {
     const ownerOf = new Map(owners.map((o) => [key(o), o.owner]));
-    const wrong = FAMILIES.flatMap((f) => (f.rows ?? []).map((r) => `${r.method} ${r.path}`).filter((k) => ownerOf.get(k) !== f.name).map((k) => `${k}: ${ownerOf.get(k)} (declared by ${f.name})`));
+    const wrong = FAMILIES.flatMap((f) =>
+      (f.rows ?? [])
+        .map((r) => `${r.method} ${r.path}`)
+        .filter((k) => ownerOf.get(k) !== f.name)
+        .map((k) => `${k}: ${ownerOf.get(k)} (declared by ${f.name})`),
+    );
     expect(wrong).toEqual([]);
     expect(ownerOf.get('POST /graphql')).toBe('graphql');
   });
