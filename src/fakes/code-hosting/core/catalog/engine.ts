@@ -16,6 +16,8 @@ export interface Operation {
   /** Concrete key of the request path (seed spelling, params percent-encoded). */
   key: string;
   body: Resource;
+  /** A body sent as a bare JSON array (GitHub documents one for label writes: `["bug", "triage"]`); `body` is then `{}`. */
+  arrayBody?: readonly unknown[];
   /** Base URL the request came in on (absolute URLs in bodies and Link headers). */
   baseUrl: string;
   /** The request URL (Link headers keep its query). */
