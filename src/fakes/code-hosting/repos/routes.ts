@@ -11,6 +11,7 @@ import { repoKey } from '../core/lookup.js';
 import { handled } from '../core/route.js';
 import type { ExtraRow, FamilyRoute } from '../core/family.js';
 import { dropRepositoryPaths, moveRepository } from './model/move.js';
+import { addDefaultLabels } from '../issues/model/label-rules.js';
 import { ActionsPermissionsBodySchema, CreateRepoBodySchema, type RepoRecord, UpdateRepoBodySchema } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { trimBase } from '../core/urls.js';
@@ -65,21 +66,23 @@ function createFor(ctx: GitHubRouteContext, owner: string, ownerType: 'User' | '
   const body = parseBody(CreateRepoBodySchema, objectBody(ctx), 'Repository');
   const now = ctx.clock.now().toISOString();
   const priv = isPrivate(body);
-  const id = ctx.update(
-    (d) =>
-      createRepo(d, {
-        owner,
-        ownerType,
-        name: body.name,
-        now,
-        ...(priv !== undefined ? { private: priv } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.homepage !== undefined ? { homepage: body.homepage } : {}),
-        ...(body.has_issues !== undefined ? { hasIssues: body.has_issues } : {}),
-        ...(body.has_projects !== undefined ? { hasProjects: body.has_projects } : {}),
-        ...(body.has_wiki !== undefined ? { hasWiki: body.has_wiki } : {}),
-      }).id,
-  );
+  const id = ctx.update((d) => {
+    const rec = createRepo(d, {
+      owner,
+      ownerType,
+      name: body.name,
+      now,
+      ...(priv !== undefined ? { private: priv } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.homepage !== undefined ? { homepage: body.homepage } : {}),
+      ...(body.has_issues !== undefined ? { hasIssues: body.has_issues } : {}),
+      ...(body.has_projects !== undefined ? { hasProjects: body.has_projects } : {}),
+      ...(body.has_wiki !== undefined ? { hasWiki: body.has_wiki } : {}),
+    });
+    // GitHub creates its nine default labels with every repository.
+    addDefaultLabels((d as CodeHostingState).catalog, d.counters, `/repos/${rec.ownerLogin}/${rec.name}`, ctx.baseUrl, now);
+    return rec.id;
+  });
   const out = renderRepo(ctx.state, ctx.state.repos[id] as RepoRecord, ctx.baseUrl);
   return json(201, out, { location: String(out.url) });
 }
