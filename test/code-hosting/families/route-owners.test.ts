@@ -43,6 +43,20 @@ describe('code hosting routes: one owner each, none lost', () => {
     expect(twice).toEqual([]);
   });
 
+  /** Routes GitHub serves that were added after the restructure (with their family). */
+  const ADDED: Record<string, string> = {
+    'GET /user/interaction-limits': 'interaction-limits',
+    'PUT /user/interaction-limits': 'interaction-limits',
+    'DELETE /user/interaction-limits': 'interaction-limits',
+  };
+  /** Rows the engine served before that a family serves since (with their family). */
+  const MOVED_SINCE: Record<string, string> = { 'POST /repos/{owner}/{repo}/labels': 'issues' };
+
+  it('serves the routes added since the restructure by their family', () => {
+    const ownerOf = new Map(owners.map((o) => [key(o), o.owner]));
+    expect(Object.fromEntries(Object.keys(ADDED).map((k) => [k, ownerOf.get(k)]))).toEqual(ADDED);
+  });
+
   it('loses no route against the list before the restructure (spelling, listed name, operation)', () => {
     const now = new Map(codeHostingService.routes.map((r) => [`${r.method} ${r.path}`, r]));
     const lost: string[] = [];
@@ -53,8 +67,8 @@ describe('code hosting routes: one owner each, none lost', () => {
         lost.push(`${key(r)} changed: ${after.operation} ${after.name ?? ''}`);
     }
     expect(lost).toEqual([]);
-    expect(now.size).toBe(before.routes.length);
-    expect(new Set(createFakes().routes('codeHosting'))).toEqual(new Set(before.listed));
+    expect(now.size).toBe(before.routes.length + Object.keys(ADDED).length);
+    expect(new Set(createFakes().routes('codeHosting'))).toEqual(new Set([...before.listed, ...Object.keys(ADDED)]));
   });
 
   it('keeps each route with the code that served it before', () => {
@@ -76,7 +90,7 @@ describe('code hosting routes: one owner each, none lost', () => {
     };
     const ownerOf = new Map(owners.map((o) => [key(o), o.owner]));
     const differ = before.routes
-      .filter((r) => ownerOf.get(key(r)) !== expected(r.servedBy))
+      .filter((r) => ownerOf.get(key(r)) !== (MOVED_SINCE[key(r)] ?? expected(r.servedBy)))
       .map((r) => `${key(r)}: ${ownerOf.get(key(r))} (was ${r.servedBy})`);
     expect(differ).toEqual([]);
   });
