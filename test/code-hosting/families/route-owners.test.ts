@@ -50,7 +50,16 @@ describe('code hosting routes: one owner each, none lost', () => {
     'DELETE /user/interaction-limits': 'interaction-limits',
   };
   /** Rows the engine served before that a family serves since (with their family). */
-  const MOVED_SINCE: Record<string, string> = { 'POST /repos/{owner}/{repo}/labels': 'issues' };
+  const MOVED_SINCE: Record<string, string> = {
+    'POST /repos/{owner}/{repo}/labels': 'issues',
+    ...Object.fromEntries(
+      ['/repos/{owner}/{repo}', '/orgs/{org}'].flatMap((b) =>
+        ['GET', 'POST', 'PUT', 'DELETE']
+          .map((m) => [`${m} ${b}/actions/runners/{runner_id}/labels`, 'actions'])
+          .concat([[`DELETE ${b}/actions/runners/{runner_id}/labels/{name}`, 'actions']]),
+      ),
+    ),
+  };
 
   it('serves the routes added since the restructure by their family', () => {
     const ownerOf = new Map(owners.map((o) => [key(o), o.owner]));
