@@ -20,6 +20,7 @@ import { family as rateLimit } from './rate-limit/index.js';
 import { family as releases } from './releases/index.js';
 import { family as repoSettings } from './repo-settings/index.js';
 import { family as repos } from './repos/index.js';
+import { family as search } from './search/index.js';
 import { family as social } from './social/index.js';
 import { family as statuses } from './statuses/index.js';
 import { family as subIssues } from './sub-issues/index.js';
@@ -54,6 +55,7 @@ export const FAMILIES: readonly Family[] = [
   orgs,
   releases,
   repoSettings,
+  search,
   social,
   statuses,
   subIssues,
