@@ -10,6 +10,7 @@ import { trimBase, webBase } from '../core/urls.js';
 import { renderAccount } from '../core/shapes/account.js';
 import { membersOf } from '../issues/model/lists.js';
 import { stargazerCount } from '../social/model.js';
+import { primaryLanguage, repoTopics } from './model/facets.js';
 import { accountOf, ensureAccount, fullName, repoKey } from '../core/lookup.js';
 import { type Caller, repoPermissionsFor } from '../core/roles.js';
 
@@ -256,7 +257,7 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string, caller
     size: 0,
     stargazers_count: stars,
     watchers_count: stars,
-    language: null,
+    language: primaryLanguage(state, rec),
     has_issues: rec.hasIssues,
     has_projects: rec.hasProjects,
     has_downloads: true,
@@ -272,7 +273,7 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string, caller
     allow_forking: true,
     is_template: rec.isTemplate ?? false,
     web_commit_signoff_required: false,
-    topics: [],
+    topics: repoTopics(state, rec),
     visibility: rec.private ? 'private' : 'public',
     forks,
     open_issues: openIssues(state, rec),
