@@ -198,4 +198,21 @@ describe('search over the state (GET /search/issues, /search/repositories, /sear
     expect((await owner.rest.search.repos({ q: 'user:octo' })).data.items.map((r) => r.full_name).sort()).toEqual(['octo/hello', 'octo/secret']);
     expect((await owner.rest.search.issuesAndPullRequests({ q: 'repo:octo/secret' })).data.items.map((i) => i.title)).toEqual(['hidden crash']);
   });
+
+  it('GraphQL’s search finds what REST’s finds (one search model), and @me is the caller', async () => {
+    const seed = fakes.codeHosting.seed;
+    seed.repo({ ...R });
+    seed.issue({ ...R, title: 'Mine', user: 'mona', labels: ['bug'] });
+    seed.issue({ ...R, title: 'Theirs', user: 'hubot', labels: ['bug'] });
+    seed.pullRequest({ ...R, head: 'fix', title: 'My fix', user: 'mona', labels: ['bug'] });
+    const mona = new Octokit({ auth: seed.token({ type: 'classic', login: 'mona', scopes: ['repo'] }), request: { retries: 0 } });
+    const query = 'repo:octo/hello label:bug author:@me sort:created-asc';
+    const rest = await mona.rest.search.issuesAndPullRequests({ q: query });
+    expect(rest.data.items.map((i) => i.title)).toEqual(['Mine', 'My fix']);
+    const gql: { search: { issueCount: number; nodes: Array<{ title: string }> } } = await mona.graphql(
+      'query($q: String!) { search(type: ISSUE, query: $q, first: 10) { issueCount nodes { ... on Issue { title } ... on PullRequest { title } } } }',
+      { q: query },
+    );
+    expect(gql.search).toEqual({ issueCount: rest.data.total_count, nodes: rest.data.items.map((i) => ({ title: i.title })) });
+  });
 });

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { parseQuery, sortOrder, textMatches, values } from './query.js';
+
+describe('search query syntax', () => {
+  it('splits qualifiers of the search type from words; quoted values and phrases stay whole', () => {
+    const q = parseQuery('Crash repo:octo/hello label:"help wanted" -label:wontfix "on start" frobnicate:yes AND', 'issues');
+    expect(q.words).toEqual(['crash', 'on start', 'frobnicate:yes']);
+    expect(values(q, 'repo')).toEqual(['octo/hello']);
+    expect(values(q, 'label')).toEqual(['help wanted']);
+    expect(values(q, 'label', true)).toEqual(['wontfix']);
+  });
+
+  it('reads a key another search type knows as text', () => {
+    expect(parseQuery('language:go', 'issues').words).toEqual(['language:go']);
+    expect(values(parseQuery('language:go', 'repositories'), 'language')).toEqual(['go']);
+    expect(parseQuery('label:bug', 'users').words).toEqual(['label:bug']);
+  });
+
+  it('orders by sort and order, else a sort: qualifier; order alone and unknown sorts are best match', () => {
+    const offered = ['created', 'updated'];
+    expect(sortOrder(parseQuery('x', 'issues'), 'created', 'asc', offered)).toEqual({ sort: 'created', desc: false });
+    expect(sortOrder(parseQuery('x', 'issues'), 'created', undefined, offered)).toEqual({ sort: 'created', desc: true });
+    expect(sortOrder(parseQuery('x sort:updated-asc', 'issues'), undefined, undefined, offered)).toEqual({ sort: 'updated', desc: false });
+    expect(sortOrder(parseQuery('x', 'issues'), undefined, 'asc', offered)).toEqual({ sort: undefined, desc: true });
+    expect(sortOrder(parseQuery('x', 'issues'), 'reactions', 'asc', offered)).toEqual({ sort: undefined, desc: true });
+  });
+
+  it('matches when every word is in one of the texts, case-insensitively', () => {
+    expect(textMatches(['crash', 'start'], ['Crash on', 'START'])).toBe(true);
+    expect(textMatches(['crash', 'stop'], ['Crash on start', null])).toBe(false);
+    expect(textMatches([], [undefined])).toBe(true);
+  });
+});
