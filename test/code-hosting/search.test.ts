@@ -215,4 +215,27 @@ describe('search over the state (GET /search/issues, /search/repositories, /sear
     );
     expect(gql.search).toEqual({ issueCount: rest.data.total_count, nodes: rest.data.items.map((i) => ({ title: i.title })) });
   });
+
+  it('narrows with head:, base:, milestone:, involves:, created: and comments: (issues), stars: (repositories), followers: (users)', async () => {
+    const seed = fakes.codeHosting.seed;
+    seed.repo({ ...R });
+    seed.issue({ ...R, title: 'Old', user: 'mona', milestone: 'v1', comments: ['me too', 'same'] });
+    fakes.clock.advance(3 * 86_400_000);
+    seed.issue({ ...R, title: 'New', assignees: ['mona'] });
+    seed.pullRequest({ ...R, head: 'changeset-release/main', base: 'main', title: 'Version packages' });
+    const titles = async (query: string) => (await octokit.rest.search.issuesAndPullRequests({ q: query })).data.items.map((i) => i.title).sort();
+    expect(await titles('repo:octo/hello is:pr head:changeset-release/main base:main')).toEqual(['Version packages']);
+    expect(await titles('repo:octo/hello head:other')).toEqual([]);
+    expect(await titles('repo:octo/hello milestone:v1')).toEqual(['Old']);
+    expect(await titles('repo:octo/hello involves:mona')).toEqual(['New', 'Old']);
+    expect(await titles('repo:octo/hello created:>2024-01-10')).toEqual(['New', 'Version packages']);
+    expect(await titles('repo:octo/hello created:2024-01-10')).toEqual(['Old']);
+    expect(await titles('repo:octo/hello comments:>=2')).toEqual(['Old']);
+    await octokit.rest.activity.starRepoForAuthenticatedUser({ ...R });
+    seed.repo({ owner: 'octo', repo: 'quiet' });
+    const repos = await octokit.rest.search.repos({ q: 'user:octo stars:>=1' });
+    expect(repos.data.items.map((r) => [r.full_name, r.stargazers_count])).toEqual([['octo/hello', 1]]);
+    await octokit.rest.users.follow({ username: 'octo' });
+    expect((await octokit.rest.search.users({ q: 'octo followers:>0' })).data.items.map((u) => u.login)).toEqual(['octo']);
+  });
 });

@@ -1,11 +1,12 @@
 import type { Resource } from '../../core/catalog/state.js';
 import type { RepoRecord } from '../../core/schemas/repo.js';
 import { loginOf } from '../../issues/model/context.js';
-import { issueKey, pullKey } from '../../issues/model/keys.js';
+import { issueKey, milestoneKey, pullKey } from '../../issues/model/keys.js';
 import { membersOf, ms } from '../../issues/model/lists.js';
 import { assigneesOf, labelsOf, milestoneOf } from '../../issues/model.js';
-import { tablePeek } from '../../../../store/table.js';
+import { type Readable, tablePeek } from '../../../../store/table.js';
 import { type SearchQuery, type SortOrder, first, textMatches, values } from './query.js';
+import { inRange } from './range.js';
 import { type SearchEnv, me, searchedRepos } from './scope.js';
 
 /**
@@ -38,6 +39,12 @@ interface Filter {
   notAuthors: Set<string>;
   assignees: string[];
   mentions: string[];
+  involves: string[];
+  milestones: string[];
+  heads: string[];
+  bases: string[];
+  /** Range qualifiers: `created`, `updated`, `closed` (times), `comments` (a count). */
+  ranges: Array<readonly [field: 'created_at' | 'updated_at' | 'closed_at' | 'comments', spec: string]>;
   no: Set<string>;
   fields: Set<string>;
   words: readonly string[];
@@ -60,6 +67,16 @@ function filterOf(env: SearchEnv, q: SearchQuery): Filter {
     notAuthors: new Set(values(q, 'author', true).map((a) => me(env, a))),
     assignees: values(q, 'assignee').map((a) => me(env, a)),
     mentions: values(q, 'mentions').map((a) => me(env, a)),
+    involves: values(q, 'involves').map((a) => me(env, a)),
+    milestones: values(q, 'milestone'),
+    heads: values(q, 'head'),
+    bases: values(q, 'base'),
+    ranges: [
+      ...values(q, 'created').map((v) => ['created_at', v] as const),
+      ...values(q, 'updated').map((v) => ['updated_at', v] as const),
+      ...values(q, 'closed').map((v) => ['closed_at', v] as const),
+      ...values(q, 'comments').map((v) => ['comments', v] as const),
+    ],
     no: new Set(values(q, 'no')),
     fields: fields.size ? fields : new Set(['title', 'body']),
     words: q.words,
@@ -77,12 +94,18 @@ function candidateLists(f: Filter): string[] {
   if (f.no.has('assignee')) dims.push('a:none');
   if (f.no.has('milestone')) dims.push('m:none');
   const lists = dims.map((d) => `I|${f.state}|${d}`);
-  if (f.kind === 'pr') lists.push(`P|${f.state}`);
+  if (f.kind === 'pr' || f.heads.length || f.bases.length) lists.push(`P|${f.state}`);
   return lists.length ? lists : [`I|${f.state}`];
 }
 
-function matches(f: Filter, issue: Resource, pull: Resource | undefined): boolean {
-  if (f.kind === 'pr' && !pull) return false;
+/** The branch name of a stored pull's `head` or `base` (a name, or an object with `ref`). */
+function refOf(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  return v && typeof v === 'object' && typeof (v as Resource).ref === 'string' ? ((v as Resource).ref as string) : undefined;
+}
+
+function matches(f: Filter, issue: Resource, pull: Resource | undefined, repo: RepoRecord, rp: string, records: Readable<Resource>): boolean {
+  if ((f.kind === 'pr' || f.heads.length || f.bases.length) && !pull) return false;
   if (f.kind === 'issue' && pull) return false;
   const state = issue.state === 'closed' ? 'closed' : 'open';
   if (f.state !== 'all' && state !== f.state) return false;
@@ -103,6 +126,26 @@ function matches(f: Filter, issue: Resource, pull: Resource | undefined): boolea
   if (f.no.has('milestone') && milestoneOf(issue) !== null) return false;
   const mentioned = Array.isArray(issue._mentions) ? (issue._mentions as string[]).map(low) : [];
   if (!f.mentions.every((m) => mentioned.includes(m))) return false;
+  if (f.involves.length) {
+    const people = new Set([author, ...assignees, ...mentioned]);
+    if (!f.involves.every((p) => people.has(p))) return false;
+  }
+  if (f.milestones.length) {
+    const n = milestoneOf(issue);
+    const title = n === null ? undefined : tablePeek(records, milestoneKey(rp, n))?.title;
+    if (typeof title !== 'string' || !f.milestones.includes(low(title))) return false;
+  }
+  if (pull) {
+    const head = low(refOf(pull.head) ?? `patch-${issue.number ?? ''}`);
+    if (f.heads.length && !f.heads.includes(head)) return false;
+    const base = low(refOf(pull.base) ?? repo.defaultBranch);
+    if (f.bases.length && !f.bases.includes(base)) return false;
+  }
+  for (const [field, spec] of f.ranges) {
+    const v = field === 'comments' ? Number(issue.comments ?? 0) : ms(issue[field]);
+    if (field !== 'comments' && issue[field] == null) return false;
+    if (!inRange(v, spec, field !== 'comments')) return false;
+  }
   const texts = [f.fields.has('title') ? issue.title : undefined, f.fields.has('body') ? issue.body : undefined];
   return textMatches(f.words, texts);
 }
@@ -127,7 +170,7 @@ export function searchIssues(env: SearchEnv, q: SearchQuery, order: SortOrder): 
       const issue = tablePeek(records, issueKey(rp, n));
       if (!issue) continue;
       const pull = issue._pull === true ? tablePeek(records, pullKey(rp, n)) : undefined;
-      if (!matches(f, issue, pull)) continue;
+      if (!matches(f, issue, pull, repo, rp, records)) continue;
       const at = ms(issue.created_at);
       const key = order.sort === 'updated' ? ms(issue.updated_at) : order.sort === 'comments' ? Number(issue.comments ?? 0) : at;
       hits.push({ repo, number: n, key, at });

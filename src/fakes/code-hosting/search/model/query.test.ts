@@ -31,3 +31,20 @@ describe('search query syntax', () => {
     expect(textMatches([], [undefined])).toBe(true);
   });
 });
+
+describe('range values', () => {
+  const day = (s: string) => Date.parse(s);
+  it('compares numbers and times; a date alone is its whole day', async () => {
+    const { inRange } = await import('./range.js');
+    expect(inRange(3, '>=3', false)).toBe(true);
+    expect(inRange(3, '>3', false)).toBe(false);
+    expect(inRange(10, '10..50', false)).toBe(true);
+    expect(inRange(51, '10..*', false)).toBe(true);
+    expect(inRange(day('2024-01-01T12:00:00Z'), '2024-01-01', true)).toBe(true);
+    expect(inRange(day('2024-01-01T12:00:00Z'), '>2024-01-01', true)).toBe(false);
+    expect(inRange(day('2024-01-02T00:00:00Z'), '>2024-01-01', true)).toBe(true);
+    expect(inRange(day('2024-01-01T23:00:00Z'), '<=2024-01-01', true)).toBe(true);
+    expect(inRange(day('2024-01-05T00:00:00Z'), '2024-01-01..2024-01-05', true)).toBe(true);
+    expect(inRange(day('2024-01-05T00:00:00Z'), '>soon', true)).toBe(false);
+  });
+});

@@ -24,9 +24,32 @@ export const SEARCH_DOCS = 'https://docs.github.com/v3/search/';
 
 /** The qualifiers each search type understands; any other `key:value` is text. */
 export const QUALIFIERS = {
-  issues: ['repo', 'user', 'org', 'owner', 'is', 'type', 'state', 'label', 'author', 'assignee', 'mentions', 'in', 'no', 'sort'],
-  repositories: ['repo', 'user', 'org', 'owner', 'in', 'language', 'topic', 'fork', 'is', 'archived', 'sort'],
-  users: ['type', 'in', 'sort'],
+  issues: [
+    'repo',
+    'user',
+    'org',
+    'owner',
+    'is',
+    'type',
+    'state',
+    'label',
+    'author',
+    'assignee',
+    'mentions',
+    'involves',
+    'milestone',
+    'head',
+    'base',
+    'in',
+    'no',
+    'created',
+    'updated',
+    'closed',
+    'comments',
+    'sort',
+  ],
+  repositories: ['repo', 'user', 'org', 'owner', 'in', 'language', 'topic', 'fork', 'is', 'archived', 'stars', 'forks', 'created', 'pushed', 'sort'],
+  users: ['type', 'in', 'repos', 'followers', 'sort'],
 } as const;
 
 /** A search type of the REST API. */

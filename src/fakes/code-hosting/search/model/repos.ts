@@ -3,12 +3,14 @@ import { forksOf } from '../../repos/model.js';
 import { primaryLanguage, repoTopics } from '../../repos/model/facets.js';
 import { stargazerCount } from '../../social/model.js';
 import { type SearchQuery, type SortOrder, first, textMatches, values } from './query.js';
+import { inRange } from './range.js';
 import { type SearchEnv, searchedRepos } from './scope.js';
 
 /**
  * Repository search over the state: the repositories of the `user:`/`org:`/`owner:` and `repo:`
  * qualifiers (through the owner and name indexes), else every repository; then `in:`, `language:`,
- * `topic:`, `fork:`, `is:public|private`, `archived:` and the words. Forks are left out unless
+ * `topic:`, `fork:`, `is:public|private`, `archived:`, the ranges `stars:`, `forks:`, `created:`, `pushed:`
+ * and the words. Forks are left out unless
  * `fork:true` (with the others) or `fork:only` (forks alone), as on GitHub.
  */
 
@@ -45,6 +47,10 @@ export function searchRepos(env: SearchEnv, q: SearchQuery, order: SortOrder): R
       const own = repoTopics(env.state, r).map((t) => t.toLowerCase());
       if (!topics.every((t) => own.includes(t))) return false;
     }
+    for (const spec of values(q, 'stars')) if (!inRange(stargazerCount(env.state, r.id), spec, false)) return false;
+    for (const spec of values(q, 'forks')) if (!inRange(forksOf(env.state, r.id).length, spec, false)) return false;
+    for (const spec of values(q, 'created')) if (!inRange(Date.parse(r.createdAt) || 0, spec, true)) return false;
+    for (const spec of values(q, 'pushed')) if (!inRange(Date.parse(r.pushedAt) || 0, spec, true)) return false;
     return textMatches(q.words, [inName ? r.name : undefined, inDescription ? r.description : undefined]);
   });
   const keyOf = (r: RepoRecord): number => {

@@ -1,10 +1,12 @@
 import type { Account } from '../../core/schemas/repo.js';
 import { followCounts } from '../../social/model.js';
 import { type SearchQuery, type SortOrder, first, textMatches, values } from './query.js';
+import { inRange } from './range.js';
 import type { SearchEnv } from './scope.js';
 
 /**
- * User search over the state's accounts (users and organizations): `type:user|org`, and the words in
+ * User search over the state's accounts (users and organizations): `type:user|org`, the ranges `repos:`
+ * and `followers:`, and the words in
  * the login (`in:login`; the fake holds no names or public emails, so `in:name` and `in:email` find
  * nobody). Every account is public. With no index of words in logins, a user search reads every account.
  */
@@ -20,6 +22,8 @@ export function searchUsers(env: SearchEnv, q: SearchQuery, order: SortOrder): A
   const found = Object.values(env.state.accounts).filter((a) => {
     if (type === 'user' && a.type !== 'User') return false;
     if ((type === 'org' || type === 'organization') && a.type !== 'Organization') return false;
+    for (const spec of values(q, 'repos')) if (!inRange((env.state.reposByOwner[a.login.toLowerCase()] ?? []).length, spec, false)) return false;
+    for (const spec of values(q, 'followers')) if (!inRange(followCounts(env.state, a.login).followers, spec, false)) return false;
     return textMatches(q.words, [inLogin ? a.login : undefined]) && (inLogin || q.words.length === 0);
   });
   const exact = q.words.length === 1 ? q.words[0] : undefined;
