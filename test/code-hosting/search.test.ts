@@ -238,4 +238,21 @@ describe('search over the state (GET /search/issues, /search/repositories, /sear
     await octokit.rest.users.follow({ username: 'octo' });
     expect((await octokit.rest.search.users({ q: 'octo followers:>0' })).data.items.map((u) => u.login)).toEqual(['octo']);
   });
+
+  it('counts every match past the first 1,000 while paging stops there (Link last, then 422)', async () => {
+    fakes.codeHosting.seed.repo({ ...R });
+    const n = 1_050;
+    fakes.codeHosting.seed.resources(Array.from({ length: n }, (_, i) => [`/repos/octo/hello/issues/${i + 1}`, { title: `issue ${i + 1}` }] as const));
+    const first = await octokit.rest.search.issuesAndPullRequests({ q: 'repo:octo/hello is:issue' });
+    expect(first.data.total_count).toBe(n);
+    expect(first.data.items).toHaveLength(30);
+    // GitHub's last page at 30 a page is 34 (results 991 to 1,020), whatever the total.
+    expect(first.headers.link).toContain('page=34>; rel="last"');
+    const last = await octokit.rest.search.issuesAndPullRequests({ q: 'repo:octo/hello is:issue', page: 34 });
+    expect(last.data.items).toHaveLength(30);
+    expect(last.headers.link).not.toContain('rel="next"');
+    const past = await failure(octokit.rest.search.issuesAndPullRequests({ q: 'repo:octo/hello is:issue', page: 35 }));
+    expect(past.status).toBe(422);
+    expect(past.data.message).toBe('Only the first 1000 search results are available');
+  });
 });

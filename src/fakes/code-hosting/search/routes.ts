@@ -22,7 +22,8 @@ import { type SearchHits, type SearchKind, missingQuery, pastTheCap, runSearch }
  * `GET /search/issues`, `GET /search/repositories`, `GET /search/users` over the state (`model.ts`):
  * GitHub's `{ total_count, incomplete_results: false, items }` with `score: 1` on each item, paged
  * (`per_page` up to 100) with GitHub's `Link` header; only the first 1,000 results can be paged to (a
- * page starting past them is GitHub's 422) while `total_count` counts them all. A missing `q` is GitHub's
+ * page starting past them is GitHub's 422; the page that crosses the line is served whole, as GitHub
+ * serves it) while `total_count` counts them all. A missing `q` is GitHub's
  * 422. Private repositories (and their issues) are found only by callers who may see them.
  */
 
@@ -87,7 +88,7 @@ function searchRoute(kind: SearchKind, path: string): FamilyRoute {
         order: queryString(ctx, 'order'),
       });
       const total = found.hits.length;
-      const body = { total_count: total, incomplete_results: false, items: items(ctx, p, path, found, start, Math.min(paging.perPage, CAP - start)) };
+      const body = { total_count: total, incomplete_results: false, items: items(ctx, p, path, found, start, paging.perPage) };
       const rendered = renderAs(`GET ${path}`, 200, body, path, {
         baseUrl: ctx.baseUrl,
         now: ctx.clock.now().toISOString(),
