@@ -196,6 +196,14 @@ describe('search over the state (GET /search/issues, /search/repositories, /sear
       await unprocessable(kit.rest.search.issuesAndPullRequests({ q: 'repo:octo/secret' }), '/search/issues');
     }
     expect((await owner.rest.search.repos({ q: 'user:octo' })).data.items.map((r) => r.full_name).sort()).toEqual(['octo/hello', 'octo/secret']);
+    // A fine-grained token sees the private repository it selects, and its issues only with issues read.
+    const fine = (permissions: Record<string, 'read'>) =>
+      new Octokit({ auth: seed.token({ type: 'fine-grained', repositories: ['octo/secret'], permissions }), request: { retries: 0 } });
+    const metadataOnly = fine({ metadata: 'read' });
+    expect((await metadataOnly.rest.search.repos({ q: 'user:octo' })).data.total_count).toBe(2);
+    expect((await metadataOnly.rest.search.issuesAndPullRequests({ q: 'crash' })).data.items.map((i) => i.title)).toEqual(['public crash']);
+    const issuesRead = fine({ metadata: 'read', issues: 'read' });
+    expect((await issuesRead.rest.search.issuesAndPullRequests({ q: 'crash' })).data.total_count).toBe(2);
     expect((await owner.rest.search.issuesAndPullRequests({ q: 'repo:octo/secret' })).data.items.map((i) => i.title)).toEqual(['hidden crash']);
   });
 

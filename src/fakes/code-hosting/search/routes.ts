@@ -1,5 +1,5 @@
 import { json } from '../../../http/response.js';
-import { type Principal, authorize, callerOf } from '../core/auth.js';
+import { type AccessRule, type Principal, authorize, callerOf, declareAccess } from '../core/auth.js';
 import type { Operation } from '../core/catalog/engine.js';
 import { linkHeader, parsePaging } from '../core/catalog/paging.js';
 import type { Resource } from '../core/catalog/state.js';
@@ -8,6 +8,7 @@ import type { GitHubRouteContext } from '../core/context.js';
 import type { FamilyRoute } from '../core/family.js';
 import { queryString } from '../core/http-helpers.js';
 import { canSee } from '../core/load.js';
+import { repoKey } from '../core/lookup.js';
 import type { RepoRecord } from '../core/schemas/repo.js';
 import { renderAccount } from '../core/shapes/account.js';
 import { renderAs } from '../core/shapes/answer.js';
@@ -37,6 +38,19 @@ const ROUTES: ReadonlyArray<readonly [SearchKind, string]> = [
 ];
 
 const score = (item: Resource): Resource => ({ ...item, score: 1 });
+
+/** What reading a repository's issues takes (a fine-grained token reaches a private repository's issues with `issues` read). */
+const READ_ISSUES = ruleFor('GET /repos/{owner}/{repo}/issues');
+
+/** Whether the caller passes a REST rule on a repository (the rule announced is the search's again afterwards). */
+function passes(ctx: GitHubRouteContext, p: Principal, rule: AccessRule, r: RepoRecord): boolean {
+  try {
+    authorize(ctx, p, rule, { private: r.private, repo: repoKey(r.ownerLogin, r.name) });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The items of one page of hits, in GitHub's spelling (the renderer completes them to the documented shape). */
 function items(ctx: GitHubRouteContext, p: Principal, path: string, found: SearchHits, start: number, count: number): Resource[] {
@@ -83,10 +97,10 @@ function searchRoute(kind: SearchKind, path: string): FamilyRoute {
       const paging = parsePaging(ctx.req.query);
       const start = (paging.page - 1) * paging.perPage;
       if (start >= CAP) throw pastTheCap();
-      const found = runSearch({ state: ctx.state, login: p.login, sees: (r) => canSee(ctx.state, p, r) }, kind, q, {
-        sort: queryString(ctx, 'sort'),
-        order: queryString(ctx, 'order'),
-      });
+      // A repository is searched when the caller may see it and, for issues, read its issues.
+      const sees = (r: RepoRecord) => canSee(ctx.state, p, r) && (kind !== 'issues' || !r.private || passes(ctx, p, READ_ISSUES, r));
+      const found = runSearch({ state: ctx.state, login: p.login, sees }, kind, q, { sort: queryString(ctx, 'sort'), order: queryString(ctx, 'order') });
+      declareAccess(ctx, rule);
       const total = found.hits.length;
       const body = { total_count: total, incomplete_results: false, items: items(ctx, p, path, found, start, paging.perPage) };
       const rendered = renderAs(`GET ${path}`, 200, body, path, {
