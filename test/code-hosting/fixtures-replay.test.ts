@@ -75,7 +75,8 @@ async function replay(name: string): Promise<Outcome[]> {
     const request = `${rec.method.toUpperCase()} ${rec.path}`;
     const origin = rec.scope.replace(/:443$/, '');
     const path = substitute(rec.path, ids, values);
-    const body = rec.body === '' || rec.body === undefined ? undefined : substitute(typeof rec.body === 'string' ? rec.body : JSON.stringify(rec.body), ids, values);
+    const body =
+      rec.body === '' || rec.body === undefined ? undefined : substitute(typeof rec.body === 'string' ? rec.body : JSON.stringify(rec.body), ids, values);
     const headers: Record<string, string> = {};
     for (const h of ['accept', 'content-type', 'authorization']) if (rec.reqheaders[h] !== undefined) headers[h] = String(rec.reqheaders[h]);
     const res = await fakes

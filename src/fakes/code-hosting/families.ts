@@ -10,11 +10,13 @@ import { family as hooks } from './hooks/index.js';
 import { family as imports } from './imports/index.js';
 import { family as interactionLimits } from './interaction-limits/index.js';
 import { family as issues } from './issues/index.js';
+import { family as markdown } from './markdown/index.js';
 import { family as orgs } from './orgs/index.js';
 import { family as rateLimit } from './rate-limit/index.js';
 import { family as releases } from './releases/index.js';
 import { family as repoSettings } from './repo-settings/index.js';
 import { family as repos } from './repos/index.js';
+import { family as root } from './root/index.js';
 import { family as social } from './social/index.js';
 import { family as statuses } from './statuses/index.js';
 import { family as teams } from './teams/index.js';
@@ -40,9 +42,11 @@ export const FAMILIES: readonly Family[] = [
   deployments,
   interactionLimits,
   issues,
+  markdown,
   orgs,
   releases,
   repoSettings,
+  root,
   social,
   statuses,
   teams,

@@ -104,7 +104,9 @@ export function learnIds(recorded: unknown, got: unknown, ids: Map<string, strin
     for (const [k, v] of Object.entries(recorded)) if (k in got) learnIds(v, got[k], ids);
     return;
   }
-  if (Array.isArray(recorded) && Array.isArray(got)) recorded.forEach((v, i) => learnIds(v, got[i], ids));
+  if (Array.isArray(recorded) && Array.isArray(got)) {
+    for (let i = 0; i < recorded.length; i++) learnIds(recorded[i], got[i], ids);
+  }
 }
 
 function pairUrls(a: string, b: string, ids: Map<string, string>): void {

@@ -61,7 +61,9 @@ export function schemaHasKey(request: string, status: number, key: string): bool
   if (!op) throw new Error(`no operation in the description for ${request}`);
   const res = deref(op.responses?.[String(status)]);
   let nodes: Json[] = [res?.content?.['application/json']?.schema].filter(Boolean);
-  const steps = key.split('.').flatMap((s) => (s.startsWith('[]') ? ['[]', ...(s.length > 2 ? [s.slice(2)] : [])] : s.endsWith('[]') ? [s.slice(0, -2), '[]'] : [s]));
+  const steps = key
+    .split('.')
+    .flatMap((s) => (s.startsWith('[]') ? ['[]', ...(s.length > 2 ? [s.slice(2)] : [])] : s.endsWith('[]') ? [s.slice(0, -2), '[]'] : [s]));
   for (const step of steps) {
     const next: Json[] = [];
     for (const n of nodes.flatMap(variants)) {

@@ -77,8 +77,22 @@ export const SEEDS: Record<string, ScenarioSeed> = {
   // Two open issues mentioning "sesame" in the repository the query names.
   'search-issues': (fakes) => {
     seed(fakes).repo({ owner: ORG, repo: 'search-issues', ownerType: 'Organization' });
-    seed(fakes).issue({ owner: ORG, repo: 'search-issues', number: 1, title: 'The doors don’t open', body: 'I tried "open sesame" as seen on Wikipedia but no luck!', user: USER_A });
-    seed(fakes).issue({ owner: ORG, repo: 'search-issues', number: 2, title: 'Sesame seeds split without a pop!', body: 'I’ve waited all year long, but there was no pop 😭', user: USER_A });
+    seed(fakes).issue({
+      owner: ORG,
+      repo: 'search-issues',
+      number: 1,
+      title: 'The doors don’t open',
+      body: 'I tried "open sesame" as seen on Wikipedia but no luck!',
+      user: USER_A,
+    });
+    seed(fakes).issue({
+      owner: ORG,
+      repo: 'search-issues',
+      number: 2,
+      title: 'Sesame seeds split without a pop!',
+      body: 'I’ve waited all year long, but there was no pop 😭',
+      user: USER_A,
+    });
     return undefined;
   },
   'release-assets': (fakes) => {

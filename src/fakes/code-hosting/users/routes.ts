@@ -59,6 +59,14 @@ const getUser: RelationOp = (rc) => {
   return { status: 200, body: profile(rc, acc, rc.op.key) };
 };
 
+/** `GET /user/{account_id}`: a user (or organization) by id, as `/users/{login}` answers it. */
+const getUserById: RelationOp = (rc) => {
+  const login = rc.state.accountIds[param(rc.op, 'account_id')];
+  const acc = login ? accountNamed(rc, login) : undefined;
+  if (!acc) throw githubError.notFound(USERS_DOCS);
+  return { status: 200, body: profile(rc, acc, `/users/${acc.login}`) };
+};
+
 const getAuthenticated: RelationOp = (rc) => {
   const login = rc.op.login ?? DEFAULT_LOGIN;
   const acc = accountNamed(rc, login) ?? unknownAccount(login);
@@ -81,5 +89,6 @@ const getOrg: RelationOp = (rc) => {
 export const USER_OPS: Readonly<Record<string, RelationOp>> = {
   'GET /users/{username}': getUser,
   'GET /user': getAuthenticated,
+  'GET /user/{account_id}': getUserById,
   'GET /orgs/{org}': getOrg,
 };

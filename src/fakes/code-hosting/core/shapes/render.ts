@@ -4,7 +4,7 @@ import type { ShapeNode, ShapeSchema } from './load.js';
 import { branch, flat, isObj, nullable, resolveNode, typeOf } from './schema.js';
 import { rootCommit } from '../hash.js';
 import { type Readable, tableGet } from '../../../../store/table.js';
-import { webBase } from '../urls.js';
+import { uploadsBase, webBase } from '../urls.js';
 import type { Account } from '../schemas/repo.js';
 import { own } from '../../../../store/records.js';
 import { renderAccount } from './account.js';
@@ -100,7 +100,7 @@ function deriveUrl(name: string, example: unknown, f: Frame, selfExample: unknow
   if (name === 'html_url') return `${webBase(ctx.baseUrl)}${f.key.replace(/^\/repos\//, '/').replace(/^\/users\//, '/')}`;
   const rp0 = repoPrefix(f.key);
   if (name === 'repository_url' && rp0) return `${ctx.baseUrl}${rp0}`;
-  if (name === 'upload_url') return `${ctx.baseUrl.replace('//api.', '//uploads.')}${f.key}/assets{?name,label}`;
+  if (name === 'upload_url') return `${uploadsBase(ctx.baseUrl)}${f.key}/assets{?name,label}`;
   if (name === 'avatar_url') return `https://avatars.githubusercontent.com/u/${hashNumber(f.key)}?v=4`;
   if (typeof example !== 'string' || !/^https?:\/\//.test(example)) return `${api}/${name.replace(/_url$/, '').replace(/_/g, '-')}`;
   if (typeof selfExample === 'string' && selfExample.length > 8 && example.startsWith(`${selfExample}/`)) return `${api}${example.slice(selfExample.length)}`;
