@@ -29,6 +29,7 @@ const EXCLUDED: Record<string, string> = {
 const AWAITING_OTHER_BRANCH: Record<string, string> = {
   'search-issues': 'ch-names: GET /search/issues over the state (qualifiers repo:, free text)',
   'mark-notifications-as-read': 'ch-derived: PUT /notifications (notifications and threads)',
+  errors: 'ch-names: label validation (a color that is not six hex digits answers 422 invalid)',
 };
 
 interface Recorded {

@@ -55,6 +55,11 @@ export const SEEDS: Record<string, ScenarioSeed> = {
     seed(fakes).file({ owner: ORG, repo: 'hello-world', path: 'README.md', content: '# hello-world' });
     return undefined;
   },
+  // The repository's topics (its recorded answer lists three).
+  'get-repository': (fakes) => {
+    seed(fakes).resource(`/repos/${ORG}/hello-world/topics`, { names: ['fixtures', 'hello', 'hello-world'] });
+    return undefined;
+  },
   // The markdown's context repository.
   markdown: (fakes) => {
     seed(fakes).repo({ owner: ORG, repo: 'hello-world', ownerType: 'Organization' });
@@ -116,7 +121,10 @@ export const SEEDS: Record<string, ScenarioSeed> = {
   },
   // The protection's restrictions name the organization's team `a-team`.
   'branch-protection': (fakes) => {
-    seed(fakes).resource(`/orgs/${ORG}/teams/a-team`, { name: 'a-team' });
+    seed(fakes).resource(`/orgs/${ORG}/teams/a-team`, {
+      name: 'A-Team',
+      description: 'If you have a problem, if no one else can help you, then if you can find them, maybe you can hire the A-Team!',
+    });
     return undefined;
   },
 };

@@ -4,7 +4,8 @@ import { githubError } from '../core/errors.js';
 import type { OwnerType, RepoRecord } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { operationShape } from '../core/shapes/load.js';
-import { type RepoView, renderShape } from '../core/shapes/render.js';
+import { type RepoView, hashSha, renderShape } from '../core/shapes/render.js';
+import { tableGet } from '../../../store/table.js';
 import type { Resource } from '../core/catalog/state.js';
 import { trimBase, webBase } from '../core/urls.js';
 import { renderAccount } from '../core/shapes/account.js';
@@ -157,8 +158,21 @@ export function forksOf(state: S | Draft<S>, id: number): readonly number[] {
 }
 
 /** GitHub's repository JSON (the `full-repository` shape, without the fields this fake does not model). */
-export function renderRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string, operation = 'GET /repos/{owner}/{repo}'): Record<string, unknown> {
+export function renderRepo(
+  state: S | Draft<S>,
+  rec: RepoRecord,
+  apiBase: string,
+  operation = 'GET /repos/{owner}/{repo}',
+  caller?: RepoCaller,
+): Record<string, unknown> {
   const fields = repoFields(state, rec, apiBase);
+  if (caller) {
+    // The caller's view: `permissions` for an authenticated caller only; `GET /repos/{owner}/{repo}` adds the clone token.
+    const permissions = caller.login === null ? undefined : repoPermissionsFor({ state, login: caller.login }, rec);
+    if (permissions) fields.permissions = permissions;
+    else delete fields.permissions;
+    if (caller.get) fields.temp_clone_token = rec.private && permissions?.push ? hashSha(`temp-clone:${rec.id}`).slice(0, 29).toUpperCase() : '';
+  }
   const shape = operationShape(...(operation.split(' ') as [string, string]));
   const schema = shape?.r['200'] ?? shape?.r['201'];
   if (!schema || schema === 't') return fields;
@@ -171,6 +185,30 @@ export function renderRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string
     accounts: state.accounts,
   });
   return out as Record<string, unknown>;
+}
+
+/** Who reads a repository: the login of an authenticated caller (null: anonymous); `get` for `GET /repos/{owner}/{repo}` itself. */
+export interface RepoCaller {
+  login: string | null;
+  get?: boolean;
+}
+
+/** A caller's `permissions` on a repository, as GitHub spells them. */
+export interface RepoPermissions {
+  admin: boolean;
+  maintain: boolean;
+  push: boolean;
+  triage: boolean;
+  pull: boolean;
+}
+
+/**
+ * The `permissions` object of a repository for a caller (rendered for authenticated callers only).
+ * Every caller is an admin here today; the caller's role (owner, collaborator, organization and team
+ * grants, core/roles.ts) decides it once the permission rules land.
+ */
+export function repoPermissionsFor(_ctx: { state: S | Draft<S>; login: string }, _repo: RepoRecord): RepoPermissions | undefined {
+  return { admin: true, maintain: true, push: true, triage: true, pull: true };
 }
 
 /**
@@ -203,6 +241,12 @@ export function embeddedRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: stri
   return fields;
 }
 
+/** The repository's topics (`PUT /repos/{owner}/{repo}/topics`, or seeded there). */
+function topicsOf(state: S | Draft<S>, rec: RepoRecord): string[] {
+  const names = tableGet(state.catalog.records, `/repos/${encodeURIComponent(rec.ownerLogin)}/${encodeURIComponent(rec.name)}/topics`)?.names;
+  return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
+}
+
 function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Record<string, unknown> {
   const forks = forksOf(state, rec.id).length;
   const api = trimBase(apiBase);
@@ -218,6 +262,8 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Recor
     full_name: name,
     private: rec.private,
     owner: renderAccount(owner, apiBase),
+    // A repository an organization owns names it (GitHub's `organization`, the owner again).
+    ...(owner.type === 'Organization' ? { organization: renderAccount(owner, apiBase) } : {}),
     html_url: `${web}/${name}`,
     description: rec.description,
     fork: rec.parentId !== undefined,
@@ -261,7 +307,7 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Recor
     allow_forking: true,
     is_template: rec.isTemplate ?? false,
     web_commit_signoff_required: false,
-    topics: [],
+    topics: topicsOf(state, rec),
     visibility: rec.private ? 'private' : 'public',
     forks,
     open_issues: openIssues(state, rec),

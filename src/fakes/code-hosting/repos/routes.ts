@@ -137,13 +137,13 @@ export const repoRoutes: FamilyRoute[] = [
     method: 'GET',
     path: '/repos/{owner}/{repo}',
     access: RULES.readRepo,
-    handler: (ctx, p) => json(200, renderRepo(ctx.state, loadRepo(ctx, p, RULES.readRepo), ctx.baseUrl)),
+    handler: (ctx, p) => json(200, renderRepo(ctx.state, loadRepo(ctx, p, RULES.readRepo), ctx.baseUrl, undefined, { login: p.login, get: true })),
   }),
   handled({
     method: 'GET',
     path: '/repositories/{repository_id}',
     access: RULES.readRepo,
-    handler: (ctx, p) => json(200, renderRepo(ctx.state, repoById(ctx, p, RULES.readRepo), ctx.baseUrl)),
+    handler: (ctx, p) => json(200, renderRepo(ctx.state, repoById(ctx, p, RULES.readRepo), ctx.baseUrl, undefined, { login: p.login, get: true })),
   }),
   ...byIdRoutes,
   handled({
@@ -176,7 +176,7 @@ export const repoRoutes: FamilyRoute[] = [
           now,
         );
       });
-      return json(200, renderRepo(ctx.state, ctx.state.repos[rec.id] as RepoRecord, ctx.baseUrl));
+      return json(200, renderRepo(ctx.state, ctx.state.repos[rec.id] as RepoRecord, ctx.baseUrl, undefined, { login: p.login }));
     },
   }),
   handled({

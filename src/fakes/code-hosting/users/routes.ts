@@ -4,7 +4,9 @@ import { findAccount } from '../core/lookup.js';
 import type { Account } from '../core/schemas/repo.js';
 import { renderAccount } from '../core/shapes/account.js';
 import { renderOrgSimple } from '../hooks/model.js';
-import { DEFAULT_LOGIN, unknownAccount } from '../core/shapes/render.js';
+import { DEFAULT_LOGIN, FULL_VIEW, unknownAccount } from '../core/shapes/render.js';
+import { membershipKey } from '../orgs/state.js';
+import { keyList, keyListSize } from '../../../store/key-list.js';
 import { followCounts } from '../social/model.js';
 import { knownAccount } from './model.js';
 import type { CodeHostingState } from '../state.js';
@@ -79,11 +81,38 @@ const getOrg: RelationOp = (rc) => {
   const seeded = tableGet(rc.state.catalog.records, rc.op.key);
   if (acc?.type !== 'Organization' && !seeded) throw githubError.notFound(ORGS_DOCS);
   const org = acc ?? unknownAccount(login, 'Organization');
-  return {
-    status: 200,
-    body: { ...renderOrgSimple(org, rc.op.baseUrl), public_repos: publicRepos(rc.state, login), type: 'Organization', ...(seeded ?? {}) },
-  };
+  const body: Resource = { ...renderOrgSimple(org, rc.op.baseUrl), public_repos: publicRepos(rc.state, login), type: 'Organization' };
+  // An owner of the organization sees its admin view (billing, plan, member privileges).
+  if (rc.op.login && isOrgAdmin(rc.state, org.login, rc.op.login)) Object.assign(body, adminView(rc.state, org), { [FULL_VIEW]: true });
+  return { status: 200, body: Object.assign(body, seeded ?? {}) };
 };
+
+function isOrgAdmin(state: CodeHostingState, org: string, login: string): boolean {
+  const m = tableGet(state.orgMemberships.memberships, membershipKey(org, login));
+  return m?.state === 'active' && m.role === 'admin';
+}
+
+/** What the fake knows of an organization's admin view; the renderer sends GitHub's values for new organizations for the rest. */
+function adminView(state: CodeHostingState, org: Account): Resource {
+  let privateRepos = 0;
+  for (const id of state.reposByOwner[org.login.toLowerCase()] ?? []) if (state.repos[id]?.private) privateRepos++;
+  return {
+    total_private_repos: privateRepos,
+    owned_private_repos: privateRepos,
+    disk_usage: 0,
+    billing_email: `${org.login.toLowerCase()}@users.noreply.github.com`,
+    plan: {
+      name: 'free',
+      space: 976562499,
+      private_repos: 10000,
+      filled_seats: keyListSize(keyList(state.orgMemberships.lists, `members:${org.login.toLowerCase()}`)),
+      seats: 0,
+    },
+    default_repository_permission: 'read',
+    members_can_create_repositories: true,
+    members_allowed_repository_creation_type: 'all',
+  };
+}
 
 /** The family's operations by `METHOD template`. */
 export const USER_OPS: Readonly<Record<string, RelationOp>> = {

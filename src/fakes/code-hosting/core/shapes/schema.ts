@@ -46,7 +46,10 @@ export function flat(n: ShapeNode): ShapeSchema {
       m.o ??= part.o;
       m.mi ??= part.mi;
       m.ap ??= part.ap;
+      m.d ??= part.d;
     }
+    const conditional = new Set(all.flatMap((part) => part.c ?? []));
+    if (conditional.size) m.c = [...conditional];
     if (nullable(s) || parts.every((x) => nullable(x))) m.n = 1;
     else delete m.n;
     const type = t ?? (Object.keys(p).length ? 'object' : undefined);
