@@ -201,14 +201,49 @@ const CONDITIONAL = {
   'simple-user': ['name', 'email'], // shown only where the account has made them public in that context
   'nullable-simple-user': ['name', 'email'],
   commit: ['stats', 'files'], // a single commit, not lists
+  // The source import's fields depend on its state (the import model states exactly which it sends).
+  import: '*optional*',
+  'porter-author': '*optional*',
+  'porter-large-file': '*optional*',
+  // A branch's protection summary names only the settings in force.
+  'branch-protection': '*optional*',
+  'protected-branch-required-status-check': '*optional*',
   'organization-full': [], // filled below: the admin view
 };
-function conditionalOf(name, schema) {
+/**
+ * Optional objects GitHub sends on every object that has them documented (an object nobody set is
+ * otherwise a sign that it does not apply: a branch's `restrictions`, a release's discussion).
+ */
+const ALWAYS_OBJECTS = new Set(['reactions', 'sub_issues_summary', 'issue_dependencies_summary', 'plan']);
+/** Optional links GitHub sends on every object: a sub-collection of the object (`<url>/forks`, `<url>/timeline`). */
+const ALWAYS_LINKS = /^(forks|commits|comments|events|timeline|labels|assignees|reactions|members|repositories)_url$/;
+function conditionalOf(name, schema, doc) {
   const props = Object.keys(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
+  if (CONDITIONAL[name] === '*optional*') return props.filter((k) => !required.has(k));
   const names = new Set([...CONDITIONAL['*'], ...(CONDITIONAL[name] ?? [])]);
   if (name === 'organization-full') for (const k of props) if (!ORG_PUBLIC.has(k)) names.add(k);
+  const recorded = new Set(name ? (recordedOrder.get(name) ?? []) : []);
+  for (const k of props) {
+    if (recorded.has(k)) continue;
+    const p0 = schema.properties[k];
+    const p = p0.$ref ? resolve(doc, p0.$ref) : p0;
+    if (!p || p.nullable) continue;
+    const object = p.type === 'object' || (!p.type && (p.properties || p.allOf || p.oneOf || p.anyOf));
+    // An optional object nobody set, and an optional link without GitHub's example of it, are sent only when the object has them.
+    if (object && !ALWAYS_OBJECTS.has(k)) names.add(k);
+    if (p.type === 'string' && /_url$/.test(k) && p.example === undefined && !ALWAYS_LINKS.test(k)) names.add(k);
+    // An optional instant that cannot be null records an event that may not have happened (a pending review's `submitted_at`).
+    if (p.type === 'string' && p.format === 'date-time') names.add(k);
+  }
   return props.filter((k) => names.has(k) && !required.has(k));
+}
+
+/** The `repository` component's documented defaults hold for every repository shape (full, minimal, nullable). */
+function repositoryDefault(component, key) {
+  if (!component || component === 'repository' || !/(^|-)repository$/.test(component)) return undefined;
+  const d = SPECS[0].doc.components.schemas.repository.properties[key]?.default;
+  return d === undefined || (d !== null && typeof d === 'object') ? undefined : { value: d };
 }
 
 // ---------- compaction ----------
@@ -253,12 +288,12 @@ function compact(spec, schema, depth = 0, component = undefined) {
     for (const k of githubOrder(Object.keys(schema.properties), component ? recordedOrder.get(component) : undefined)) {
       const v = schema.properties[k];
       let node = compact(spec, v, depth + 1);
-      const d = defaults?.get(k);
+      const d = defaults?.get(k) ?? repositoryDefault(component, k);
       const documented = (v.$ref ? resolve(spec.doc, v.$ref) : v)?.default;
       if (d && documented === undefined) node = typeof node === 'number' ? { l: [node], d: d.value } : { ...node, d: d.value };
       out.p[k] = node;
     }
-    const c = conditionalOf(component, schema);
+    const c = conditionalOf(component, schema, spec.doc);
     if (c.length) out.c = c;
   }
   if (Array.isArray(schema.required) && schema.required.length) out.q = schema.required;

@@ -131,8 +131,9 @@ describe('every API link of a seeded repository answers', () => {
     const user = (await octokit.rest.users.getByUsername({ username: 'octo' })).data;
 
     // The repository embedded in a pull request is the repository (the `repository` shape: without the
-    // caller's permissions and the full repository's network and subscriber counts).
-    const { permissions: _, network_count: _n, subscribers_count: _s, ...withoutPermissions } = repo;
+    // caller's permissions, the clone token of GET /repos/{owner}/{repo} and the full repository's network
+    // and subscriber counts).
+    const { permissions: _, network_count: _n, subscribers_count: _s, temp_clone_token: _t, ...withoutPermissions } = repo;
     expect(pull.head.repo).toEqual(withoutPermissions);
     expect(pull.base.repo).toEqual(withoutPermissions);
     expect(pull.head.repo?.git_url).toBe('git://github.com/octo/hello.git');

@@ -53,8 +53,14 @@ describe('code hosting routes: one owner each, none lost', () => {
         lost.push(`${key(r)} changed: ${after.operation} ${after.name ?? ''}`);
     }
     expect(lost).toEqual([]);
-    expect(now.size).toBe(before.routes.length);
-    expect(new Set(createFakes().routes('codeHosting'))).toEqual(new Set(before.listed));
+    // Routes added since (GitHub routes the table lacks) are each served by a family, never the engine.
+    const beforeKeys = new Set(before.routes.map(key));
+    const ownerOf = new Map(owners.map((o) => [key(o), o.owner]));
+    const added = [...now.keys()].filter((k) => !beforeKeys.has(k));
+    expect(added.filter((k) => !ownerOf.get(k) || ownerOf.get(k) === 'engine')).toEqual([]);
+    expect(now.size).toBe(before.routes.length + added.length);
+    const listed = new Set(createFakes().routes('codeHosting'));
+    expect([...before.listed].filter((r) => !listed.has(r))).toEqual([]);
   });
 
   it('keeps each route with the code that served it before', () => {
@@ -75,8 +81,12 @@ describe('code hosting routes: one owner each, none lost', () => {
       return moved[what] ?? what.replace(/^relations\//, '');
     };
     const ownerOf = new Map(owners.map((o) => [key(o), o.owner]));
+    // Rows a family took over from the engine since, with the reason.
+    const TAKEN_OVER: Record<string, string> = {
+      'GET /user/{account_id}': 'users', // the account of an id (the engine answered a stored record)
+    };
     const differ = before.routes
-      .filter((r) => ownerOf.get(key(r)) !== expected(r.servedBy))
+      .filter((r) => ownerOf.get(key(r)) !== (TAKEN_OVER[key(r)] ?? expected(r.servedBy)))
       .map((r) => `${key(r)}: ${ownerOf.get(key(r))} (was ${r.servedBy})`);
     expect(differ).toEqual([]);
   });

@@ -65,8 +65,11 @@ const getUser: RelationOp = (rc) => {
 const getUserById: RelationOp = (rc) => {
   const login = rc.state.accountIds[param(rc.op, 'account_id')];
   const acc = login ? accountNamed(rc, login) : undefined;
-  if (!acc) throw githubError.notFound(USERS_DOCS);
-  return { status: 200, body: profile(rc, acc, `/users/${acc.login}`) };
+  if (acc) return { status: 200, body: profile(rc, acc, `/users/${acc.login}`) };
+  // A profile seeded on the id path (`seed.resource('/user/7', { login: 'mona' })`).
+  const seeded = tableGet(rc.state.catalog.records, rc.op.key);
+  if (!seeded) throw githubError.notFound(USERS_DOCS);
+  return { status: 200, body: seeded };
 };
 
 const getAuthenticated: RelationOp = (rc) => {

@@ -290,11 +290,17 @@ export function unknownAccount(login: string, type?: unknown): Account {
   return { login, id: hashNumber(`/users/${login}`), type: type === 'Organization' ? 'Organization' : 'User' };
 }
 
-/** An account object with the identity of the known account of its login (the same on every path). */
-function withIdentity(v: Resource, login: string, ctx: RenderContext): Resource {
+/**
+ * An account object with the identity of the known account of its login (the same on every path), and
+ * the rest of GitHub's simple-user fields the schema has (its links), wherever an account is embedded as
+ * a user shape (one with `gravatar_id`; an organization shape's links are the `/orgs/{org}/...` forms
+ * its own renderer derives).
+ */
+function withIdentity(v: Resource, login: string, ctx: RenderContext, props: Readonly<Record<string, unknown>>): Resource {
   const acc = (ctx.accounts ? (own(ctx.accounts, login.toLowerCase()) as Account | undefined) : undefined) ?? unknownAccount(login, v.type);
   const known = renderAccount(acc, ctx.baseUrl);
   const out: Resource = { ...v };
+  if ('gravatar_id' in props) for (const [k, x] of Object.entries(known)) if (k in props && out[k] === undefined) out[k] = x;
   for (const k of IDENTITY) out[k] = known[k];
   return out;
 }
@@ -312,7 +318,7 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
   }
   const f = depth === 0 ? parent : frameOf(v, s, parent);
   // An account (a login with an avatar; an invitation also has a login, but is no account).
-  if (props.login !== undefined && props.avatar_url !== undefined && typeof v.login === 'string') v = withIdentity(v, v.login, f.ctx);
+  if (props.login !== undefined && props.avatar_url !== undefined && typeof v.login === 'string') v = withIdentity(v, v.login, f.ctx, props);
   const req = new Set(s.q ?? []);
   // Optional properties GitHub sends only when they mean something: rendered when the object has them
   // (a key present with the value undefined asks for GitHub's default: an organization's admin view).
@@ -336,6 +342,8 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
     // from its parent's path, it would point at the parent or at a path that does not exist.
     if (isUrl && optional && depth > 0 && f === parent) continue;
     const ps = flat(node);
+    // An address GitHub shows only where the account made it public: nobody set it, none is sent.
+    if (optional && ps.f === 'email' && !nullable(ps)) continue;
     if (isUrl && typeOf(ps) === 'string' && !ps.e && ps.d === undefined && !nullable(ps)) {
       out[k] = deriveUrl(k, ps.x, f, selfExample);
       continue;

@@ -1,12 +1,12 @@
-import { trimBase } from '../core/urls.js';
-import { githubError } from '../core/errors.js';
-import type { ExtraRow, FamilyRoute } from '../core/family.js';
-import type { GitHubRouteContext } from '../core/context.js';
-import type { Account } from '../core/schemas/repo.js';
-import { own } from '../../../store/records.js';
-import type { RouteHandler } from '../../service.js';
-import type { CodeHostingOptions } from '../core/options.js';
-import type { CodeHostingState } from '../state.js';
+import { trimBase } from '../../core/urls.js';
+import { githubError } from '../../core/errors.js';
+import type { ExtraRow, FamilyRoute } from '../../core/family.js';
+import type { GitHubRouteContext } from '../../core/context.js';
+import type { Account } from '../../core/schemas/repo.js';
+import { own } from '../../../../store/records.js';
+import type { RouteHandler } from '../../../service.js';
+import type { CodeHostingOptions } from '../../core/options.js';
+import type { CodeHostingState } from '../../state.js';
 
 /**
  * GitHub's id spellings of organization routes: `/organizations/{id}` and `/organizations/{id}/<rest>`

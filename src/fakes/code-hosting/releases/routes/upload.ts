@@ -1,19 +1,19 @@
-import { json } from '../../../http/response.js';
-import { ruleFor } from '../core/catalog/table.js';
-import type { GitHubRouteContext } from '../core/context.js';
-import { GitHubError, githubError } from '../core/errors.js';
-import type { ExtraRow, FamilyRoute } from '../core/family.js';
-import { UPLOADS_PREFIX } from '../core/hosts.js';
-import { queryString } from '../core/http-helpers.js';
-import { loadRepo } from '../core/load.js';
-import { handled } from '../core/route.js';
-import { renderAs } from '../core/shapes/answer.js';
-import { DEFAULT_LOGIN } from '../core/shapes/render.js';
-import { apiBaseOfUploads } from '../core/urls.js';
-import { requestId } from '../core/wire.js';
-import { repoView } from '../repos/model.js';
-import { tableGet } from '../../../store/table.js';
-import { addAsset, assetKey, assetView, releaseById } from './model.js';
+import { json } from '../../../../http/response.js';
+import { ruleFor } from '../../core/catalog/table.js';
+import type { GitHubRouteContext } from '../../core/context.js';
+import { GitHubError, githubError } from '../../core/errors.js';
+import type { ExtraRow, FamilyRoute } from '../../core/family.js';
+import { UPLOADS_PREFIX } from '../../core/hosts.js';
+import { queryString } from '../../core/http-helpers.js';
+import { loadRepo } from '../../core/load.js';
+import { handled } from '../../core/route.js';
+import { renderAs } from '../../core/shapes/answer.js';
+import { DEFAULT_LOGIN } from '../../core/shapes/render.js';
+import { apiBaseOfUploads } from '../../core/urls.js';
+import { requestId } from '../../core/wire.js';
+import { repoView } from '../../repos/model.js';
+import { tableGet } from '../../../../store/table.js';
+import { addAsset, assetKey, assetView, releaseById } from '../model.js';
 
 /**
  * `POST /repos/{owner}/{repo}/releases/{release_id}/assets?name=&label=` on the upload host (a
