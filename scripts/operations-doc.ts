@@ -5,6 +5,7 @@
 import { codeHostingService } from '../src/fakes/code-hosting/index.js';
 import { modelCacheService } from '../src/fakes/model-cache/index.js';
 import { nodeTypes } from '../src/fakes/social-graph/models/node-types.js';
+import { CDN_ORIGIN } from '../src/fakes/social-graph/models/picture.js';
 import { templateOf } from '../src/fakes/social-graph/routes/graph.js';
 import { socialGraphService } from '../src/fakes/social-graph/index.js';
 
@@ -51,6 +52,8 @@ function graphRows(): Map<string, Row> {
     const nodes = [templateOf(t), ...(t.type === 'User' ? ['me'] : [])];
     for (const w of wanted) for (const n of nodes) add(rows, w.op, `${w.verb} ${w.path(n)}`);
   }
+  // The image host is not a Graph route (`fakes.routes()` leaves it out) but its calls are journaled.
+  add(rows, 'cdn.image', `GET ${CDN_ORIGIN}/{+path}`);
   return rows;
 }
 

@@ -1,5 +1,6 @@
 import { type FakeFailure, NotInstalledError, UnhandledRequestError } from '../errors.js';
 import type { Engine } from './dispatch.js';
+import { knownHostOf } from './known-addresses.js';
 
 /** What stuntdouble does with a request to a host no installed fake serves (msw's convention). */
 export type UnhandledStrategy = 'error' | 'warn' | 'bypass';
@@ -118,7 +119,9 @@ export type ConnectionOwner = { kind: 'held'; member: Member; origin: string } |
 /**
  * The instance (or the guards) of a faked host a socket is about to connect to. A host matches by name
  * (any port: a faked host is never meant to be reached), a loopback host by name and port (the user's
- * own servers on other ports stay reachable). Called only for real connections, never for intercepted requests.
+ * own servers on other ports stay reachable), an address of a faked service's own network on its web
+ * ports by the service's host name (known-addresses.ts). Called only for real connections, never for
+ * intercepted requests.
  */
 export function connectionOwner(host: string, port: number, servername?: string): ConnectionOwner | undefined {
   if (holders.size === 0 && guards.size === 0) return undefined;
@@ -133,6 +136,9 @@ export function connectionOwner(host: string, port: number, servername?: string)
           .toLowerCase()
           .replace(/\.$/, ''),
       );
+  // An address of a faked service's own network, on its web ports, stands for the service's host name.
+  const known = knownHostOf(host, port);
+  if (known) names.add(known);
   const matches = (origin: string): boolean => {
     let u: URL;
     try {

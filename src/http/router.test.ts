@@ -41,8 +41,16 @@ describe('router', () => {
     expect(r.match('GET', '/repos/o/r/contents/src/lib/a.ts')).toMatchObject({ kind: 'match', match: { params: { path: 'src/lib/a.ts' } } });
   });
 
-  it('shares a parameter position between routes with different names', () => {
-    expect(r.match('POST', '/repos/tpl/base/generate')).toMatchObject({ kind: 'match', match: { params: { template_owner: 'tpl', template_repo: 'base' } } });
+  it('shares a parameter position between routes with different names, each route seeing only its own names', () => {
+    const generate = r.match('POST', '/repos/tpl/base/generate');
+    expect(generate.kind === 'match' && generate.match.params).toEqual({ template_owner: 'tpl', template_repo: 'base' });
+    // The edge `/repos/{owner}` is shared with `/repos/{template_owner}`: neither leaks its names into the other.
+    const imp = r.match('GET', '/repos/o/r/import');
+    expect(imp.kind === 'match' && imp.match.params).toEqual({ owner: 'o', repo: 'r' });
+    const contents = r.match('GET', '/repos/o/r/contents/a/b');
+    expect(contents.kind === 'match' && contents.match.params).toEqual({ owner: 'o', repo: 'r', path: 'a/b' });
+    const notAllowed = r.match('DELETE', '/repos/o/r/import');
+    expect(notAllowed.kind === 'method-not-allowed' && notAllowed.params).toEqual({ owner: 'o', repo: 'r' });
   });
 
   it('refuses bad percent-encoding and unknown paths, and suggests close routes', () => {

@@ -16,7 +16,8 @@ type Edge<R> =
 interface Node<R> {
   literal: Map<string, Node<R>>;
   edges: Edge<R>[];
-  routes: Map<string, { template: string; value: R }>;
+  /** Per method: the route, and the names of its own parameters (an edge shared by several templates carries all their names). */
+  routes: Map<string, { template: string; value: R; names: readonly string[] }>;
 }
 
 /** A successful lookup. */
@@ -96,6 +97,7 @@ export class Router<R> {
   /** Registers a route; throws when the same method and template shape is registered twice. */
   add(method: string, template: string, value: R): this {
     let node = this.#root;
+    const names: string[] = [];
     for (const seg of splitTemplate(template)) {
       const multi = /^\{([A-Za-z_][\w.]*)=([^}]+)\}$/.exec(seg);
       const greedy = /^\{\+([A-Za-z_][\w.]*)\}$/.exec(seg);
@@ -113,6 +115,7 @@ export class Router<R> {
         node = next;
         continue;
       }
+      names.push(edge.name);
       const key = edgeKey(edge);
       const existing = node.edges.find((e) => edgeKey(e) === key);
       if (existing) {
@@ -128,7 +131,7 @@ export class Router<R> {
     const m = method.toUpperCase();
     if (node.routes.has(m)) throw new Error(`stuntdouble: route registered twice: ${m} ${template}`);
     this.#cache.clear();
-    node.routes.set(m, { template, value });
+    node.routes.set(m, { template, value, names });
     this.#all.push({ method: m, template });
     return this;
   }
@@ -187,11 +190,16 @@ export class Router<R> {
     });
     if (found) {
       const r = found.node.routes.get(m) ?? (m === 'HEAD' ? found.node.routes.get('GET') : undefined);
-      if (r) return { kind: 'match', match: { value: r.value, method: m, template: r.template, params: found.params } };
+      if (r) return { kind: 'match', match: { value: r.value, method: m, template: r.template, params: own(found.params, r.names) } };
     }
     if (fallback) {
       const first = fallback.node.routes.values().next().value;
-      return { kind: 'method-not-allowed', template: first?.template ?? '', allowed: [...fallback.node.routes.keys()], params: fallback.params };
+      return {
+        kind: 'method-not-allowed',
+        template: first?.template ?? '',
+        allowed: [...fallback.node.routes.keys()],
+        params: first ? own(fallback.params, first.names) : fallback.params,
+      };
     }
     return { kind: 'not-found' };
   }
@@ -272,6 +280,16 @@ function rank<R>(e: Edge<R>): number {
   if (e.kind === 'param') return e.prefix || e.suffix ? 0 : 2;
   if (e.kind === 'multi') return 1;
   return 3;
+}
+
+/**
+ * The parameters a route's own template names. The walk records a value under every name its shared
+ * edge carries (`/repos/{owner}/...` and `/repos/{template_owner}/...` share one): a route sees only its own.
+ */
+function own(params: Record<string, string>, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const n of names) if (Object.hasOwn(params, n)) out[n] = params[n] as string;
+  return out;
 }
 
 function withParam<R>(e: Edge<R>, params: Record<string, string>, value: string): Record<string, string> {

@@ -4,6 +4,8 @@ import { syncBuiltinESMExports } from 'node:module';
 import type { Engine } from './dispatch.js';
 import { decide, holderOf, hooksNeeded, isGuarded } from './interception.js';
 import { nockIfLoaded, requireLocal, socketLevelInterceptorActive } from './load-nock.js';
+import { retainMockSocketFixes } from './mock-socket.js';
+import { abortReason, abortableResponse } from './abort.js';
 import { type Hop, nextHop } from './redirect.js';
 import { serialize } from './response.js';
 import { NockTransport, nockHooked, syncNockHooks, userNockOrigins } from './transport-nock.js';
@@ -129,6 +131,8 @@ let gate:
       ownAddListener: EmitterLike['addListener'] | undefined;
       /** globalThis.fetch as found, when we wrapped it (no fetch interceptor was running). */
       fetchBefore: typeof fetch | undefined;
+      /** Releases the fixes of the interceptors' mock sockets (mock-socket.ts). */
+      releaseSocketFixes: () => void;
     }
   | undefined;
 
@@ -147,12 +151,20 @@ function wrapFetch(original: typeof fetch): typeof fetch {
     if (holderOf(originOf(href)) && !directFor(originOf(href))) return original(input, init);
     let request = new Request(input, init);
     const { signal, redirect: mode } = request;
+    // As fetch: an aborted request rejects with the signal's reason, before and while it is answered.
+    signal.throwIfAborted();
     // Kept for a redirect (307/308 send it again) from a host we answer.
     const body = request.body && directFor(originOf(request.url)) ? new Uint8Array(await request.clone().arrayBuffer()) : undefined;
     let hop: Hop = { url: new URL(request.url), method: request.method, headers: request.headers, body };
     // A redirect from a faked host is followed as fetch follows it: to the fake, or past it to `original`.
     for (let count = 0; ; count++) {
-      const response = await answerHere(request);
+      let response: Response | undefined;
+      try {
+        response = await answerHere(request);
+      } catch (err) {
+        throw abortReason(signal, err);
+      }
+      if (response) signal.throwIfAborted();
       if (!response) {
         // The request as built here: building it took the body of a Request passed in.
         if (count === 0) return original(request);
@@ -162,7 +174,7 @@ function wrapFetch(original: typeof fetch): typeof fetch {
       if (!next) {
         Object.defineProperty(response, 'url', { value: request.url });
         if (count > 0) Object.defineProperty(response, 'redirected', { value: true });
-        return response;
+        return abortableResponse(response, signal);
       }
       hop = next;
       request = new Request(hop.url, { method: hop.method, headers: hop.headers, signal, ...(hop.body ? { body: hop.body as BodyInit } : {}) });
@@ -328,7 +340,7 @@ function attachGate(): void {
     rescan();
     return;
   }
-  gate = { own: undefined, gated: new Map(), ownAddListener: undefined, fetchBefore: undefined };
+  gate = { own: undefined, gated: new Map(), ownAddListener: undefined, fetchBefore: undefined, releaseSocketFixes: retainMockSocketFixes() };
   if (!runningInstances().has('client-request-interceptor')) {
     const own = ownClientRequestInterceptor();
     const before = requestFunctions();
@@ -362,6 +374,7 @@ function detachGate(): void {
   const g = gate;
   if (!g) return;
   gate = undefined;
+  g.releaseSocketFixes();
   // Put fetch back unless someone wrapped it after us (ours then passes everything through, gate gone).
   if (g.fetchBefore && globalThis.fetch === ourFetch) {
     globalThis.fetch = g.fetchBefore;

@@ -1,3 +1,4 @@
+import { abortableResponse } from './abort.js';
 import type { Engine } from './dispatch.js';
 import { type Hop, nextHop } from './redirect.js';
 import { serialize } from './response.js';
@@ -48,7 +49,8 @@ export function createFetch(engine: Engine): FakeFetch {
       // As fetch's: the final URL, and whether a redirect led there.
       Object.defineProperty(response, 'url', { value: url.href });
       if (count > 0) Object.defineProperty(response, 'redirected', { value: true });
-      return response;
+      // A body not read when the signal aborts errors with its reason, as fetch's does.
+      return abortableResponse(response, signal);
     }
   };
 }

@@ -1,8 +1,12 @@
 import { type HttpHandler, http } from 'msw';
 import type { Engine } from './dispatch.js';
+import { retainMockSocketFixes } from './mock-socket.js';
 import { serialize } from './response.js';
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/** Whether msw mode holds the mock-socket fixes (never released: msw's interception has no end stuntdouble sees). */
+let mswFixesHeld = false;
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -15,6 +19,12 @@ function escapeRegExp(s: string): string {
  * msw's network error.
  */
 export function mswHandlers(engine: Engine): HttpHandler[] {
+  // msw 2 intercepts http/https with the same mock sockets: their fixes stay in place from here on
+  // (msw's interception has no end stuntdouble could see).
+  if (!mswFixesHeld) {
+    retainMockSocketFixes();
+    mswFixesHeld = true;
+  }
   const origins = engine.origins();
   if (origins.length === 0) return [];
   const pattern = new RegExp(`^(?:${origins.map(escapeRegExp).join('|')})(?:/|$)`);

@@ -166,9 +166,9 @@ export const socialGraphAudienceScenarios = {
 
   developmentApp: defineScenario({
     name: 'developmentApp',
-    description: 'A token of a development-level app: audience reads answer 270.',
+    description: 'A token of a development-level app: every custom audience call (read, create, update, delete, user upload) answers 270.',
     service: 'socialGraph',
-    reaches: 'app mode = development (audience read → 270)',
+    reaches: 'app mode = development (every audience call → 270)',
     options: z.object({}).strict(),
     handles: '{ adAccountId, audienceId, adSetId, token, appId }',
     apply(fakes): AudienceHandles & { appId: string } {

@@ -13,7 +13,7 @@ import { stateTree } from './live/state-tree.js';
 import { type FaultView, liveData } from './live/summary.js';
 import { didYouMean } from './nearest.js';
 import { renderLivePage } from './page.js';
-import { checkKeys, originOf, viewOf } from './params.js';
+import { checkKeys, handlesView, originOf, viewOf } from './params.js';
 import { rebaseForServer } from './rebase.js';
 import { SERVICE_SPELLINGS, serviceOrUndefined } from './services.js';
 
@@ -169,11 +169,12 @@ export class AdminApi {
             reaches: s.reaches,
           })),
         };
-      case 'POST scenarios':
-        return {
-          status: 201,
-          body: this.rebase(r.origin, this.applyScenario(need(tail[0], 'a scenario name: POST /__stuntdouble/scenarios/{name}'), await r.body())),
-        };
+      case 'POST scenarios': {
+        // `?view=redacted`: the handles under the journal's redaction rule (the live page shows them so).
+        const redacted = handlesView(r.query) === 'redacted';
+        const handles = this.rebase(r.origin, this.applyScenario(need(tail[0], 'a scenario name: POST /__stuntdouble/scenarios/{name}'), await r.body()));
+        return { status: 201, body: redacted ? redactValue(handles) : handles };
+      }
       case 'GET applied':
         return { body: redactValue(f.applied) };
       case 'GET clock':

@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { UnknownNameError } from '../errors.js';
 import type { ServiceName } from '../fakes/service-name.js';
 import type { Engine } from '../http/dispatch.js';
-import { closestRoutes } from '../http/route-names.js';
+import { closestRoutes } from '../http/closest-routes.js';
 import { type CallFilter, type CallList, type RecordedCall, callMatches, splitRouteKey } from '../store/journal.js';
 import { didYouMean as hint, suggest } from '../util/suggest.js';
 import { AdminError, toJson } from './json.js';

@@ -6,7 +6,7 @@
  * CSS and one script over the admin API; nothing is loaded from elsewhere.
  */
 import { liveClient } from './live/client.js';
-import { bodyText, callRow, esc, headersTable, maskSecrets, missItem, stateNode, timeOf } from './live/render.js';
+import { bodyText, callRow, esc, headersTable, missItem, stateNode, timeOf } from './live/render.js';
 import { LIVE_CSS } from './live/style.js';
 import type { LiveData } from './live/summary.js';
 
@@ -16,7 +16,7 @@ const STATUSES = ['2xx', '3xx', '4xx', '5xx'];
 // The script: the render functions and the client, from their compiled source (one definition for
 // the server's first render and the browser's updates). Their names are read back, not written here:
 // the bundler may rename them.
-const RENDER = { esc, timeOf, callRow, missItem, headersTable, bodyText, stateNode, maskSecrets };
+const RENDER = { esc, timeOf, callRow, missItem, headersTable, bodyText, stateNode };
 const SCRIPT = `${[...Object.values(RENDER), liveClient].map(String).join('\n')}
 ${liveClient.name}({ ${Object.entries(RENDER)
   .map(([k, f]) => `${k}: ${f.name}`)

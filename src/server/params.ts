@@ -18,6 +18,18 @@ export function viewOf(q: URLSearchParams): 'raw' | 'tree' {
   return view;
 }
 
+/** How `POST scenarios/{name}` answers the handles: as made (`raw`, the default) or `redacted` by the journal's rule. */
+export function handlesView(q: URLSearchParams): 'raw' | 'redacted' {
+  checkKeys(q, ['view'], 'scenarios');
+  const view = q.get('view') ?? 'raw';
+  if (view !== 'raw' && view !== 'redacted')
+    throw new AdminError(
+      400,
+      `stuntdouble: POST /__stuntdouble/scenarios/{name}?view= takes 'redacted' or 'raw', got '${view}'.${didYouMean(view, ['redacted', 'raw'])}`,
+    );
+  return view;
+}
+
 /** The origin a request came in on, from its Host header (the server's own URL when it has none or a malformed one). */
 export function originOf(host: string | undefined, fallback: string): string {
   return host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? `http://${host}` : fallback;

@@ -1,4 +1,5 @@
-import { type Duration, parseDuration } from './duration.js';
+import { InvalidInputError } from '../util/parse.js';
+import { type Duration, kindOf, parseDuration } from './duration.js';
 
 /**
  * How a clock starts: `'real'` follows the system time (captured when the fakes are created, so a
@@ -19,12 +20,14 @@ export interface Clock {
   /**
    * Moves the clock to an instant (a frozen clock stays frozen; a real clock keeps ticking from there).
    * Only instants a `Date` holds are accepted (RangeError otherwise); fractions of a millisecond are rounded.
+   * Input of another form (`null`, an object, an unreadable string) throws an `InvalidInputError` listing the accepted forms.
    */
   set(at: Date | string | number): void;
   /**
    * Moves the clock forward by a duration: ms, `'90s'`, `'10m'`, `'2h'`, `'3d'`. The duration is rounded
    * to whole milliseconds (`advance(0.3)` moves nothing); a move past the range of a `Date` throws a
-   * RangeError and leaves the clock where it was.
+   * RangeError and leaves the clock where it was. Input of another form (`null`, `'10 minutes'`) throws an
+   * `InvalidInputError` listing the accepted forms (with the nearest spelling: `'10 mins'` → `'10m'`).
    */
   advance(by: Duration): void;
   /** Stops the clock at the current (or the given) instant. */
@@ -45,12 +48,20 @@ export function checkEpochMs(ms: number, what: string): number {
   return rounded;
 }
 
+/** The accepted forms of an instant, as error messages list them. */
+export const INSTANT_FORMS = "a Date, an ISO 8601 string such as '2024-01-01T00:00:00Z', or epoch milliseconds (a number)";
+
 /**
  * Reads an instant from a Date, an ISO string or epoch milliseconds: only finite instants within the
- * range of a JavaScript `Date` (±8.64e15 ms), rounded to whole milliseconds.
+ * range of a JavaScript `Date` (±8.64e15 ms), rounded to whole milliseconds. Input of another form
+ * (`null`, an object, a string no date parser reads, an invalid Date) throws an `InvalidInputError`
+ * listing the accepted forms; a number that is no finite instant in range throws a RangeError.
+ * @param where what took the instant, for the message (`clock.set()`)
  */
-export function toEpochMs(at: Date | string | number): number {
+export function toEpochMs(at: Date | string | number, where = 'an instant'): number {
   const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : Number.NaN;
+  if (typeof at !== 'number' && !Number.isFinite(ms))
+    throw new InvalidInputError(`stuntdouble: not a valid instant: ${kindOf(at)}; ${where} takes ${INSTANT_FORMS}.`);
   if (!Number.isFinite(ms)) throw new RangeError(`stuntdouble: not a valid instant: ${String(at)}`);
   return checkEpochMs(ms, `the instant ${String(at)}`);
 }
@@ -75,13 +86,13 @@ export function createClock(option: ClockOption = 'real', onChange?: () => void)
       return frozenAt !== undefined ? 'frozen' : follows ? 'system' : 'real';
     },
     set(at) {
-      const ms = toEpochMs(at);
+      const ms = toEpochMs(at, 'clock.set()');
       if (frozenAt === undefined) offset = ms - systemNow();
       else frozenAt = ms;
       onChange?.();
     },
     advance(by) {
-      const ms = Math.round(parseDuration(by));
+      const ms = Math.round(parseDuration(by, 'clock.advance()'));
       if (ms < 0) throw new RangeError('stuntdouble: the clock only moves forward; use clock.set() to go back');
       checkEpochMs(nowMs() + ms, `advancing the clock by ${String(by)}`);
       if (frozenAt === undefined) offset += ms;
@@ -89,7 +100,7 @@ export function createClock(option: ClockOption = 'real', onChange?: () => void)
       onChange?.();
     },
     freeze(at) {
-      frozenAt = at === undefined ? nowMs() : toEpochMs(at);
+      frozenAt = at === undefined ? nowMs() : toEpochMs(at, 'clock.freeze()');
       onChange?.();
     },
   };

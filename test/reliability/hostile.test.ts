@@ -4,7 +4,7 @@
  * seconds), clock and snapshot inputs checked where they enter instead of breaking every later request.
  */
 import nock from 'nock';
-import { createFakes } from 'stuntdouble';
+import { StuntdoubleError, createFakes } from 'stuntdouble';
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelopeProblem } from './harness.js';
 
@@ -46,22 +46,38 @@ describe('hostile input', () => {
     expect(res.call.tags).toContain('too-long');
   });
 
-  it.each([
-    ['codeHosting', 'https://api.github.com/repos/o/r/issues?q='],
-    ['modelCache', 'https://generativelanguage.googleapis.com/v1beta/cachedContents?key=k&x='],
-  ] as const)('%s: a URL over 64 KiB is refused in the service envelope before routing', async (service, prefix) => {
+  it('codeHosting: a URL over 64 KiB is refused in the service envelope before routing', async () => {
     const fakes = createFakes();
-    const res = await fakes.handle({ method: 'GET', url: `${prefix}${'a'.repeat(70_000)}` });
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
-    expect(envelopeProblem(service, res)).toBeUndefined();
+    const res = await fakes.handle({ method: 'GET', url: `https://api.github.com/repos/o/r/issues?q=${'a'.repeat(70_000)}` });
+    expect(res.status).toBe(414);
+    expect(envelopeProblem('codeHosting', res)).toBeUndefined();
     expect(res.call.error).toBeUndefined();
   });
 
-  it('fields= nested 10,000 deep answers Graph syntax error 2500 (400), not a 500', async () => {
+  it("modelCache: a URL over 64 KiB gets Google's front-end 414 page (HTML, as Google answers it), no API envelope", async () => {
+    const fakes = createFakes();
+    const res = await fakes.handle({ method: 'GET', url: `https://generativelanguage.googleapis.com/v1beta/cachedContents?key=k&x=${'a'.repeat(70_000)}` });
+    expect(res.status).toBe(414);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toContain('Error 414 (Request-URI Too Large)');
+    expect(res.text).toContain('<code>/v1beta/cachedContents...</code> is too large to process.');
+    expect(res.call.error).toBeUndefined();
+  });
+
+  it("the 414 page quotes the path's start HTML-escaped", async () => {
+    const fakes = createFakes();
+    const res = await fakes.handle({ method: 'GET', url: `https://generativelanguage.googleapis.com/v1beta/<b>"x"&/${'a'.repeat(20_000)}` });
+    expect(res.status).toBe(414);
+    // The URL parser percent-encodes <, > and "; the page escapes what is left (&).
+    expect(res.text).toContain('<code>/v1beta/%3Cb%3E%22x%22&amp;/aaa');
+    expect(res.text).not.toContain('"x"&/');
+  });
+
+  // As deep as a URL under Graph's 16 KiB limit carries (a longer one is a 414 before parsing).
+  it('fields= nested 4,000 deep answers Graph syntax error 2500 (400), not a 500', async () => {
     const fakes = createFakes();
     const id = fakes.socialGraph.seed.page({ name: 'Deep' }).id;
-    const fields = `${'id{'.repeat(10_000)}id${'}'.repeat(10_000)}`;
+    const fields = `${'id{'.repeat(4_000)}id${'}'.repeat(4_000)}`;
     const res = await fakes.handle({ method: 'GET', url: `${GRAPH}/${id}?access_token=t&fields=${fields}` });
     expect(res.status).toBe(400);
     expect(envelopeProblem('socialGraph', res)).toBeUndefined();
@@ -73,15 +89,19 @@ describe('hostile input', () => {
     expect(ok.json).toMatchObject({ name: 'Deep', feed: { data: [] } });
   });
 
+  // Under GitHub's 8 KiB URL limit the path is parsed and routed (in linear time); over it, refused before.
   it.each([
-    ['inner', `https://api.github.com/repos${'/'.repeat(50_000)}x`],
-    ['leading', `https://api.github.com/${'/'.repeat(50_000)}x`],
-    ['trailing', `https://api.github.com/x${'/'.repeat(50_000)}`],
-  ])('a path with 50,000 %s slashes is answered (linear-time path parsing)', async (_where, url) => {
+    ['inner', (n: number) => `https://api.github.com/repos${'/'.repeat(n)}x`],
+    ['leading', (n: number) => `https://api.github.com/${'/'.repeat(n)}x`],
+    ['trailing', (n: number) => `https://api.github.com/x${'/'.repeat(n)}`],
+  ])('a path with 8,000 %s slashes is answered 404, with 50,000 414', async (_where, url) => {
     const fakes = createFakes();
-    const res = await fakes.handle({ method: 'GET', url });
+    const res = await fakes.handle({ method: 'GET', url: url(8_000) });
     expect(res.status).toBe(404);
     expect(envelopeProblem('codeHosting', res)).toBeUndefined();
+    const long = await fakes.handle({ method: 'GET', url: url(50_000) });
+    expect(long.status).toBe(414);
+    expect(envelopeProblem('codeHosting', long)).toBeUndefined();
   });
 
   it('a vcs_url of 50,000 trailing slashes is read in linear time', async () => {
@@ -112,6 +132,67 @@ describe('clock inputs', () => {
     // The edges of the range are fine.
     fakes.clock.set(8.64e15);
     expect(fakes.clock.now().toISOString()).toBe('+275760-09-13T00:00:00.000Z');
+  });
+
+  /** The error a call throws (or undefined). */
+  function thrown(fn: () => unknown): Error | undefined {
+    try {
+      fn();
+    } catch (err) {
+      return err as Error;
+    }
+    return undefined;
+  }
+
+  it.each([
+    ['null', null],
+    ['undefined', undefined],
+    ['an object', { minutes: 10 }],
+    ['an array', [1]],
+    ['a boolean', true],
+    ['a sentence', '10 minutes please'],
+    ['an empty string', ''],
+  ])('advance(%s) throws a named error listing the accepted forms, and leaves the clock where it was', (_name, junk) => {
+    const fakes = createFakes({ clock: '2024-01-01T00:00:00Z' });
+    const at = fakes.clock.nowMs();
+    const err = thrown(() => fakes.clock.advance(junk as never));
+    expect(err).toBeInstanceOf(StuntdoubleError);
+    expect(err?.name).toBe('InvalidInputError');
+    expect(err?.message).toMatch(/^stuntdouble: /);
+    expect(err?.message).toContain('clock.advance()');
+    for (const form of ['milliseconds', "'90s'", "'10m'", "'2h'", "'3d'"]) expect(err?.message).toContain(form);
+    expect(fakes.clock.nowMs()).toBe(at);
+  });
+
+  it.each([
+    ['10 mins', '10m'],
+    ['2hr', '2h'],
+    ['3 days', '3d'],
+    ['90 seconds', '90s'],
+  ])("advance('%s') names the nearest spelling '%s'", (typo, meant) => {
+    const fakes = createFakes({ clock: '2024-01-01T00:00:00Z' });
+    expect(() => fakes.clock.advance(typo as never)).toThrow(`Did you mean '${meant}'?`);
+  });
+
+  it.each([
+    ['null', null],
+    ['an object', { at: 1 }],
+    ['a string no date parser reads', 'next tuesday-ish'],
+    ['an invalid Date', new Date('nope')],
+  ])('set(%s) and freeze(%s) throw a named error listing the accepted forms', (_name, junk) => {
+    const fakes = createFakes({ clock: '2024-01-01T00:00:00Z' });
+    const at = fakes.clock.nowMs();
+    for (const [what, call] of [
+      ['clock.set()', () => fakes.clock.set(junk as never)],
+      ['clock.freeze()', () => fakes.clock.freeze(junk as never)],
+    ] as const) {
+      const err = thrown(call);
+      expect(err).toBeInstanceOf(StuntdoubleError);
+      expect(err?.name).toBe('InvalidInputError');
+      expect(err?.message).toContain(what);
+      expect(err?.message).toMatch(/a Date, an ISO 8601 string .*epoch milliseconds/);
+    }
+    expect(fakes.clock.nowMs()).toBe(at);
   });
 
   it('createFakes({ clock }) names a clock a Date cannot hold', () => {

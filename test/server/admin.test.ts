@@ -27,6 +27,21 @@ describe('admin API', () => {
     expect((await s.admin('GET', 'state?service=codeHosting')).body).toEqual(one.body);
   });
 
+  it('POST scenarios/{name}?view=redacted answers the handles under the journal redaction rule (the live page shows them so)', async () => {
+    const raw = await s.admin('POST', 'scenarios/importNeedsAuth', { owner: 'octo', repo: 'raw' });
+    expect(raw.status).toBe(201);
+    // As made: the client needs the credentials to call the fake.
+    expect(raw.body.handles.credentials.password).not.toBe('[redacted]');
+    const shown = await s.admin('POST', 'scenarios/importNeedsAuth?view=redacted', { owner: 'octo', repo: 'shown' });
+    expect(shown.status).toBe(201);
+    expect(shown.body.handles.credentials).toEqual({ username: raw.body.handles.credentials.username, password: '[redacted]' });
+    expect(shown.body.handles.token).toBe('[redacted]');
+    expect(shown.body.handles.repo).toBe('shown');
+    const bad = await s.admin('POST', 'scenarios/importNeedsAuth?view=redact', { owner: 'octo', repo: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain("Did you mean 'redacted'?");
+  });
+
   it('POST seed/{service}/{helper} runs a seed helper and answers its result', async () => {
     const repo = await s.admin('POST', 'seed/codeHosting/repo', { owner: 'octo', repo: 'hello', private: true });
     expect(repo.status).toBe(201);

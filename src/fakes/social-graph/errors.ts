@@ -141,8 +141,13 @@ export const graphErrors = {
     new GraphError(100, `Tried accessing nonexisting field (${field}) on node type (${nodeType})`, { type: 'OAuthException' }),
   /** 2500: a `fields=` expression that does not parse. */
   syntax: (detail: string) => new GraphError(2500, `Syntax error "${detail}"`, { type: 'OAuthException' }),
-  /** 100: wrong appsecret_proof. */
+  /**
+   * 100: wrong appsecret_proof, in Graph's words and envelope (captured in
+   * facebook/facebook-python-business-sdk#528: `GraphMethodException`, code 100, no subcode).
+   */
   badProof: () => new GraphError(100, 'Invalid appsecret_proof provided in the API argument', { type: 'GraphMethodException' }),
+  /** 104: the document's "Incorrect signature" (subscribed_apps, number verification): a wrong appsecret_proof there. */
+  incorrectSignature: () => new GraphError(104, 'Incorrect signature', { type: 'OAuthException' }),
   /** 100: appsecret_proof required but missing. */
   proofRequired: () => new GraphError(100, 'API calls from the server require an appsecret_proof argument', { type: 'GraphMethodException' }),
   /** 270: development-level app. */

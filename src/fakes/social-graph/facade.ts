@@ -8,6 +8,7 @@ import { type EdgeSeeds, edgeSeeds } from './models/edge-seed-facade.js';
 import { rememberHost } from './models/hosts.js';
 import { LIMIT_CODES } from './models/limits.js';
 import { createPage, draftPage, edgeChunks, getPage } from './models/pages.js';
+import { PAGE_FIELDS } from './models/page-field-table.js';
 import { graphOperations } from './routes/graph.js';
 import { parseInput } from '../../util/parse.js';
 import { unknownName } from '../../util/suggest.js';
@@ -118,6 +119,22 @@ function ms(at: string | Date | number): number {
   return toEpochMs(at);
 }
 
+/**
+ * The `fields` of `seed.page` in the real spelling: names in the document's neutral spelling
+ * (`chatapp_number`, `connected_photoshare_account`) are stored under Graph's (`whatsapp_number`,
+ * `connected_instagram_account`); a name the Page node does not have is a named error with the nearest
+ * field, never a value no read can return.
+ */
+function pageSeedFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const real = toReal(key);
+    if (!Object.hasOwn(PAGE_FIELDS, real)) throw unknownName('Page field', key, Object.keys(PAGE_FIELDS), 'socialGraph.seed.page({ fields })');
+    out[real] = value;
+  }
+  return out;
+}
+
 /** Builds `fakes.socialGraph`. */
 export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGraphOptions>): SocialGraphFacade {
   rememberHost(host);
@@ -131,7 +148,8 @@ export function socialGraphFacade(host: ServiceHost<SocialGraphState, SocialGrap
       ...edgeSeeds(host),
       page: (input = {}) => {
         const seed = parseInput(PageSeedSchema, input, 'socialGraph.seed.page()');
-        return host.update((d) => ({ id: createPage(d, seed).id }));
+        const fields = seed.fields === undefined ? undefined : pageSeedFields(seed.fields);
+        return host.update((d) => ({ id: createPage(d, { ...seed, ...(fields ? { fields } : {}) }).id }));
       },
       post: (input) => {
         const seed = parseInput(PostSeedSchema, input, 'socialGraph.seed.post()');

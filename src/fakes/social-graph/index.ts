@@ -7,6 +7,8 @@ import { audiencesDueAt } from './models/audiences/aging.js';
 import { publishDue, scheduleDueAt } from './models/posts.js';
 import { queueFeedWebhooks } from './models/webhooks.js';
 import { type SocialGraphOptions, SocialGraphOptionsSchema } from './options.js';
+import { cdnCompanions, cdnPath } from './models/picture.js';
+import { CDN_ROUTES } from './routes/cdn.js';
 import { graphJournalRoutes, graphOperations, graphRefineRoute, graphRoutes } from './routes/graph.js';
 import { type SocialGraphState, initialSocialGraphState } from './state.js';
 import { parseInput } from '../../util/parse.js';
@@ -52,13 +54,17 @@ export const socialGraphService = defineService<SocialGraphState, SocialGraphOpt
   defaultBaseUrls: ['https://graph.facebook.com'],
   parseOptions: (raw) => parseInput(SocialGraphOptionsSchema, raw ?? {}, 'createFakes options', 'socialGraph.'),
   initialState: initialSocialGraphState,
-  prepare: (_req, path) => {
+  // The image host that `/{page-id}/picture` redirects to (see models/picture.ts) routes in its own namespace.
+  companionBaseUrls: cdnCompanions,
+  prepare: (req, path) => {
+    const cdn = cdnPath(req.url, path);
+    if (cdn !== undefined) return { path: cdn };
     const m = VERSION.exec(path);
     return m ? { path: m[2] || '/', extras: { version: m[1] as string } } : { path };
   },
   // The router's generic node routes (`/{id}/feed`) are journaled and listed in the spelling of each
   // node type (`/{page-id}/feed`); their own spelling stays accepted wherever a route is named.
-  routes: graphRoutes().map((r) => (r.path.startsWith('/{id}') ? { ...r, listed: false as const } : r)),
+  routes: [...graphRoutes().map((r) => (r.path.startsWith('/{id}') ? { ...r, listed: false as const } : r)), ...CDN_ROUTES],
   journalRoutes: graphJournalRoutes,
   operations: graphOperations,
   refineRoute: (ctx) => graphRefineRoute(ctx),

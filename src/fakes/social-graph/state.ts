@@ -68,6 +68,8 @@ export interface PageRecord {
   claim: 'ok' | 'already_has_access' | 'must_be_admin' | 'insufficient_permission' | 'linked_photoshare' | 'needs_password' | 'needs_2fa';
   /** Whether the Page is a location Page (store_location_descriptor allowed). */
   isLocation: boolean;
+  /** Stars of the Page's ratings, summed as they are seeded (its `overall_star_rating` without a scan). */
+  ratings?: { count: number; sum: number };
 }
 
 /** A post on a Page feed. Times are epoch milliseconds of the fake clock. */

@@ -8,7 +8,7 @@ import type { StateNode } from './state-tree.js';
 import type * as Render from './render.js';
 
 /** The functions of render.ts the script uses (the page declares them next to it and passes them in). */
-export type RenderFunctions = Pick<typeof Render, 'esc' | 'callRow' | 'missItem' | 'headersTable' | 'bodyText' | 'stateNode' | 'maskSecrets'>;
+export type RenderFunctions = Pick<typeof Render, 'esc' | 'callRow' | 'missItem' | 'headersTable' | 'bodyText' | 'stateNode'>;
 
 interface FullCall extends CallSummary {
   url: string;
@@ -20,7 +20,7 @@ interface FullCall extends CallSummary {
 
 /** Starts the page: reads the data the server rendered it with, then follows the event stream. */
 export function liveClient(render: RenderFunctions): void {
-  const { esc, callRow, missItem, headersTable, bodyText, stateNode, maskSecrets } = render;
+  const { esc, callRow, missItem, headersTable, bodyText, stateNode } = render;
   const MAX_ROWS = 1000;
   const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
   const data = JSON.parse(($('initial').textContent as string) || '{}') as LiveData;
@@ -251,9 +251,9 @@ export function liveClient(render: RenderFunctions): void {
     e.preventDefault();
     act(async () => {
       const text = $<HTMLTextAreaElement>('scenario-options').value.trim() || '{}';
-      const out = await api(`scenarios/${encodeURIComponent(select.value)}`, { method: 'POST', body: text });
-      // Handles may hold a token or a password: shown masked (the admin API's answer has them).
-      $('handles').textContent = JSON.stringify(maskSecrets(out), null, 2);
+      // Handles may hold a token or a password: asked for under the journal's redaction rule.
+      const out = await api(`scenarios/${encodeURIComponent(select.value)}?view=redacted`, { method: 'POST', body: text });
+      $('handles').textContent = JSON.stringify(out, null, 2);
     })();
   });
   $('reset').addEventListener(

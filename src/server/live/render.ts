@@ -62,25 +62,3 @@ export function stateNode(n: StateNode): string {
   const empty = n.empty?.length ? `<p class="muted">empty: ${esc(n.empty.join(', '))}</p>` : '';
   return `<details><summary>${esc(n.name)}${count}${label}</summary><div class="tree">${inner}${more}${empty}</div></details>`;
 }
-
-/**
- * A JSON value with the values of secret-named fields replaced by `[redacted]`, at any depth: the
- * rule of `isSecretName` (src/http/redact.ts), restated here because the page's script embeds this
- * function (render.test.ts holds the two to the same answers). The page shows scenario handles
- * through it: they may carry tokens and passwords.
- */
-export function maskSecrets(v: unknown, depth = 0): unknown {
-  // A URL's user-info (`https://user:PASS@host`) too.
-  if (typeof v === 'string') return v.replace(/(:\/\/)[^/?#\s\\]*@/g, '$1[redacted]@');
-  if (v === null || typeof v !== 'object' || depth > 100) return v;
-  if (Array.isArray(v)) return v.map((x) => maskSecrets(x, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) {
-    const n = k.toLowerCase().replace(/[-_. ]/g, '');
-    const secret =
-      /^(key|token|secret|password|passwd|pwd|codeverifier|encryptedvalue)$/.test(n) ||
-      (!n.endsWith('pagetoken') && /(token|secret|password|proof|apikey|privatekey|credentials?|authorization|cookie)$/.test(n));
-    out[k] = secret && (typeof x === 'string' || typeof x === 'number') ? '[redacted]' : maskSecrets(x, depth + 1);
-  }
-  return out;
-}

@@ -57,8 +57,7 @@ describe('code hosting source layout (src/fakes/code-hosting/README.md)', () => 
       .filter(({ text }) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0) > 500)
       .filter(({ text }) => !/GENERATED/.test(text.split('\n')[0] ?? ''))
       .map(({ p }) => p);
-    // src/http/dispatch.ts is being split by responsibility on its own branch (issue 28, http-core).
-    expect(long.filter((p) => p !== 'http/dispatch.ts')).toEqual([]);
+    expect(long).toEqual([]);
   });
 
   it('names every family in the README table "GitHub resource → folder"', () => {

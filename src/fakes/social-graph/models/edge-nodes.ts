@@ -1,9 +1,9 @@
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import { graphErrors } from '../errors.js';
-import type { PageEdgeRow } from '../schemas/page-edge-table.js';
+import { EDGE_NODE_EDGES, type PageEdgeRow } from '../schemas/page-edge-table.js';
 import type { ObjectRecord, PageRecord, SocialGraphState } from '../state.js';
-import { type FieldSpec, type FieldTable, type Selected, checkSelection, renderFields, selectionOf, toGraphTime } from './fields.js';
+import { type FieldSpec, type FieldTable, type Selected, checkSelection, formatFields, renderFields, selectionOf, toGraphTime } from './fields.js';
 import { PAGE_FIELDS } from './page-field-table.js';
 import { type IdSeq, appendId } from './id-list.js';
 import { draftPage, edgeIds, edgeList, getPage } from './pages.js';
@@ -48,22 +48,58 @@ function readValue(name: string, value: unknown): unknown {
 
 const tables = new Map<string, FieldTable<ObjectRecord>>();
 
+/**
+ * A field of a node that is an edge of its own (a conversation's `messages`): read like the edge
+ * (`/{conversation-id}/messages`), with its modifiers (`messages.limit(1)`, `.after(<cursor>)`,
+ * `.before(...)`), its sub-selection checked against its node type, and Graph's `{ data, paging }`.
+ */
+function nestedEdge(child: PageEdgeRow): FieldSpec<ObjectRecord> {
+  return {
+    type: 'object',
+    modifiers: ['limit', 'after', 'before'],
+    select: (o, sel, r) => {
+      const selection = sel.sub && sel.sub.length > 0 ? sel.sub : selectionOf(undefined, child.defaults);
+      const table = edgeFieldTable(child);
+      checkSelection(table, child.nodeType, selection);
+      const limit = readLimit(sel.args.limit);
+      const w = pageIds(edgeIds(r.state, o.id, child.edge), {
+        scope: `${o.id}/${child.edge}`,
+        limit,
+        after: sel.args.after,
+        before: sel.args.before,
+        newestFirst: !child.oldestFirst,
+      });
+      const data = w.ids.map((id) => {
+        const row = renderFields(table, child.nodeType, tableGet(r.state.objects, id) as ObjectRecord, selection, r);
+        if (!child.fields.includes('id')) delete row.id;
+        return row;
+      });
+      const path = `${r.version ? `/${r.version}` : ''}/${o.id}/${child.edge}`;
+      const query: Record<string, string> = sel.sub ? { fields: formatFields(sel.sub) } : {};
+      return pagedBody({ baseUrl: r.baseUrl ?? 'https://graph.facebook.com', path, query, accessToken: r.token ?? null, limit }, w, data);
+    },
+  };
+}
+
 /** The field table of a row's node type (built once per edge). */
 export function edgeFieldTable(row: PageEdgeRow): FieldTable<ObjectRecord> {
   let t = tables.get(row.edge);
   if (!t) {
+    const children = Object.hasOwn(EDGE_NODE_EDGES, row.edge) ? EDGE_NODE_EDGES[row.edge] : undefined;
     const entries = row.fields.map((name): [string, FieldSpec<ObjectRecord>] => [
       name,
-      {
-        type: 'object',
-        read:
-          name === 'id'
-            ? (o) => o.id
-            : (o, r) => {
-                const value = readValue(name, o.fields[name]);
-                return USER_INFO_FIELDS.has(name) && !pageTokenRead(r, o.ownerId) ? pageOwnedPart(r.state, value) : value;
-              },
-      },
+      children && Object.hasOwn(children, name)
+        ? nestedEdge(children[name] as PageEdgeRow)
+        : {
+            type: 'object',
+            read:
+              name === 'id'
+                ? (o) => o.id
+                : (o, r) => {
+                    const value = readValue(name, o.fields[name]);
+                    return USER_INFO_FIELDS.has(name) && !pageTokenRead(r, o.ownerId) ? pageOwnedPart(r.state, value) : value;
+                  },
+          },
     ]);
     t = Object.fromEntries(entries);
     tables.set(row.edge, t);
@@ -125,6 +161,7 @@ export function listEdgeNodes(
   const get = opts.source ? opts.source.get : (id: string) => tableGet(state.objects, id);
   const include = opts.include;
   const w = pageIds(opts.source ? opts.source.ids : edgeIds(state, page.id, row.edge), {
+    scope: `${page.id}/${row.edge}`,
     limit,
     after: g.params.after,
     before: g.params.before,

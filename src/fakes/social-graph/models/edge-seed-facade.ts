@@ -21,6 +21,7 @@ import type { SocialGraphState } from '../state.js';
 import { addEdgeNode } from './edge-nodes.js';
 import { type IdList, appendId, chunkedLength } from './id-list.js';
 import { draftPage, edgeList } from './pages.js';
+import { starsOf } from './page-field-table.js';
 import { tableGet, tableSet } from '../../../store/table.js';
 import { ensureUser } from './users.js';
 import { graphTime } from './fields.js';
@@ -78,7 +79,7 @@ export function edgeSeeds(host: Host): EdgeSeeds {
     edgeNode: (input) => {
       const s = parseSeed('seed.edgeNode', EdgeNodeSeedSchema, input);
       const edge = toReal(s.edge);
-      const row = PAGE_EDGE_TABLE[edge];
+      const row = Object.hasOwn(PAGE_EDGE_TABLE, edge) ? PAGE_EDGE_TABLE[edge] : undefined;
       if (!row || (row.kind !== 'objects' && row.kind !== 'pages')) {
         const seedable = Object.values(PAGE_EDGE_TABLE)
           .filter((r) => r.kind === 'objects' || r.kind === 'pages')
@@ -146,7 +147,11 @@ export function edgeSeeds(host: Host): EdgeSeeds {
         if (s.rating !== undefined) fields.rating = s.rating;
         const id = addEdgeNode(d, s.pageId, rowOf('ratings'), fields);
         const page = draftPage(d, s.pageId);
-        if (page) page.fields.rating_count = Number(page.fields.rating_count ?? 0) + 1;
+        if (page) {
+          page.fields.rating_count = Number(page.fields.rating_count ?? 0) + 1;
+          const stars = starsOf(fields);
+          if (stars !== undefined) page.ratings = { count: (page.ratings?.count ?? 0) + 1, sum: (page.ratings?.sum ?? 0) + stars };
+        }
         return { id };
       });
     },

@@ -42,6 +42,7 @@ export function feedPostFromParams(state: SocialGraphState, pageId: string, p: F
   if ((p.message === undefined || p.message === '') && p.link === undefined && !hasMedia) {
     throw graphErrors.param('Either link or message must be supplied');
   }
+  checkObjectAttachment(state, pageId, p.object_attachment);
   if (p.link !== undefined && tableGet(state.urls, p.link)?.reachable === false) {
     throw graphErrors.param('The link you shared cannot be accessed');
   }
@@ -91,14 +92,73 @@ export function feedPostFromParams(state: SocialGraphState, pageId: string, p: F
   else if (p.picture && !legacy) fields.full_picture = safeImage(p.picture);
   else if (p.link) fields.full_picture = safeImage(p.link);
   if (p.scheduled_publish_time !== undefined) fields.scheduled_publish_time = Math.floor(p.scheduled_publish_time / 1000);
-  const tagged = p.message
-    ? [...p.message.matchAll(/@\[(\d+)\]/g)].map((m) => m[1] as string).filter((id) => getPage(state, id) !== undefined && id !== pageId)
-    : [];
+  if (p.object_attachment !== undefined) {
+    fields.object_attachment = p.object_attachment;
+    if (p.link === undefined && p.thumbnail === undefined) fields.full_picture = photoUrl(state, p.object_attachment);
+  }
+  const mentions = resolveMentions(state, p.message);
+  if (mentions) {
+    fields.message = mentions.message;
+    fields.message_tags = mentions.tags;
+  }
   return {
     pageId,
     published: p.published ?? true,
     scheduledAt: p.scheduled_publish_time ?? null,
-    taggedPageIds: tagged,
+    // The Pages a post mentions show it on their `tagged` edge and feed (once each; a Page's own mention does not).
+    taggedPageIds: [...new Set((mentions?.tags ?? []).map((t) => t.id))].filter((id) => id !== pageId),
     fields,
   };
+}
+
+/** One entry of a post's `message_tags`: a profile the message mentions, where its name stands. */
+export interface MessageTag {
+  id: string;
+  name: string;
+  type: 'page';
+  offset: number;
+  length: number;
+}
+
+/**
+ * Mentions of Pages in a message (`@[page-id]`, the syntax the document's `message` allows): each one
+ * of a Page that exists is replaced by the Page's name, as Graph shows the post, and listed in
+ * `message_tags` with its offset and length in the new message. Undefined when the message mentions no Page.
+ */
+export function resolveMentions(state: SocialGraphState, message: string | undefined): { message: string; tags: MessageTag[] } | undefined {
+  if (message === undefined || !message.includes('@[')) return undefined;
+  const tags: MessageTag[] = [];
+  let out = '';
+  let last = 0;
+  for (const m of message.matchAll(/@\[(\d{1,32})\]/g)) {
+    const page = getPage(state, m[1] as string);
+    if (!page) continue;
+    const name = String(page.fields.name ?? page.id);
+    out += message.slice(last, m.index);
+    tags.push({ id: page.id, name, type: 'page', offset: out.length, length: name.length });
+    out += name;
+    last = (m.index as number) + m[0].length;
+  }
+  if (tags.length === 0) return undefined;
+  return { message: out + message.slice(last), tags };
+}
+
+/** The image of a photo node (its `picture`/`source` when seeded, else its CDN image). */
+function photoUrl(state: SocialGraphState, id: string): string {
+  const photo = tableGet(state.objects, id);
+  const f = photo?.fields ?? {};
+  const seeded = typeof f.source === 'string' ? f.source : typeof f.picture === 'string' ? f.picture : undefined;
+  return seeded ?? `https://scontent.xx.fbcdn.net/v/t39.30808-6/${id}_n.jpg`;
+}
+
+/**
+ * `object_attachment` names an existing photo of the Page ("an existing picture owned by the person"):
+ * any other id is error 100 (nothing is created).
+ */
+export function checkObjectAttachment(state: SocialGraphState, pageId: string, id: string | undefined): void {
+  if (id === undefined) return;
+  const photo = tableGet(state.objects, id);
+  if (photo?.type !== 'Photo' || photo.ownerId !== pageId) {
+    throw graphErrors.param(`Param object_attachment must be the id of a photo of Page ${pageId}: ${id.slice(0, 100)} is none`);
+  }
 }

@@ -18,6 +18,13 @@ export interface FieldSpec<R> {
   nested?: FieldTable<Record<string, unknown>>;
   /** Name of the nested node type in errors. */
   nestedType?: string;
+  /**
+   * The modifiers the field takes (`picture.type(large)`, a nested edge's `.limit(2)`); any other
+   * modifier is Graph's error 100, as on a field that takes none (`.as(alias)` is taken by every field).
+   */
+  modifiers?: readonly string[];
+  /** Renders the field from its whole selection (modifiers and sub-selection): nested edges, `picture`. */
+  select?: (record: R, sel: Selected, g: FieldReadContext) => unknown;
 }
 
 /** A typed field table: what `fields=` may select on a node type. */
@@ -33,6 +40,10 @@ export interface FieldReadContext {
   readonly version?: string | null;
   /** The state as of the read (for fields that name other nodes). */
   readonly state: SocialGraphState;
+  /** The base URL the request came in on (links in nested edges' `paging`). */
+  readonly baseUrl?: string;
+  /** The raw token of the request (links in nested edges' `paging`); null when none was sent. */
+  readonly token?: string | null;
 }
 
 /** One selected field: `name`, optional `.limit(n)` style args and a nested selection. */
@@ -72,7 +83,8 @@ export function parseFields(input: string): Selected[] {
       throw graphErrors.syntax(`Expected field name at character ${i}: ${s}`);
     }
     i += m[0].length;
-    const sel: Selected = { name: toReal(m[0]), args: {}, sub: null };
+    // No prototype: a modifier named `__proto__` or `constructor` is an argument like any other.
+    const sel: Selected = { name: toReal(m[0]), args: Object.create(null) as Record<string, string>, sub: null };
     while (s[i] === '.') {
       const a = at(MODIFIER);
       if (!a) throw graphErrors.syntax(`Expected modifier at character ${i}: ${s}`);
@@ -139,41 +151,88 @@ function pick(value: unknown, sub: Selected[]): unknown {
   if (!isObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const s of sub) {
-    const v = value[s.name];
-    if (v !== undefined) out[s.name] = s.sub ? pick(v, s.sub) : v;
+    const modifier = Object.keys(s.args).find((m) => m !== ALIAS);
+    if (modifier !== undefined) throw graphErrors.param(`The field ${s.name} does not take the modifier ${modifier.slice(0, 50)}`);
+    const v = Object.hasOwn(value, s.name) ? value[s.name] : undefined;
+    if (v === undefined) continue;
+    if (s.sub && (v === null || typeof v !== 'object')) throw graphErrors.param(`The field ${s.name} has no subfields to select`);
+    out[s.args[ALIAS] ?? s.name] = s.sub ? pick(v, s.sub) : v;
   }
-  if ('id' in value && out.id === undefined) out.id = value.id;
+  if (Object.hasOwn(value, 'id') && out.id === undefined) out.id = value.id;
   return out;
+}
+
+/** Field types that hold one value: a sub-selection (`name{x}`) on them is Graph's error 100. */
+const SCALAR_TYPES: ReadonlySet<FieldType> = new Set(['id', 'string', 'bool', 'int', 'float', 'datetime', 'enum']);
+
+/** The modifier every field takes: `.as(alias)` names the field in the answer. */
+const ALIAS = 'as';
+
+/** A table's entry for a field name, own keys only (`constructor`, `__proto__` are unknown fields like any other). */
+export function fieldSpec<R>(table: FieldTable<R>, name: string): FieldSpec<R> | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
+/** Graph's error 100 for a modifier the field does not take (`message.limit(2)`). */
+function badModifier(field: string, modifier: string, typeName: string) {
+  return graphErrors.param(`The field ${field} on node type (${typeName}) does not take the modifier ${modifier.slice(0, 50)}`);
+}
+
+/** Graph's error 100 for a sub-selection on a field that holds one value (`name{x}`). */
+function notExpandable(field: string, typeName: string) {
+  return graphErrors.param(`The field ${field} on node type (${typeName}) has no subfields to select`);
 }
 
 /**
  * Renders the selected fields of a record with a field table; unknown fields throw Graph's
- * `(#100) Tried accessing nonexisting field (x) on node type (T)`. `id` is always included.
+ * `(#100) Tried accessing nonexisting field (x) on node type (T)`, as do modifiers a field does not take
+ * and sub-selections on a field that holds one value. `id` is always included.
  * @example renderFields(PAGE_FIELDS, 'Page', page, selectionOf(params.fields, ['name', 'id']), g)
  */
 export function renderFields<R>(table: FieldTable<R>, typeName: string, record: R, selection: Selected[], g: FieldReadContext): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   checkSelection(table, typeName, selection);
   for (const sel of selection) {
-    const spec = table[sel.name] as FieldSpec<R>;
+    const spec = fieldSpec(table, sel.name) as FieldSpec<R>;
+    const key = sel.args[ALIAS] ?? sel.name;
     spec.guard?.(record, g);
     if (spec.deprecated) {
-      out[sel.name] = null;
+      out[key] = null;
+      continue;
+    }
+    if (spec.select) {
+      const v = spec.select(record, sel, g);
+      if (v !== undefined) out[key] = v;
       continue;
     }
     const raw = spec.read ? spec.read(record, g) : (record as { fields?: Record<string, unknown> }).fields?.[sel.name];
     if (raw === undefined) continue;
-    if (sel.sub && spec.nested && isObject(raw)) out[sel.name] = renderFields(spec.nested, spec.nestedType ?? 'Object', raw, sel.sub, g);
-    else out[sel.name] = sel.sub ? pick(raw, sel.sub) : raw;
+    if (sel.sub && (raw === null || typeof raw !== 'object')) throw notExpandable(sel.name, typeName);
+    if (sel.sub && spec.nested && isObject(raw)) out[key] = renderFields(spec.nested, spec.nestedType ?? 'Object', raw, sel.sub, g);
+    else out[key] = sel.sub ? pick(raw, sel.sub) : raw;
   }
   const id = (record as { id?: unknown }).id;
   if (id !== undefined && !('id' in out)) out.id = id;
   return out;
 }
 
-/** Throws the real unknown-field error for a selection (call it before listing: empty edges check too). */
+/**
+ * Throws the real unknown-field error for a selection (call it before listing: empty edges check too),
+ * and error 100 for a modifier the field does not take or a sub-selection on a one-value field.
+ */
 export function checkSelection<R>(table: FieldTable<R>, typeName: string, selection: Selected[]): void {
-  for (const sel of selection) if (!table[sel.name]) throw graphErrors.nonexistingField(sel.name, typeName);
+  for (const sel of selection) {
+    const spec = fieldSpec(table, sel.name);
+    if (!spec) throw graphErrors.nonexistingField(sel.name, typeName);
+    for (const m of Object.keys(sel.args)) {
+      if (m === ALIAS) {
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(sel.args[m] as string)) throw graphErrors.param(`The alias of field ${sel.name} must be a field name`);
+        continue;
+      }
+      if (!spec.modifiers?.includes(m)) throw badModifier(sel.name, m, typeName);
+    }
+    if (sel.sub && SCALAR_TYPES.has(spec.type)) throw notExpandable(sel.name, typeName);
+  }
 }
 
 /** Graph's datetime format: `2024-01-01T00:00:00+0000`. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { graphErrors } from '../errors.js';
 import type { IdSeq } from './id-list.js';
 
@@ -18,30 +19,46 @@ export interface PageWindow {
 }
 
 /**
- * Cursors carry the position and the id. Every list paged here keeps positions (chunked lists leave
- * a tombstone where an entry was removed, other lists only grow or are built per request), so the
- * position alone locates the cursor in O(1), also when its entry was removed since.
+ * Cursors carry the list they belong to (a short hash of its path, `<node id>/<edge>`), the position
+ * and the id. Every list paged here keeps positions (chunked lists leave a tombstone where an entry was
+ * removed, other lists only grow or are built per request), so the position alone locates the cursor
+ * in O(1), also when its entry was removed since.
  */
-function encodeCursor(pos: number, id: string): string {
-  return Buffer.from(`sd:${pos}:${id}`).toString('base64url');
+function encodeCursor(scope: string, pos: number, id: string): string {
+  return Buffer.from(`sd:${scopeTag(scope)}:${pos}:${id}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string, ids: IdSeq): number {
-  let text: string;
-  try {
-    text = Buffer.from(cursor, 'base64url').toString('utf8');
-  } catch {
-    throw graphErrors.param('Invalid cursor');
-  }
-  const m = /^sd:(\d+):(.+)$/.exec(text);
-  if (!m) throw graphErrors.param(`Invalid cursor: ${cursor}`);
-  const pos = Number(m[1]);
-  if (!Number.isSafeInteger(pos)) throw graphErrors.param(`Invalid cursor: ${cursor}`);
-  return Math.min(pos, ids.length);
+/** The list part of a cursor: 8 characters of a hash of the list's path. */
+function scopeTag(scope: string): string {
+  return createHash('sha256').update(scope).digest('base64url').slice(0, 8);
+}
+
+/** Graph's error 100 for a cursor this list did not hand out (garbage, another list's, a stale one). */
+function invalidCursor(which: 'after' | 'before'): never {
+  throw graphErrors.param(`Invalid cursor: the ${which} cursor does not belong to this list`);
 }
 
 /**
- * Reads the `limit` parameter: default 25, at most 100 (larger values answer error 100).
+ * The position a cursor points at: error 100 for a cursor that does not parse, that another list
+ * handed out (another Page's feed, another edge), or whose entry is now a different one. A position
+ * past the end of the list is kept (the page there is empty).
+ */
+function decodeCursor(cursor: string, ids: IdSeq, scope: string, which: 'after' | 'before'): number {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const m = /^sd:([A-Za-z0-9_-]{8}):(\d{1,15}):(.+)$/s.exec(text);
+  if (!m || m[1] !== scopeTag(scope)) invalidCursor(which);
+  const pos = Number(m[2]);
+  if (pos < ids.length) {
+    const at = ids.at(pos);
+    // '' is a removed entry of a chunked list: its position still orders the list.
+    if (at !== '' && at !== m[3]) invalidCursor(which);
+  }
+  return pos;
+}
+
+/**
+ * Reads the `limit` parameter: default 25, at most 100 (larger values answer error 100); `0` asks for no
+ * rows (`{ data: [] }`, Graph's answer to `limit=0`, used with `summary`).
  * @example const limit = readLimit(g.params.limit)
  */
 export function readLimit(raw: unknown, max = MAX_LIMIT): number {
@@ -49,19 +66,22 @@ export function readLimit(raw: unknown, max = MAX_LIMIT): number {
   const n = typeof raw === 'number' ? raw : Number(raw);
   if (!Number.isInteger(n) || n < 0) throw graphErrors.param('Param limit must be a non-negative integer');
   if (n > max) throw graphErrors.param(`The limit parameter cannot be greater than ${max}`);
-  return n === 0 ? DEFAULT_LIMIT : n;
+  return n;
 }
 
 /**
  * Cuts one page out of an ordered id list (stored oldest first). `newestFirst` reads it backwards
- * (feeds). O(limit) per call whatever the depth: cursors hold the position.
- * @example const w = pageIds(edgeIds, { limit: 25, after: params.after, newestFirst: true })
+ * (feeds). `scope` names the list (`<node id>/<edge>`): a cursor from another list is error 100. A
+ * cursor past the end answers an empty page without `next`. O(limit) per call whatever the depth:
+ * cursors hold the position.
+ * @example const w = pageIds(edgeIds, { scope: `${pageId}/feed`, limit: 25, after: params.after, newestFirst: true })
  */
 export function pageIds(
   ids: IdSeq,
-  opts: { limit: number; after?: unknown; before?: unknown; newestFirst?: boolean; include?: (id: string) => boolean },
+  opts: { scope: string; limit: number; after?: unknown; before?: unknown; newestFirst?: boolean; include?: (id: string) => boolean },
 ): PageWindow {
   const n = ids.length;
+  const empty: PageWindow = { ids: [], before: null, after: null, hasNext: false, hasPrevious: false };
   // Work in "answer order" positions: k = 0 is the first item answered.
   const at = (k: number) => (opts.newestFirst ? (ids.at(n - 1 - k) as string) : (ids.at(k) as string));
   const toK = (pos: number) => (opts.newestFirst ? n - 1 - pos : pos);
@@ -69,10 +89,15 @@ export function pageIds(
   // '' is a removed entry of a chunked list.
   const filter = opts.include;
   const include = filter ? (id: string) => id !== '' && filter(id) : (id: string) => id !== '';
+  const before = typeof opts.before === 'string' && opts.before !== '' ? decodeCursor(opts.before, ids, opts.scope, 'before') : undefined;
+  const after = before === undefined && typeof opts.after === 'string' && opts.after !== '' ? decodeCursor(opts.after, ids, opts.scope, 'after') : undefined;
+  // A cursor past the end of the list (it shrank since): nothing there, and no way on.
+  if ((before ?? after ?? 0) >= n && (before !== undefined || after !== undefined)) return empty;
+  if (opts.limit === 0) return empty;
   const out: string[] = [];
   const ks: number[] = [];
-  if (typeof opts.before === 'string' && opts.before !== '') {
-    let k = toK(decodeCursor(opts.before, ids)) - 1;
+  if (before !== undefined) {
+    let k = toK(before) - 1;
     while (k >= 0 && out.length < opts.limit) {
       const id = at(k);
       if (include(id)) {
@@ -82,7 +107,7 @@ export function pageIds(
       k--;
     }
   } else {
-    let k = typeof opts.after === 'string' && opts.after !== '' ? toK(decodeCursor(opts.after, ids)) + 1 : 0;
+    let k = after !== undefined ? toK(after) + 1 : 0;
     while (k < n && out.length < opts.limit) {
       const id = at(k);
       if (include(id)) {
@@ -100,8 +125,8 @@ export function pageIds(
   if (firstK !== undefined) for (let k = firstK - 1; k >= 0 && !hasPrevious; k--) hasPrevious = include(at(k));
   return {
     ids: out,
-    before: firstK === undefined ? null : encodeCursor(toPos(firstK), at(firstK)),
-    after: lastK === undefined ? null : encodeCursor(toPos(lastK), at(lastK)),
+    before: firstK === undefined ? null : encodeCursor(opts.scope, toPos(firstK), at(firstK)),
+    after: lastK === undefined ? null : encodeCursor(opts.scope, toPos(lastK), at(lastK)),
     hasNext,
     hasPrevious,
   };

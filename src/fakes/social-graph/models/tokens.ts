@@ -55,6 +55,7 @@ export const DEFAULT_PERMISSIONS = [
   'business_management',
   'ads_management',
   'ads_read',
+  'read_insights',
 ];
 
 /** Who is calling: a seeded token, or (lenient mode) an unseeded token with full rights. */
@@ -154,10 +155,12 @@ export function appSecretProof(token: string, secret: string): string {
 /**
  * Identifies the caller: 104 without a token, 190 (or 102, 190/460, 190/463) for a bad one in the
  * permission model, full rights for any token in lenient mode. Checks `appsecret_proof` when sent
- * or required by the app.
+ * or required by the app: a wrong proof answers Graph's `(#100) Invalid appsecret_proof provided in the
+ * API argument`, or, with `signature: true` (the operations whose errors the document lists 104 for:
+ * subscribed_apps and number verification), `(#104) Incorrect signature`.
  * @example const principal = authenticate(ctx.state, ctx.auth, ctx.req, ctx.clock.nowMs())
  */
-export function authenticate(state: SocialGraphState, auth: AuthMode, req: FakeRequest, now: number): Principal {
+export function authenticate(state: SocialGraphState, auth: AuthMode, req: FakeRequest, now: number, opts: { signature?: boolean } = {}): Principal {
   const token = tokenOf(req);
   if (token === null) throw graphErrors.missingToken();
   const record = getToken(state, token);
@@ -172,7 +175,7 @@ export function authenticate(state: SocialGraphState, auth: AuthMode, req: FakeR
   const proof = proofOf(req);
   if (app && (proof !== null || app.requireAppSecretProof)) {
     if (proof === null) throw graphErrors.proofRequired();
-    if (proof !== appSecretProof(token, app.secret)) throw graphErrors.badProof();
+    if (proof !== appSecretProof(token, app.secret)) throw opts.signature ? graphErrors.incorrectSignature() : graphErrors.badProof();
   }
   return { token, label: record.label, record, appId: record.appId, permissions: record.permissions };
 }

@@ -57,7 +57,11 @@ export const adAccountType: NodeType<AdAccountRecord> = {
         const p = parseParams(CreateAudienceParams, g.params);
         const res = g.ctx.update((d) => createAudience(d as unknown as AudienceSlices, id, p, g.now));
         const a = getAudience(slices(g), res.id);
-        const body: Record<string, unknown> = { id: res.id };
+        // The document's return type: `{ id }` plus a message string.
+        const body: Record<string, unknown> = {
+          id: res.id,
+          message: res.created ? 'The audience was created.' : 'An identical audience exists (enable_fetch_or_create): its id is returned.',
+        };
         if (p.fields && a) Object.assign(body, audienceFields(g, a, p.fields));
         return json(200, body);
       },

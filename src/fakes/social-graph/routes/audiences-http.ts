@@ -28,10 +28,11 @@ export function select(
 
 /**
  * Checks what an ads call needs in the permission model: `ads_management` to write, `ads_read`
- * (or `ads_management`) to read. Reads by a development-level app answer 270.
+ * (or `ads_management`) to read. Every call of a development-level app answers 270 ("Development-level
+ * apps are refused" for custom audiences: reads, creates, updates, deletes, user uploads, sharing).
  */
 export function requireAds(g: GraphContext, mode: 'read' | 'write', what: string): void {
-  if (mode === 'read' && g.ctx.state.apps[g.principal.appId]?.mode === 'development') throw graphErrors.developmentApp();
+  if (Object.hasOwn(g.ctx.state.apps, g.principal.appId) && g.ctx.state.apps[g.principal.appId]?.mode === 'development') throw graphErrors.developmentApp();
   if (!g.principal.record) return;
   const ok =
     mode === 'write' ? hasPermission(g.principal, 'ads_management') : hasPermission(g.principal, 'ads_read') || hasPermission(g.principal, 'ads_management');
@@ -41,7 +42,7 @@ export function requireAds(g: GraphContext, mode: 'read' | 'write', what: string
 /** A paged edge answer over an ordered id list, with absolute `paging.next` URLs the SDK cursor can follow. */
 export function edgePage(g: GraphContext, ids: IdSeq, render: (id: string) => Record<string, unknown> | undefined): FakeResponse {
   const limit = readLimit(g.params.limit);
-  const w = pageIds(ids, { limit, after: g.params.after, before: g.params.before });
+  const w = pageIds(ids, { scope: g.ctx.path.replace(/\/+$/, ''), limit, after: g.params.after, before: g.params.before });
   const data: Record<string, unknown>[] = [];
   for (const id of w.ids) {
     const row = render(id);

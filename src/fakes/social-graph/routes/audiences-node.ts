@@ -6,7 +6,7 @@ import { deleteAudience, setAudienceSharing } from '../models/audiences/lifecycl
 import { AUDIENCE_DEFAULT_FIELDS, AUDIENCE_FIELDS, audienceAdAccounts, audienceHealth, renderAudience, sharedAccountInfo } from '../models/audiences/render.js';
 import { changeUsers } from '../models/audiences/users.js';
 import { type GraphContext, type NodeType, registerNodeType } from '../models/registry.js';
-import { ReadAudienceQuery, ShareAudienceParams, UpdateAudienceParams, UsersParams } from '../schemas/audience-params.js';
+import { ReadAudienceQuery, ShareAudienceParams, UPDATABLE_FIELDS, UpdateAudienceParams, UsersParams } from '../schemas/audience-params.js';
 import type { AudienceRecord, AudienceSlices } from '../schemas/audience-state.js';
 import { parseParams } from '../schemas/audience-wire.js';
 import { edgePage, edgeRows, renderedTable, requireAds, select } from './audiences-http.js';
@@ -54,11 +54,11 @@ export const customAudienceType: NodeType<AudienceRecord> = {
     accountGate(g, a);
     requireAds(g, 'write', 'Updating a custom audience');
     // An update names only parameters it takes: anything else is refused, never silently dropped.
-    const unknown = Object.keys(g.params).find((k) => !(k in UpdateAudienceParams.shape));
+    const unknown = Object.keys(g.params).find((k) => !Object.hasOwn(UpdateAudienceParams.shape, k));
     if (unknown !== undefined) {
       throw new GraphError(100, `Param ${unknown.slice(0, 100)} is not a parameter of a custom audience update`, {
         userTitle: 'Invalid Parameter',
-        userMsg: `An audience update takes ${Object.keys(UpdateAudienceParams.shape).join(', ')}.`,
+        userMsg: `An audience update takes ${UPDATABLE_FIELDS.join(', ')}.`,
       });
     }
     const p = parseParams(UpdateAudienceParams, g.params);

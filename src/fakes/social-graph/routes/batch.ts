@@ -1,6 +1,6 @@
 import { json } from '../../../http/response.js';
 import type { FakeResponse } from '../../../http/response.js';
-import { GraphError, graphErrors } from '../errors.js';
+import { GraphError, fbtraceId, graphErrors, renderGraphError } from '../errors.js';
 import type { GraphRouteContext } from '../models/registry.js';
 import { graphContext } from './context.js';
 
@@ -102,6 +102,17 @@ function headerList(h: Record<string, string>): Array<{ name: string; value: str
   return Object.entries(h).map(([name, value]) => ({ name, value }));
 }
 
+/** A batch entry answering Graph's error 100 (an operation the batch could not send), rendered as every Graph error is. */
+function errorEntry(
+  ctx: GraphRouteContext,
+  message: string,
+  includeHeaders: boolean,
+): { code: number; headers?: Array<{ name: string; value: string }>; body: string } {
+  const res = renderGraphError(graphErrors.param(message), fbtraceId(ctx.seq));
+  const headers = { ...(res.headers ?? {}), 'content-type': 'application/json; charset=UTF-8' };
+  return { code: res.status, ...(includeHeaders ? { headers: headerList(headers) } : {}), body: JSON.stringify(res.body) };
+}
+
 /**
  * Graph's batch API (`POST /` with `batch=[...]`): runs each operation in order through the same
  * routes as a request of its own (each one journaled), resolves `{result=name:$.path}` references and
@@ -121,6 +132,22 @@ export async function runBatch(ctx: GraphRouteContext): Promise<FakeResponse> {
   for (const [i, op] of ops.entries()) {
     if (op.name) byName.set(op.name, i);
     const deps = [...(op.depends_on ? [op.depends_on] : []), ...referencedNames(op)];
+    // A reference to a name no earlier operation has can never resolve: Graph's error, not a silent null.
+    const unknownRef = referencedNames(op).find((n) => {
+      const j = byName.get(n);
+      return j === undefined || j >= i;
+    });
+    if (unknownRef !== undefined) {
+      results.push({ ok: false, body: null });
+      out.push(
+        errorEntry(
+          ctx,
+          `Cannot resolve the reference {result=${unknownRef.slice(0, 100)}:...}: no earlier request of the batch is named ${unknownRef.slice(0, 100)}`,
+          includeHeaders,
+        ),
+      );
+      continue;
+    }
     const failed = deps.some((n) => {
       const j = byName.get(n);
       return j === undefined || j >= i || !results[j]?.ok;
@@ -130,23 +157,32 @@ export async function runBatch(ctx: GraphRouteContext): Promise<FakeResponse> {
       out.push(null);
       continue;
     }
-    let unresolved = false;
+    let unresolved: string | undefined;
     const resolve = (text: string) =>
-      text.replace(REF, (_m, name: string, path: string) => {
+      text.replace(REF, (m, name: string, path: string) => {
         const v = jsonPath(results[byName.get(name) as number]?.body, path);
-        if (v === undefined) unresolved = true;
+        if (v === undefined) unresolved ??= m;
         return encodeURIComponent(v ?? '');
       });
     const rel = resolve(op.relative_url).replace(/^\/+/, '');
     const body = op.body === undefined ? undefined : resolve(op.body);
-    const url = new URL(`${prefix}/${rel}`);
+    if (unresolved !== undefined) {
+      // The JSONPath matched nothing in the answer it names: the operation is not sent, and answers Graph's error 100.
+      results.push({ ok: false, body: null });
+      out.push(
+        errorEntry(ctx, `Cannot resolve the reference ${unresolved.slice(0, 200)}: the JSONPath expression matches nothing in that answer`, includeHeaders),
+      );
+      continue;
+    }
+    // A relative_url may carry its own version (`v24.0/me`), as Graph's batch examples do: it wins over the batch's.
+    const url = new URL(`${/^v\d+\.\d+(\/|$|\?)/.test(rel) ? ctx.baseUrl : prefix}/${rel}`);
     const carriesToken = url.searchParams.has('access_token') || (body !== undefined && new URLSearchParams(body).has('access_token'));
     if (!carriesToken && g.principal.token !== null) url.searchParams.set('access_token', g.principal.token);
     const headers: Record<string, string> = {};
     if (Array.isArray(op.headers)) for (const h of op.headers) headers[String(h.name).toLowerCase()] = String(h.value);
     else if (op.headers) for (const [k, v] of Object.entries(op.headers)) headers[k.toLowerCase()] = String(v);
     if (body !== undefined) headers['content-type'] ??= 'application/x-www-form-urlencoded';
-    const res = unresolved ? null : await ctx.subrequest({ method: op.method, url, headers, ...(body !== undefined ? { body } : {}) });
+    const res = await ctx.subrequest({ method: op.method, url, headers, ...(body !== undefined ? { body } : {}) });
     if (!res) {
       results.push({ ok: false, body: null });
       out.push(null);

@@ -3,6 +3,9 @@ import { mergeParams } from '../models/params.js';
 import type { GraphContext, GraphRouteContext } from '../models/registry.js';
 import { authenticate, getToken, tokenOf } from '../models/tokens.js';
 
+/** Operations whose errors the document lists 104 "Incorrect signature" for: a wrong appsecret_proof answers it there. */
+const SIGNED = /\/(subscribed_apps|page_whatsapp_number_verification)\./;
+
 /**
  * Builds the handler context of a request: version, token label, caller and merged parameters.
  * Exported for the shared-URL node and any route outside the node table.
@@ -14,7 +17,7 @@ export function graphContext(ctx: GraphRouteContext, nodeId: string | null, oper
   const raw = tokenOf(ctx.req);
   ctx.meta.token = raw === null ? null : (getToken(ctx.state, raw)?.label ?? 'unseeded');
   const now = ctx.clock.nowMs();
-  const principal = authenticate(ctx.state, ctx.auth, ctx.req, now);
+  const principal = authenticate(ctx.state, ctx.auth, ctx.req, now, { signature: SIGNED.test(operation) });
   return {
     ctx,
     params: mergeParams(ctx.req.query, ctx.req.body, nodeId),
@@ -25,6 +28,8 @@ export function graphContext(ctx: GraphRouteContext, nodeId: string | null, oper
       now,
       principal,
       version: ctx.meta.version,
+      baseUrl: ctx.baseUrl,
+      token: principal.token,
       get state() {
         return ctx.state;
       },

@@ -41,6 +41,7 @@ function listEdge(list: string, opts: { roleOnly?: boolean; authenticOnly?: bool
     const state = g.ctx.state;
     const ids = edgeIds(g.ctx.state, p.id, list);
     const w = pageIds(ids, {
+      scope: `${p.id}/${edge}`,
       limit,
       after: g.params.after,
       before: g.params.before,
@@ -74,9 +75,25 @@ const POST_ACCESS = {
   what: 'Publishing to a Page',
 } as const;
 
+/**
+ * "The feed edge cannot update or delete": a POST carrying a post's `id` (a client trying to edit
+ * through the edge) is error 100 pointing at the post node, and creates nothing. (The node's own id,
+ * echoed by the Business SDK, never reaches here.)
+ */
+function refuseUpdateThroughFeed(g: GraphContext): void {
+  const raw = g.params.id;
+  if (raw === undefined) return;
+  const postId = String(raw).slice(0, 100);
+  if (getPost(g.ctx.state, postId)) {
+    throw graphErrors.param(`The feed edge cannot update a post: update post ${postId} with POST /${postId}`);
+  }
+  throw graphErrors.param('Param id is not a parameter of a feed post: the feed edge creates posts, it cannot update one');
+}
+
 function createFeedPost(g: GraphContext, id: string) {
   const p = page(g, id);
   requirePageAccess(g.principal, p, POST_ACCESS);
+  refuseUpdateThroughFeed(g);
   const params = parseParams(FeedCreateSchema, g.params);
   const input = feedPostFromParams(g.ctx.state, p.id, params, g.now, legacyVersion(g.version));
   const app = g.ctx.state.apps[g.principal.appId];

@@ -54,7 +54,8 @@ async function dispatch(ctx: GraphRouteContext, verb: Verb, edgeParam?: string, 
     ctx.meta.operation = 'unmatched';
     throw unsupportedRequest(verb, id);
   }
-  const spec = edge === undefined ? undefined : found.type.edges[edge];
+  // Own keys only: `/{page-id}/constructor` names no edge.
+  const spec = edge === undefined || !Object.hasOwn(found.type.edges, edge) ? undefined : found.type.edges[edge];
   if (edge !== undefined && !spec) {
     ctx.meta.operation = 'unmatched';
     if (verb === 'GET') throw graphErrors.nonexistingField(edge, found.type.type);

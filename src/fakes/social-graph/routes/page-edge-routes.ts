@@ -3,6 +3,10 @@ import { GraphError, graphErrors } from '../errors.js';
 import { type Selected, renderFields, selectionOf, checkSelection } from '../models/fields.js';
 import { listEdgeNodes, requireEdgeRead } from '../models/edge-nodes.js';
 import { pageOf } from '../models/pages.js';
+import { requirePageAccess } from '../models/tokens.js';
+import { tableGet } from '../../../store/table.js';
+import { PAGE_INSIGHTS_METRICS } from '../schemas/insights-metrics.js';
+import { pictureSource } from '../models/picture.js';
 import type { EdgeSpec, GraphContext } from '../models/registry.js';
 import { INSIGHT_PERIODS } from '../schemas/edge-seeds.js';
 import { PAGE_EDGE_TABLE, type PageEdgeRow } from '../schemas/page-edge-table.js';
@@ -32,8 +36,24 @@ function row(edge: string): PageEdgeRow {
   return PAGE_EDGE_TABLE[edge] as PageEdgeRow;
 }
 
-/** Graph's insights metric names: lower-case words joined by underscores. */
-const METRIC = /^[a-z0-9_]+$/;
+/** Graph's answer for a metric name it does not know. */
+const invalidMetric = () => graphErrors.param('The value must be a valid insights metric');
+
+/** Whether a metric is one Graph knows for Pages, or one seeded for this Page (any period; O(periods)). */
+function knownMetric(g: GraphContext, pageId: string, metric: string): boolean {
+  if (PAGE_INSIGHTS_METRICS.has(metric)) return true;
+  return INSIGHT_PERIODS.some((p) => tableGet(g.ctx.state.objects, `${pageId}/insights/${metric}/${p}`) !== undefined);
+}
+
+/**
+ * Who may read insights: a Page access token of the Page (Graph's reference: "A Page access token
+ * requested by a person who can perform the ANALYZE task on the Page"), with the ANALYZE task and the
+ * `read_insights` permission. Another token answers 190, a Page token without either 200.
+ */
+function requireInsights(g: GraphContext, page: PageRecord): void {
+  requireEdgeRead(g, page, row('insights'));
+  requirePageAccess(g.principal, page, { tasks: ['ANALYZE'], permissions: ['read_insights'], pageToken: true, what: 'Reading Page insights' });
+}
 
 /**
  * An insights time bound (`since`/`until`): Unix seconds or a date Graph's strtotime reads (ISO
@@ -55,12 +75,10 @@ function insightBound(name: string, raw: unknown): number | undefined {
 function readInsights(g: GraphContext, id: string) {
   const r = row('insights');
   const page = pageOf(g, id);
-  requireEdgeRead(g, page, r);
+  requireInsights(g, page);
   const rawMetric = g.params.metric;
   const metrics = rawMetric === undefined ? null : (Array.isArray(rawMetric) ? rawMetric.join(',') : String(rawMetric)).split(',').map((m) => m.trim());
-  for (const m of metrics ?? []) {
-    if (!METRIC.test(m)) throw graphErrors.param(`The value must be a valid insights metric: ${m.slice(0, 100)}`);
-  }
+  for (const m of metrics ?? []) if (!knownMetric(g, page.id, m)) throw invalidMetric();
   const period = g.params.period;
   if (period !== undefined && !(INSIGHT_PERIODS as readonly unknown[]).includes(period)) {
     throw graphErrors.param(`Param period must be one of {${INSIGHT_PERIODS.join(', ')}}`);
@@ -79,28 +97,13 @@ function readInsights(g: GraphContext, id: string) {
   return json(200, body);
 }
 
-const PICTURE_SIZES: Readonly<Record<string, number>> = { square: 50, small: 50, normal: 100, album: 200, large: 200 };
-
 /** picture: a 302 to the image by default; `redirect=false|0` answers the ProfilePictureSource JSON. */
 function readPicture(g: GraphContext, id: string) {
   const page = pageOf(g, id);
   requirePicture(g, page);
-  const type = g.params.type === undefined ? 'square' : String(g.params.type);
-  const size = PICTURE_SIZES[type];
-  if (size === undefined) throw graphErrors.param(`Param type must be one of {${Object.keys(PICTURE_SIZES).join(', ')}}`);
-  const dim = (v: unknown) => {
-    if (v === undefined) return undefined;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0 || n > 10_000) throw graphErrors.param('Param height and width must be positive integers');
-    return n;
-  };
-  const height = dim(g.params.height) ?? dim(g.params.width) ?? size;
-  const width = dim(g.params.width) ?? height;
-  const stored = (page.fields.picture as { url?: string } | undefined)?.url;
-  const url = stored ?? `https://scontent.xx.fbcdn.net/v/t39.30808-1/${page.id}_p${width}x${height}.jpg`;
+  const source = pictureSource(page, g.params, g.ctx.baseUrl);
   const redirect = g.params.redirect;
   if (redirect === 'false' || redirect === '0' || redirect === false || redirect === 0) {
-    const source = { height, is_silhouette: false, url, width };
     const selection = selectionOf(g.params.fields, row('picture').defaults);
     const table: FieldTable<Record<string, unknown>> = Object.fromEntries(
       row('picture').fields.map((f) => [f, { type: 'object' as const, read: (o: Record<string, unknown>) => o[f] }]),
@@ -110,7 +113,7 @@ function readPicture(g: GraphContext, id: string) {
     delete data.id;
     return json(200, { data });
   }
-  return { status: 302, headers: { location: url, 'content-type': 'image/jpeg', 'content-length': '0' }, body: '' };
+  return { status: 302, headers: { location: source.url, 'content-type': 'image/jpeg', 'content-length': '0' }, body: '' };
 }
 
 function requirePicture(g: GraphContext, page: PageRecord): void {

@@ -1,6 +1,7 @@
 import { json } from '../../../http/response.js';
 import { GraphError, codeError, graphErrors } from '../errors.js';
-import { formatFields, renderFields, selectionOf } from '../models/fields.js';
+import { type Selected, formatFields, renderFields, selectionOf } from '../models/fields.js';
+import { realKeys } from '../aliases.js';
 import { edgeIds, getPage } from '../models/pages.js';
 import { tableGet } from '../../../store/table.js';
 import { type EdgeSpec, type GraphContext, registerNodeType } from '../models/registry.js';
@@ -34,20 +35,24 @@ async function readPage(g: GraphContext, id: string) {
   }
   const fields = g.params.fields === undefined && linking !== undefined ? ['id'] : ['name', 'id'];
   const selection = selectionOf(g.params.fields, fields);
-  // Edge expansion: `fields=name,feed.limit(2){message}` nests the edge's answer.
-  const expand = selection.filter((s) => EXPANDABLE[s.name]?.GET !== undefined);
-  const plain = selection.filter((s) => EXPANDABLE[s.name]?.GET === undefined);
+  // Edge expansion: `fields=name,feed.limit(2){message}` nests the edge's answer. Modifiers are the
+  // edge's query parameters (`feed.after(<cursor>)`, `insights.metric(x).since(y)`), checked as the
+  // query string checks them; `.as(alias)` names the answer.
+  const expandable = (s: Selected) => (Object.hasOwn(EXPANDABLE, s.name) ? EXPANDABLE[s.name]?.GET : undefined);
+  const expand = selection.filter((s) => expandable(s) !== undefined);
+  const plain = selection.filter((s) => expandable(s) === undefined);
   Object.assign(out, renderFields(PAGE_FIELDS, 'Page', page, plain, g.read));
   for (const e of expand) {
-    const query: Record<string, string> = {};
-    if (g.principal.token !== null) query.access_token = g.principal.token;
-    if (e.sub) query.fields = formatFields(e.sub);
-    if (e.args.limit !== undefined) query.limit = e.args.limit;
-    const sub: GraphContext = { ...g, params: { ...query }, ctx: { ...g.ctx, req: { ...g.ctx.req, query } } as GraphContext['ctx'] };
-    const handler = EXPANDABLE[e.name]?.GET;
+    const params: Record<string, string> = {};
+    for (const [k, v] of Object.entries(e.args)) if (k !== 'as') params[k] = v;
+    if (e.sub) params.fields = formatFields(e.sub);
+    // The query the edge's `paging.next` repeats carries the token, as a request of its own would.
+    const query = g.principal.token === null ? { ...params } : { ...params, access_token: g.principal.token };
+    const sub: GraphContext = { ...g, params: realKeys(params), ctx: { ...g.ctx, req: { ...g.ctx.req, query } } as GraphContext['ctx'] };
+    const handler = expandable(e);
     if (!handler) continue;
     const res = await handler(sub, id);
-    out[e.name] = res.body;
+    out[e.args.as ?? e.name] = res.body;
   }
   return json(200, out);
 }

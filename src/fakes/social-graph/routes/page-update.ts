@@ -101,12 +101,31 @@ function checkRules(g: GraphContext, page: PageRecord, p: PageUpdate): void {
     throw graphErrors.param('Param start_info[date] needs a start_info[type] other than Unspecified');
 }
 
+/**
+ * A Page update takes the parameters of the document's list only: any other one (`name`, which Graph
+ * does not let an app change, a typo such as `abuot`) is error 100 naming it, and nothing changes, so
+ * a client never reads `{ success: true }` for a change that did not happen.
+ */
+function refuseUnknownParams(params: Record<string, unknown>): void {
+  const known = PageUpdateSchema.shape;
+  const unknown = Object.keys(params).find((k) => !Object.hasOwn(known, k));
+  if (unknown === undefined) return;
+  throw new GraphError(100, `Param ${unknown.slice(0, 100)} is not a parameter of a Page update`, {
+    type: 'OAuthException',
+    userTitle: 'Invalid Parameter',
+    userMsg: `A Page update takes ${Object.keys(known)
+      .filter((k) => k !== 'fields')
+      .join(', ')}.`,
+  });
+}
+
 /** POST /{page_id}: updates a Page with every parameter validated; read-after-write with `fields`. */
 export function updatePage(g: GraphContext, id: string) {
   const page = getPage(g.ctx.state, id);
   if (!page) throw new GraphError(100, `Unsupported post request. Object with ID '${id}' does not exist`, { subcode: 33, type: 'GraphMethodException' });
   requirePageRead(g.ctx.state, g.principal, page);
   requirePageAccess(g.principal, page, { tasks: ['MANAGE'], permissions: ['pages_manage_metadata'], pageToken: true, what: 'Updating a Page' });
+  refuseUnknownParams(g.params);
   const p = parseParams(PageUpdateSchema, g.params);
   checkRules(g, page, p);
   const selection = g.params.fields !== undefined ? selectionOf(g.params.fields, ['id']) : null;

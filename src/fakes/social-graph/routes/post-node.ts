@@ -12,7 +12,7 @@ import {
   renderFields,
   selectionOf,
 } from '../models/fields.js';
-import { checkCallToAction, checkSchedule } from '../models/feed-rules.js';
+import { checkCallToAction, checkSchedule, resolveMentions } from '../models/feed-rules.js';
 import { parseParams } from '../models/params.js';
 import { deletePost, draftPost, getPost, publishPost, rescheduleTo } from '../models/posts.js';
 import { type GraphContext, registerNodeType } from '../models/registry.js';
@@ -55,6 +55,17 @@ function pageTokenFor(g: FieldReadContext, p: PostRecord): boolean {
   return rec.type === 'page' && (p.pageId in rec.tasks || p.taggedPageIds.some((id) => id in rec.tasks));
 }
 
+/** Whether the caller holds a Page token of the post's own Page (lenient callers do). */
+function ownPageToken(g: FieldReadContext, p: PostRecord): boolean {
+  const rec = (g.principal as Principal).record;
+  return !rec || (rec.type === 'page' && p.pageId in rec.tasks);
+}
+
+/** The people a post tags (`tags`, user ids), in the order given. */
+function taggedUsers(p: PostRecord): string[] {
+  return Array.isArray(p.fields.tags) ? (p.fields.tags as unknown[]).filter((t): t is string => typeof t === 'string') : [];
+}
+
 const spec = (type: FieldSpec<PostRecord>['type'], read?: Reader, deprecated?: boolean): FieldSpec<PostRecord> => ({
   type,
   ...(read ? { read } : {}),
@@ -73,7 +84,9 @@ export const POST_FIELDS: FieldTable<PostRecord> = {
         { name: 'Share', link: `https://www.facebook.com/${p.id}` },
       ],
   ),
-  admin_creator: spec('object', f('admin_creator')),
+  // The admin who created the post: user information for a Page token of the post's Page only (no data
+  // when the Page has one admin: the fake answers what the seed stored).
+  admin_creator: spec('object', (p, g) => (ownPageToken(g, p) ? p.fields.admin_creator : undefined)),
   allowed_advertising_objects: spec('string', f('allowed_advertising_objects')),
   application: spec('object', f('application')),
   attachments: spec('object', (p) =>
@@ -113,12 +126,14 @@ export const POST_FIELDS: FieldTable<PostRecord> = {
   story_tags: spec('list', f('story_tags')),
   subscribed: spec('bool', () => true),
   targeting: spec('object', f('targeting')),
-  // Profiles mentioned: resolved for Page tokens; a user token sees only its own user; an app token nothing.
+  // Profiles mentioned or targeted: the Pages the message mentions and the people tagged with `tags`.
+  // Resolved for Page tokens; a user token sees only its own user; an app token nothing.
   to: spec('object', (p, g) => {
-    if (p.taggedPageIds.length === 0) return undefined;
+    const ids = [...p.taggedPageIds, ...taggedUsers(p)];
+    if (ids.length === 0) return undefined;
     const rec = (g.principal as Principal).record;
-    if (pageTokenFor(g, p)) return { data: p.taggedPageIds.map((id) => profileOf(g.state, id)) };
-    if (rec?.type === 'user') return { data: p.taggedPageIds.filter((id) => id === rec.userId).map((id) => profileOf(g.state, id)) };
+    if (pageTokenFor(g, p)) return { data: ids.map((id) => profileOf(g.state, id)) };
+    if (rec?.type === 'user') return { data: ids.filter((id) => id === rec.userId).map((id) => profileOf(g.state, id)) };
     return undefined;
   }),
   updated_time: spec('float', (p) => graphTime(p.updatedTime)),
@@ -198,6 +213,14 @@ registerNodeType<PostRecord>({
         'backdated_time_granularity',
       ] as const) {
         if (p[k] !== undefined) dp.fields[k] = p[k];
+      }
+      // A new message's Page mentions become its message_tags (the Pages' tagged edges keep the first message's).
+      if (p.message !== undefined) {
+        const mentions = resolveMentions(g.ctx.state, p.message);
+        if (mentions) {
+          dp.fields.message = mentions.message;
+          dp.fields.message_tags = mentions.tags;
+        } else delete dp.fields.message_tags;
       }
       if (p.og_action_type_id) dp.fields.og = { action_type_id: p.og_action_type_id, object_id: p.og_object_id, icon_id: p.og_icon_id ?? p.og_object_id };
       dp.updatedTime = g.now;

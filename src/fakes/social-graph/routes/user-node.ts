@@ -1,6 +1,6 @@
 import { json } from '../../../http/response.js';
 import { GraphError, graphErrors } from '../errors.js';
-import { type FieldTable, renderFields, selectionOf } from '../models/fields.js';
+import { type FieldTable, checkSelection, renderFields, selectionOf } from '../models/fields.js';
 import { pageIds, pagedBody, readLimit } from '../models/paging.js';
 import { type GraphContext, registerNodeType } from '../models/registry.js';
 import type { UserRecord } from '../state.js';
@@ -34,6 +34,7 @@ function accounts(g: GraphContext, id: string) {
   const pageIdsOfUser = rec ? rec.pageIds : [];
   const limit = readLimit(g.params.limit);
   const w = pageIds(pageIdsOfUser, {
+    scope: `${id}/accounts`,
     limit,
     after: g.params.after,
     before: g.params.before,
@@ -54,6 +55,17 @@ function accounts(g: GraphContext, id: string) {
   return json(200, pagedBody({ baseUrl: g.ctx.baseUrl, path, query: g.ctx.req.query, accessToken: g.principal.token, limit }, w, data));
 }
 
+/**
+ * A person's fields are user information: the document needs a Page token for them. A Page access
+ * token (of any Page) reads them, as does the person's own user token (`/me`); an app token, or a user
+ * token of someone else, answers 200 (`id` alone is no user information and answers every caller).
+ */
+function requireUserInfo(g: GraphContext, id: string): void {
+  const rec = g.principal.record;
+  if (!rec || rec.type === 'page' || (rec.type === 'user' && rec.userId === id)) return;
+  throw graphErrors.permission(`A Page access token is required to read the fields of user ${id}: they include user information`);
+}
+
 function requirePagesShowList(g: GraphContext): void {
   const p = g.principal.permissions;
   if (p !== 'all' && !p.includes('pages_show_list')) throw graphErrors.permission('Listing Pages requires the pages_show_list permission');
@@ -65,6 +77,11 @@ registerNodeType<UserRecord>({
   find: (state, id) => getUser(state, id),
   fields: USER_FIELDS,
   defaultFields: ['name', 'id'],
-  GET: (g, id) => json(200, renderFields(USER_FIELDS, 'User', getUser(g.ctx.state, id) as UserRecord, selectionOf(g.params.fields, ['name', 'id']), g.read)),
+  GET: (g, id) => {
+    const selection = selectionOf(g.params.fields, ['name', 'id']);
+    checkSelection(USER_FIELDS, 'User', selection);
+    if (selection.some((s) => s.name !== 'id')) requireUserInfo(g, id);
+    return json(200, renderFields(USER_FIELDS, 'User', getUser(g.ctx.state, id) as UserRecord, selection, g.read));
+  },
   edges: { accounts: { GET: accounts } },
 });

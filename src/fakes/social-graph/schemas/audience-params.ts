@@ -105,32 +105,36 @@ export const CreateAudienceParams = z.object({
 /** Parsed create parameters. */
 export type CreateAudienceParams = z.output<typeof CreateAudienceParams>;
 
-/** `POST /{custom_audience_id}` parameters (the fields an update may change). */
-export const UpdateAudienceParams = z.object({ ...common, fields: z.string().optional() });
+/**
+ * `POST /{custom_audience_id}` parameters: exactly the document's update list (allowed_domains,
+ * claim_objective, content_type, customer_file_source, description, enable_fetch_or_create,
+ * event_source_group, event_sources, lookalike_spec, name, opt_out_link, product_set_id, rule,
+ * rule_aggregation, use_in_campaigns), plus `fields` for read-after-write. Create-only parameters
+ * (`subtype`, `retention_days`, `inclusions`, `use_for_products`, ...) are refused on update.
+ */
+export const UpdateAudienceParams = z.object({
+  allowed_domains: common.allowed_domains,
+  claim_objective: common.claim_objective,
+  content_type: common.content_type,
+  customer_file_source: common.customer_file_source,
+  description: common.description,
+  enable_fetch_or_create: common.enable_fetch_or_create,
+  event_source_group: common.event_source_group,
+  event_sources: common.event_sources,
+  lookalike_spec: common.lookalike_spec,
+  name: common.name,
+  opt_out_link: common.opt_out_link,
+  product_set_id: common.product_set_id,
+  rule: common.rule,
+  rule_aggregation: common.rule_aggregation,
+  use_in_campaigns: common.use_in_campaigns,
+  fields: z.string().optional(),
+});
 /** Parsed update parameters. */
 export type UpdateAudienceParams = z.output<typeof UpdateAudienceParams>;
 
-/** The fields an update may change, in the order Graph lists them. */
-export const UPDATABLE_FIELDS = [
-  'allowed_domains',
-  'claim_objective',
-  'content_type',
-  'customer_file_source',
-  'description',
-  'event_source_group',
-  'event_sources',
-  'inclusions',
-  'exclusions',
-  'lookalike_spec',
-  'name',
-  'opt_out_link',
-  'product_set_id',
-  'retention_days',
-  'rule',
-  'rule_aggregation',
-  'use_for_products',
-  'use_in_campaigns',
-] as const;
+/** The parameters an update takes, in the order the document lists them. */
+export const UPDATABLE_FIELDS = Object.keys(UpdateAudienceParams.shape).filter((k) => k !== 'fields');
 
 /** `lookalike_spec` as the fake reads it (a JSON object; extra keys are kept). */
 export const LookalikeSpecInput = z

@@ -70,7 +70,8 @@ const SPECS: Readonly<Record<string, RowSpec>> = {
   feed: { kind: 'custom' },
   global_brand_children: { kind: 'pages' },
   image_copyrights: { access: 'role' },
-  insights: { oldestFirst: true, kind: 'custom', defaults: ['name', 'period', 'values', 'title', 'description', 'id'], access: 'role' },
+  // Insights: a Page token with the ANALYZE task and read_insights (checked by the insights reader).
+  insights: { oldestFirst: true, kind: 'custom', defaults: ['name', 'period', 'values', 'title', 'description', 'id'], access: 'pageToken' },
   instagram_accounts: { defaults: ['id'], access: 'role' },
   leadgen_forms: { kind: 'custom', defaults: ['id', 'locale', 'name', 'status'] },
   likes: { kind: 'pages' },

@@ -192,6 +192,6 @@ export const PageUpdateSchema = z
       .optional(),
     fields: z.unknown().optional(),
   })
-  .passthrough();
+  .strict();
 /** Parsed Page update parameters. */
 export type PageUpdate = z.output<typeof PageUpdateSchema>;

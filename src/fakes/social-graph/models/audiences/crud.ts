@@ -329,7 +329,6 @@ export function updateAudience(draft: Draft<AudienceSlices>, id: string, p: Upda
       userMsg: 'customer_file_source applies only to customer list audiences.',
     });
   }
-  if (p.retention_days !== undefined && a.subtype !== 'CUSTOM') throw retentionRefused(a.subtype);
   if (a.subtype === 'ENGAGEMENT' && (rule || p.event_sources)) engagementVideoOnly(rule?.value ?? safeJson(a.params.rule), p.event_sources);
   if (p.name !== undefined) a.name = p.name;
   if (p.description !== undefined) a.description = p.description;
