@@ -130,6 +130,11 @@ describe('@octokit/fixtures: the recorded GitHub sessions replayed against the f
         for (const o of outcomes) for (const d of o.detail) console.log(`${AWAITING_OTHER_BRANCH[name] ? '(awaiting) ' : ''}${name}: ${o.request}: ${d}`);
     }
     expect(failures).toEqual([]);
+    // Reached (floors; the awaited scenarios raise them): statuses 60/62, key sets 60/62, headers 61/62, scenarios 18/21.
+    expect(all.filter((o) => o.statusOk).length).toBeGreaterThanOrEqual(60);
+    expect(all.filter((o) => o.keysOk).length).toBeGreaterThanOrEqual(60);
+    expect(all.filter((o) => o.headersOk).length).toBeGreaterThanOrEqual(61);
+    expect(Object.values(results).filter(matching).length).toBeGreaterThanOrEqual(18);
   }, 120_000);
 
   it('replays every scenario but the removed APIs, and names the awaited ones among them', () => {
