@@ -12,6 +12,8 @@ import { socialGraphService } from '../src/fakes/social-graph/index.js';
 interface Row {
   operation: string;
   routes: Set<string>;
+  /** Said after the routes (what an open id such as `graphql:*` stands for). */
+  note?: string;
 }
 
 const VERBS = ['GET', 'POST', 'DELETE'] as const;
@@ -38,6 +40,23 @@ function fromRoutes(
 }
 
 /**
+ * The operation ids a service journals besides its routes' (`def.operations()`: GraphQL's
+ * `graphql:mutation`, and `graphql:*` for every `graphql:<OperationName>`), each with the routes of the
+ * route operations that share its prefix (`graphql:query`: `POST /graphql`).
+ */
+function withExtraOperations(rows: Map<string, Row>, def: { operations?: () => readonly string[] }): Map<string, Row> {
+  for (const op of def.operations?.() ?? []) {
+    if (rows.has(op)) continue;
+    const prefix = op.slice(0, op.indexOf(':') + 1);
+    if (!prefix) continue;
+    for (const row of [...rows.values()]) if (row.operation.startsWith(prefix)) for (const route of row.routes) add(rows, op, route);
+    const added = rows.get(op);
+    if (added && op.endsWith(':*')) added.note = `(any \`${prefix}<OperationName>\`: the name of the request's operation)`;
+  }
+  return rows;
+}
+
+/**
  * Graph's node and edge operations (`page/feed.create`): the journal names each by the node's type, and
  * its route by the type's template (`POST /{page-id}/feed`).
  */
@@ -60,7 +79,7 @@ function graphRows(): Map<string, Row> {
 function table(rows: Map<string, Row>): string {
   const lines = ['| operation | method and route |', '|---|---|'];
   for (const row of [...rows.values()].sort((a, b) => (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0))) {
-    lines.push(`| \`${row.operation}\` | ${[...row.routes].map((r) => `\`${r.replace(/\|/g, '\\|')}\``).join('<br>')} |`);
+    lines.push(`| \`${row.operation}\` | ${[...row.routes].map((r) => `\`${r.replace(/\|/g, '\\|')}\``).join('<br>')}${row.note ? ` ${row.note}` : ''} |`);
   }
   return lines.join('\n');
 }
@@ -68,7 +87,7 @@ function table(rows: Map<string, Row>): string {
 /** The operation ids of each service, with their routes, by service name. */
 export function operationRows(): Record<'codeHosting' | 'socialGraph' | 'modelCache', Map<string, Row>> {
   return {
-    codeHosting: fromRoutes(codeHostingService as never),
+    codeHosting: withExtraOperations(fromRoutes(codeHostingService as never), codeHostingService),
     socialGraph: graphRows(),
     modelCache: fromRoutes(modelCacheService as never, true),
   };

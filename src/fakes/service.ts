@@ -25,6 +25,11 @@ export interface CallMeta {
    * diagnosed as unmatched (closest routes, likely cause, the note in the service's error message).
    */
   noMethod?: boolean;
+  /**
+   * Set by a route that answered but could not serve part of the request (a GraphQL field the fake
+   * does not resolve yet): the journal's note for the call, which is also listed in `fakes.unmatched`.
+   */
+  unserved?: string;
 }
 
 /** What the core lends a service outside requests: the facade and scenarios use it. */

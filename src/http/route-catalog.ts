@@ -26,6 +26,8 @@ export interface RouteProbe {
   readonly route: string | null;
   /** The router's template, when known and different (fault probes). */
   readonly template?: string | null;
+  /** The operation as journaled (`graphql:IssueList`). */
+  readonly operation?: string;
 }
 
 /** Whether a call (or a fault probe) is on the route a string names; see {@link RouteCatalog.routeSelector}. */
@@ -205,6 +207,11 @@ export class RouteCatalog {
    * route cannot select nothing silently (and a negated assertion pass forever).
    */
   routeSelector(service: ServiceName | undefined, routeKey: string, where: string): RouteSelector {
+    // A GraphQL operation (`graphql:IssueList`) names the GraphQL calls journaled under it.
+    if (/^graphql:\w+$/.test(routeKey.trim())) {
+      const operation = routeKey.trim();
+      return (c) => (!service || c.service === service) && c.operation === operation;
+    }
     const { method, template } = parseRouteKey(routeKey, where);
     const entries = service ? [this.entry(service, where)] : this.services.entries;
     const keys = new Set<string>();

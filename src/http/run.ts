@@ -309,6 +309,7 @@ export async function runRequest(p: Pipeline, input: RawRequest | FakeRequest, s
       error: failed.error,
     });
   }
+  if (!note && meta.unserved) note = meta.unserved;
   if (!note && response.status === 401 && p.auth === 'strict' && meta.token === 'unseeded')
     note = `${def.title}: 401 because this token was never seeded. Likely cause: auth 'strict' accepts only tokens created with fakes.${def.name}.seed.token() (or a scenario); seed it, or use auth 'lenient'.`;
   // The same diagnosis the journal keeps, where the client's error shows it (response headers).

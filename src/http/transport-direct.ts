@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { syncBuiltinESMExports } from 'node:module';
+import { NotInstalledError, UnhandledRequestError } from '../errors.js';
 import type { Engine } from './dispatch.js';
 import { decide, holderOf, hooksNeeded, isGuarded } from './interception.js';
 import { nockIfLoaded, requireLocal, socketLevelInterceptorActive } from './load-nock.js';
@@ -214,10 +215,21 @@ function runningInstances(): Map<string, InterceptorLike> {
 }
 
 /** Routes one intercepted request: a faked host to its fake, everything else to the real listeners, then to onUnhandledRequest. */
-async function onRequest(event: RequestEvent, real: readonly Listener[], self: unknown): Promise<void> {
+async function onRequest(event: RequestEvent, real: readonly Listener[], self: unknown, fromFetch = false): Promise<void> {
   const { request, controller } = event;
   const forward = async () => {
-    for (const listener of real) await listener.apply(self, [event]);
+    for (const listener of real) {
+      try {
+        await listener.apply(self, [event]);
+      } catch (error) {
+        // nock's listener throws our refusal from its 'no match' event (transport-nock's onNoMatch):
+        // refuse the request with it as a refused connection fails, fetch with its own
+        // TypeError('fetch failed') whose cause is ours (the fetch interceptor rejects with what it is given).
+        if (!(error instanceof NotInstalledError || error instanceof UnhandledRequestError)) throw error;
+        if (controller.readyState === PENDING) await controller.errorWith(fromFetch ? new TypeError('fetch failed', { cause: error }) : error);
+        return;
+      }
+    }
   };
   const origin = originOf(request.url);
   if (holderOf(origin)) {
@@ -238,12 +250,12 @@ async function onRequest(event: RequestEvent, real: readonly Listener[], self: u
   if (decision.kind === 'refuse') await controller.errorWith(decision.error);
 }
 
-function gateEmitter(emitter: EmitterLike): void {
+function gateEmitter(emitter: EmitterLike, kind: string): void {
   if (!gate || gate.gated.has(emitter)) return;
   const original = emitter.listeners;
   const realListeners = (type: string) => original.call(emitter, type) as Listener[];
   const listener: Listener = function (this: unknown, event) {
-    return onRequest(event as RequestEvent, realListeners('request'), this);
+    return onRequest(event as RequestEvent, realListeners('request'), this, kind === 'fetch-interceptor');
   };
   emitter.listeners = function listeners(type: string) {
     return type === 'request' ? [listener] : realListeners(type);
@@ -254,7 +266,7 @@ function gateEmitter(emitter: EmitterLike): void {
 /** Gates every running client interceptor; called at attach and when another instance joins ours (nock loaded later). */
 function rescan(): void {
   if (!gate) return;
-  for (const instance of runningInstances().values()) gateEmitter(instance.emitter);
+  for (const [kind, instance] of runningInstances()) gateEmitter(instance.emitter, kind);
   syncNockHooks();
 }
 

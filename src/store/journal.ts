@@ -109,7 +109,9 @@ function validateFilter(filter: CallFilter, names: CallNames, list: CallList): A
   if (filter.operation !== undefined && filter.operation !== 'unmatched') {
     const op = filter.operation;
     const known = names.operations(service);
-    if (!known.includes(op) && !list.some((c) => c.operation === op)) throw unknownName('operation', op, known, 'calls.where()');
+    // `prefix:*` stands for every operation id with that prefix (GraphQL calls: `graphql:<OperationName>`).
+    const open = known.some((k) => k.endsWith(':*') && op.startsWith(k.slice(0, -1)));
+    if (!open && !known.includes(op) && !list.some((c) => c.operation === op)) throw unknownName('operation', op, known, 'calls.where()');
   }
   const out: Array<(call: RecordedCall) => boolean> = [];
   if (filter.route !== undefined) out.push(names.select(filter.route, service, 'calls.where()'));
@@ -334,7 +336,7 @@ export class Journal {
     c.response = { headers: responseHeaders, body: response };
     if (truncated) c.truncated = truncated;
     this.#recordedCalls += 1;
-    const unmatched = call.operation === 'unmatched';
+    const unmatched = isUnmatched(call);
     if (unmatched) this.#recordedUnmatched += 1;
     if (this.limit <= 0) {
       this.#notify(call);
@@ -391,7 +393,7 @@ export class Journal {
     for (const call of gone) {
       const first = other[0];
       // Both lists hold the most recent calls of their kind: the other list holds this call when it is of its kind and not older than its oldest.
-      const held = first !== undefined && call.seq >= first.seq && (other === this.#calls || call.operation === 'unmatched');
+      const held = first !== undefined && call.seq >= first.seq && (other === this.#calls || isUnmatched(call));
       if (held) continue;
       this.#bytes -= this.#sizes.get(call) ?? 0;
       this.#sizes.delete(call);
@@ -428,6 +430,11 @@ export class Journal {
     this.#bytes -= size;
     this.#sizes.delete(call);
   }
+}
+
+/** Whether the journal lists a call in `unmatched`: no route matched, or a route answered without serving all of it (tag `unserved`: a GraphQL field the fake does not resolve). */
+function isUnmatched(call: RecordedCall): boolean {
+  return call.operation === 'unmatched' || call.tags.includes('unserved');
 }
 
 function scrubRecord<T extends Readonly<Record<string, string | readonly string[]>>>(r: T, known: KnownSecrets | undefined): T {

@@ -38,7 +38,8 @@ describe('document 5: "Development-level apps are refused (error 270)" for custo
       ca.createAdAccount([], { adaccounts: ['act_222'] }),
       ca.delete([]),
     ];
-    for (const call of calls) expect((await fbError(call)).response.code).toBe(270);
+    // Every promise gets its handler now (awaiting one by one leaves the later ones unhandled for a while).
+    for (const e of await Promise.all(calls.map(fbError))) expect(e.response.code).toBe(270);
     expect(fakes.snapshot()).toBe(before);
   });
 });

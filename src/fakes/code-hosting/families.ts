@@ -6,6 +6,7 @@ import { family as collaborators } from './collaborators/index.js';
 import { family as copilot } from './copilot/index.js';
 import { family as deployments } from './deployments/index.js';
 import { family as git } from './git/index.js';
+import { family as graphql } from './graphql/index.js';
 import { family as hooks } from './hooks/index.js';
 import { family as imports } from './imports/index.js';
 import { family as interactionLimits } from './interaction-limits/index.js';
@@ -33,6 +34,7 @@ export const FAMILIES: readonly Family[] = [
   repos,
   imports,
   hooks,
+  graphql,
   git,
   actions,
   branches,

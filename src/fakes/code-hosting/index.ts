@@ -9,6 +9,7 @@ import { type CodeHostingState, initialCodeHostingState } from './state.js';
 import { finalizeResponse } from './core/wire.js';
 import { conditional } from './core/conditional.js';
 import { parseInput } from '../../util/parse.js';
+import { GRAPHQL_OPERATIONS, graphqlBaseUrls, graphqlPath } from './graphql/model.js';
 
 export { CodeHostingOptionsSchema } from './core/options.js';
 export type { CodeHostingOptions } from './core/options.js';
@@ -30,12 +31,16 @@ export const codeHostingService = defineService<CodeHostingState, CodeHostingOpt
   // Tarball, zipball, logs and artifact archives redirect to these hosts; the fake answers there too
   // (codeload.github.com is also a default base URL). Those hosts answer only their own paths: their
   // requests route in their own namespaces.
-  companionBaseUrls,
-  prepare: prepareTargets,
+  companionBaseUrls: (baseUrls) => [...companionBaseUrls(baseUrls), ...graphqlBaseUrls(baseUrls)],
+  prepare: (req, path) => {
+    const graphql = graphqlPath(req, path);
+    return graphql ? { path: graphql } : prepareTargets(req, path);
+  },
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
   // Every answer carries the caller's x-ratelimit-* window (catalog routes count requests); GET
   // answers carry an ETag, and a matching If-None-Match answers 304 without counting.
   finalize: (res, ctx) => finalizeResponse(conditional(withRateHeaders(res, ctx), ctx), ctx),
+  operations: () => GRAPHQL_OPERATIONS,
   facade: buildFacade,
 });
