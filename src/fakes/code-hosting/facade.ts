@@ -18,6 +18,7 @@ import { repoSeeds } from './repos/seed.js';
 import { userSeeds } from './users/seed.js';
 import { importSeeds } from './imports/seed.js';
 import { hookSeeds } from './hooks/seed.js';
+import { type AppSeeds, appSeeds } from './apps/seed.js';
 import { type IssueSeedHelpers, issueSeedHelpers } from './issues/seed/helpers.js';
 import { type GitSeeds, gitSeeds } from './git/seed.js';
 import { type ReleaseSeeds, releaseSeeds } from './releases/seed.js';
@@ -90,7 +91,8 @@ export interface CodeHostingFacade {
     resources(items: ReadonlyArray<readonly [path: string, body: Record<string, unknown>]>): number;
   } & GitSeeds &
     ReleaseSeeds &
-    WorkflowRunSeeds;
+    WorkflowRunSeeds &
+    AppSeeds;
   /** Rate-limit controls: `exhaust(label?)` makes the next call (of that token label, or any) answer 403 rate limit exceeded. */
   readonly rateLimit: {
     /** Makes the next call (of the token with this label, or any) answer 403 rate limit exceeded until the window resets. */
@@ -185,6 +187,7 @@ export function buildFacade(host: GitHubHost): CodeHostingFacade {
       ...gitSeeds(host),
       ...releaseSeeds(host),
       ...workflowRunSeeds(host),
+      ...appSeeds(host),
     },
     actions: workflowRunControls(host),
     imports: {

@@ -1,10 +1,12 @@
 import type { Family, RelationSeeder } from './core/family.js';
 import { family as actions } from './actions/index.js';
+import { family as apps } from './apps/index.js';
 import { family as branches } from './branches/index.js';
 import { family as checks } from './checks/index.js';
 import { family as collaborators } from './collaborators/index.js';
 import { family as copilot } from './copilot/index.js';
 import { family as deployments } from './deployments/index.js';
+import { family as events } from './events/index.js';
 import { family as git } from './git/index.js';
 import { family as graphql } from './graphql/index.js';
 import { family as hooks } from './hooks/index.js';
@@ -12,6 +14,8 @@ import { family as imports } from './imports/index.js';
 import { family as interactionLimits } from './interaction-limits/index.js';
 import { family as issues } from './issues/index.js';
 import { family as markdown } from './markdown/index.js';
+import { family as meta } from './meta/index.js';
+import { family as notifications } from './notifications/index.js';
 import { family as orgs } from './orgs/index.js';
 import { family as rateLimit } from './rate-limit/index.js';
 import { family as releases } from './releases/index.js';
@@ -20,6 +24,7 @@ import { family as repos } from './repos/index.js';
 import { family as root } from './root/index.js';
 import { family as social } from './social/index.js';
 import { family as statuses } from './statuses/index.js';
+import { family as subIssues } from './sub-issues/index.js';
 import { family as teams } from './teams/index.js';
 import { family as users } from './users/index.js';
 
@@ -37,20 +42,25 @@ export const FAMILIES: readonly Family[] = [
   graphql,
   git,
   actions,
+  apps,
   branches,
   checks,
   collaborators,
   copilot,
   deployments,
+  events,
   interactionLimits,
   issues,
   markdown,
+  meta,
+  notifications,
   orgs,
   releases,
   repoSettings,
   root,
   social,
   statuses,
+  subIssues,
   teams,
   users,
 ];

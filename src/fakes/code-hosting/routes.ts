@@ -9,6 +9,7 @@ import type { CodeHostingOptions } from './core/options.js';
 import { githubRoute } from './core/route.js';
 import { FAMILIES } from './families.js';
 import { repoView } from './repos/model.js';
+import { afterWrite } from './activity.js';
 import type { CodeHostingState } from './state.js';
 import { suggest } from '../../util/suggest.js';
 
@@ -107,7 +108,7 @@ export function buildRoutes(families: readonly Family[] = FAMILIES): OwnedRoute[
   for (const f of families) {
     for (const route of f.routes) if (!('op' in route)) out.push({ spec: familySpec(rows.get(route.row) as Row, route, f.name), owner: f.name });
   }
-  const env = { repoView };
+  const env = { repoView, afterWrite };
   const opOf = (key: string) => {
     const s = served.get(key);
     return s && 'op' in s.route ? { op: s.route.op, family: s.family } : undefined;

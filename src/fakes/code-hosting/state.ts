@@ -17,6 +17,10 @@ import { type RepoSettingsSlice, initialRepoSettingsSlice } from './repo-setting
 import { type InteractionLimitSlice, initialInteractionLimitSlice } from './interaction-limits/state.js';
 import { type CopilotSlice, initialCopilotSlice } from './copilot/state.js';
 import { type SocialSlice, initialSocialSlice } from './social/state.js';
+import { type EventSlice, initialEventSlice } from './events/state.js';
+import { type NotificationSlice, initialNotificationSlice } from './notifications/state.js';
+import { type AppSlice, initialAppSlice } from './apps/state.js';
+import { type SubIssueSlice, initialSubIssueSlice } from './sub-issues/state.js';
 
 /** The code hosting fake's state slice. Collections are records keyed by id with small indexes beside them. */
 export interface CodeHostingState extends RepoFields, ImportFields, HookFields {
@@ -55,6 +59,14 @@ export interface CodeHostingState extends RepoFields, ImportFields, HookFields {
   copilot: CopilotSlice;
   /** Stars and follows, indexed both ways (social/state.ts). */
   social: SocialSlice;
+  /** Activity events and their timelines (events/state.ts). */
+  events: EventSlice;
+  /** Notification threads, the inbox of each user and who takes part in each subject (notifications/state.ts). */
+  notifications: NotificationSlice;
+  /** GitHub Apps, their installations and minted installation tokens (apps/state.ts). */
+  apps: AppSlice;
+  /** Sub-issues, their parents and the issue id index (sub-issues/state.ts). */
+  subIssues: SubIssueSlice;
 }
 
 /** A fresh state slice. */
@@ -81,5 +93,9 @@ export function initialCodeHostingState(): CodeHostingState {
     interactionLimits: initialInteractionLimitSlice(),
     copilot: initialCopilotSlice(),
     social: initialSocialSlice(),
+    events: initialEventSlice(),
+    notifications: initialNotificationSlice(),
+    apps: initialAppSlice(),
+    subIssues: initialSubIssueSlice(),
   };
 }

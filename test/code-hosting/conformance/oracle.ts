@@ -22,6 +22,8 @@ export interface Oracle {
   schema(path: string, method: string, status: number): Json;
   /** Resolves a `$ref`. */
   deref(x: Json): Json;
+  /** A validator of one of the description's component schemas (`issues-event`, `thread`, ...). */
+  component(name: string): ValidateFunction;
 }
 
 /** OpenAPI 3.0 `nullable` → JSON Schema; `#/components/...` refs → the registered document. */
@@ -96,6 +98,11 @@ export function oracle(name: string): Oracle {
     find,
     deref,
     schema,
+    component(name) {
+      const k = `#component ${name}`;
+      if (!cache.has(k)) cache.set(k, ajv.compile({ $ref: `${id}#/components/schemas/${name}` }));
+      return cache.get(k) as ValidateFunction;
+    },
     validator(path, method, status) {
       const k = `${method} ${path} ${status}`;
       if (!cache.has(k)) {

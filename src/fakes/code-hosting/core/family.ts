@@ -33,6 +33,24 @@ export interface RelationContext {
  */
 export type RelationOp = (rc: RelationContext) => OpResult;
 
+/**
+ * A write as what is derived from writes sees it (activity events, notifications, the contributors
+ * index): inside the write's one update, after its operation succeeded.
+ */
+export interface WriteContext {
+  /** The draft state after the operation. */
+  state: CodeHostingState;
+  /** The state before the write (frozen). */
+  before: CodeHostingState;
+  op: Operation;
+  result: OpResult;
+  /** The repository of `/repos/{owner}/{repo}/...` routes. */
+  repo?: RelationRepo;
+}
+
+/** What runs after every successful write of the catalog pipeline, in the write's update. */
+export type AfterWrite = (w: WriteContext) => void;
+
 /** One resource seeded by path (`fakes.codeHosting.seed.resource(s)`). */
 export interface SeededItem {
   /** Catalog template (seed spelling) of the path. */

@@ -2,14 +2,21 @@ import type { ExtraRow, FamilyRoute, RelationOp } from '../core/family.js';
 import { ARCHIVE_PREFIX } from '../core/hosts.js';
 import { serveArchive } from './model/archive.js';
 import { COMMIT_OPS } from './model/commits.js';
+import { listContributors } from './model/contributors.js';
 import { CONTENTS_OPS } from './model/contents.js';
 import { GIT_DATA_OPS } from './model/data.js';
 import { MERGE_OPS } from './model/merge.js';
 
 const R = '/repos/{owner}/{repo}';
 
-/** The git family: git database, commits, compare, tags, contents, merges (by `METHOD template`). */
-export const GIT_OPS: Readonly<Record<string, RelationOp>> = { ...GIT_DATA_OPS, ...COMMIT_OPS, ...CONTENTS_OPS, ...MERGE_OPS };
+/** The git family: git database, commits, compare, tags, contributors, contents, merges (by `METHOD template`). */
+export const GIT_OPS: Readonly<Record<string, RelationOp>> = {
+  ...GIT_DATA_OPS,
+  ...COMMIT_OPS,
+  ...CONTENTS_OPS,
+  ...MERGE_OPS,
+  [`GET ${R}/contributors`]: listContributors,
+};
 
 /**
  * Paths GitHub answers that the catalog spells otherwise, served by the row they stand for

@@ -1,3 +1,5 @@
+import type { Table } from '../../../store/table.js';
+
 /** A stored git object. */
 export type GitObject =
   | { type: 'blob' /** base64 */; content: string; size: number }
@@ -15,14 +17,37 @@ export interface GitRepo {
   refNames: string[];
 }
 
+/** A contributor of a repository: the account (or, unlinked, the git identity) and its commits. */
+export interface Contribution {
+  /** The account's login, when the commits are linked to one. */
+  login?: string;
+  name: string;
+  email: string;
+  /** Commits reachable from the default branch. */
+  commits: number;
+}
+
+/**
+ * The contributors of a repository's default branch, kept up to date by every write that moves it:
+ * the head they were counted at, every commit counted (so a fast-forward only walks the new ones) and
+ * the counts by author (`login:<lower>` or `email:<lower>`).
+ */
+export interface ContributorIndex {
+  head: string;
+  counted: Table<1>;
+  authors: Table<Contribution>;
+}
+
 /** The state slice of git data: one graph per repository id. */
 export interface GitSlice {
   repos: Record<string, GitRepo>;
+  /** Repository id → the contributors of its default branch (git/model/contributors.ts). */
+  contributors?: Record<string, ContributorIndex>;
 }
 
 /** An empty git slice. */
 export function initialGitSlice(): GitSlice {
-  return { repos: {} };
+  return { repos: {}, contributors: {} };
 }
 
 /** A person and an instant, as in a commit's `author`/`committer` or a tag's `tagger`. */

@@ -8,6 +8,7 @@ import { ISSUE_ROUTES } from './model/issues.js';
 import { LABEL_ROUTES } from './model/labels.js';
 import { MILESTONE_ROUTES } from './model/milestones.js';
 import { PULL_ROUTES } from './model/pulls.js';
+import { PULL_DIFF_ROUTES } from './model/pull-diff.js';
 import { REACTION_ROUTES } from './model/reactions.js';
 import { REVIEW_ROUTES } from './model/reviews.js';
 
@@ -22,6 +23,7 @@ const ROUTES: Record<string, Route> = {
   ...EVENT_ROUTES,
   ...REACTION_ROUTES,
   ...PULL_ROUTES,
+  ...PULL_DIFF_ROUTES,
   ...REVIEW_ROUTES,
 };
 

@@ -14,6 +14,8 @@ import { dropRepositoryPaths, moveRepository } from './model/move.js';
 import { ActionsPermissionsBodySchema, CreateRepoBodySchema, type RepoRecord, UpdateRepoBodySchema } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { trimBase } from '../core/urls.js';
+import { recordRepositoryEvent } from '../events/model/derive.js';
+import { DEFAULT_LOGIN } from '../core/shapes/render.js';
 import { canSee, loadOrg, loadRepo } from '../core/load.js';
 
 /** Permission rules of the repository routes: the catalog table's rows they serve. */
@@ -61,25 +63,26 @@ function listOf(ctx: GitHubRouteContext, ids: readonly number[] | undefined, kee
   return json(200, out, page.headers);
 }
 
-function createFor(ctx: GitHubRouteContext, owner: string, ownerType: 'User' | 'Organization') {
+function createFor(ctx: GitHubRouteContext, owner: string, ownerType: 'User' | 'Organization', actor: string) {
   const body = parseBody(CreateRepoBodySchema, objectBody(ctx), 'Repository');
   const now = ctx.clock.now().toISOString();
   const priv = isPrivate(body);
-  const id = ctx.update(
-    (d) =>
-      createRepo(d, {
-        owner,
-        ownerType,
-        name: body.name,
-        now,
-        ...(priv !== undefined ? { private: priv } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.homepage !== undefined ? { homepage: body.homepage } : {}),
-        ...(body.has_issues !== undefined ? { hasIssues: body.has_issues } : {}),
-        ...(body.has_projects !== undefined ? { hasProjects: body.has_projects } : {}),
-        ...(body.has_wiki !== undefined ? { hasWiki: body.has_wiki } : {}),
-      }).id,
-  );
+  const id = ctx.update((d) => {
+    const rec = createRepo(d, {
+      owner,
+      ownerType,
+      name: body.name,
+      now,
+      ...(priv !== undefined ? { private: priv } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.homepage !== undefined ? { homepage: body.homepage } : {}),
+      ...(body.has_issues !== undefined ? { hasIssues: body.has_issues } : {}),
+      ...(body.has_projects !== undefined ? { hasProjects: body.has_projects } : {}),
+      ...(body.has_wiki !== undefined ? { hasWiki: body.has_wiki } : {}),
+    });
+    recordRepositoryEvent(d as CodeHostingState, 'created', rec, { actor, now, base: ctx.baseUrl });
+    return rec.id;
+  });
   const out = renderRepo(ctx.state, ctx.state.repos[id] as RepoRecord, ctx.baseUrl);
   return json(201, out, { location: String(out.url) });
 }
@@ -175,6 +178,12 @@ export const repoRoutes: FamilyRoute[] = [
           },
           now,
         );
+        if (rec.private && priv === false)
+          recordRepositoryEvent(d as CodeHostingState, 'publicized', d.repos[rec.id] as RepoRecord, {
+            actor: p.login ?? DEFAULT_LOGIN,
+            now,
+            base: ctx.baseUrl,
+          });
       });
       return json(200, renderRepo(ctx.state, ctx.state.repos[rec.id] as RepoRecord, ctx.baseUrl, undefined, { login: p.login }));
     },
@@ -198,7 +207,7 @@ export const repoRoutes: FamilyRoute[] = [
     access: RULES.createUserRepo,
     handler: (ctx, p) => {
       authorize(ctx, p, RULES.createUserRepo);
-      return createFor(ctx, requireLogin(p), 'User');
+      return createFor(ctx, requireLogin(p), 'User', requireLogin(p));
     },
   }),
   handled({
@@ -208,7 +217,7 @@ export const repoRoutes: FamilyRoute[] = [
     handler: (ctx, p) => {
       const org = loadOrg(ctx);
       authorize(ctx, p, RULES.createOrgRepo);
-      return createFor(ctx, org.login, 'Organization');
+      return createFor(ctx, org.login, 'Organization', p.login ?? DEFAULT_LOGIN);
     },
   }),
   handled({

@@ -25,6 +25,10 @@ export interface Operation {
   now: string;
   /** Login of the caller, when known. */
   login: string | null;
+  /** Whether the caller's token acts as the user its seed named (their own rights only), not as an owner of everything. */
+  actsAsUser?: boolean;
+  /** Whether the caller sent no credentials. */
+  anonymous?: boolean;
   /** The request's `Accept` header (media types such as `application/vnd.github.raw+json`). */
   accept?: string;
 }

@@ -2,7 +2,7 @@ import type { FakeResponse } from '../../../../http/response.js';
 import { json } from '../../../../http/response.js';
 import { attempt } from '../../../../store/store.js';
 import type { RouteHandler } from '../../../service.js';
-import { type Principal, type ResourceRef, authenticate, authorize, declareAccess } from '../auth.js';
+import { type Principal, type ResourceRef, actsAsUser, authenticate, authorize, declareAccess } from '../auth.js';
 import type { CatalogRow } from './catalog.js';
 import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError, renderGitHubError } from '../errors.js';
@@ -19,7 +19,7 @@ import { canonicalKey } from './canonical.js';
 import { accessRule, concreteKey, keyPrefix } from './table.js';
 import { redirectShape, shapeAnswer } from '../shapes/answer.js';
 import type { RepoView } from '../shapes/render.js';
-import type { RelationOp } from '../family.js';
+import type { AfterWrite, RelationOp } from '../family.js';
 import { redirectLocation } from '../hosts.js';
 import { DEFAULT_LOGIN } from '../shapes/render.js';
 import { movedOrNotFound } from '../load.js';
@@ -35,6 +35,8 @@ import { tableGet } from '../../../../store/table.js';
 /** What the pipeline needs from above the core: a repository as answers embed it (the repos family's view). */
 export interface PipelineEnv {
   repoView(rec: RepoRecord, from: { state: CodeHostingState; apiBase: string }): RepoView;
+  /** What is derived from every successful write (events, notifications), in its update. */
+  afterWrite?: AfterWrite;
 }
 
 /** The part of the service state the catalog needs. */
@@ -109,6 +111,8 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
         query: ctx.req.query,
         now: ctx.clock.now().toISOString(),
         login: principal.login,
+        actsAsUser: actsAsUser(principal.token),
+        anonymous: principal.kind === 'anonymous',
         accept: ctx.req.headers.accept ?? '',
       };
       const authenticated = principal.kind !== 'anonymous';
@@ -122,13 +126,16 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
             const location = redirectLocation(op.key, op.baseUrl, repo, repo ? archiveRef(ctx.state, repo) : undefined);
             return { result: { status: 302, headers: { location, 'content-type': 'text/html;charset=utf-8' } }, repo };
           }
-          const relRepo = repo && custom ? { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch, record: repo } : undefined;
+          const written = repo ? { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch, record: repo } : undefined;
+          const relRepo = custom ? written : undefined;
           if (row.method === 'GET')
             return { result: custom ? custom({ state: ctx.state, op, ...(relRepo ? { repo: relRepo } : {}) }) : read(ctx.state.catalog, op), repo };
           // The rate count above lands whatever happens; the operation lands whole or not at all.
-          const result = attempt(draft as CodeHostingState, (d) =>
-            custom ? custom({ state: d, op, ...(relRepo ? { repo: relRepo } : {}) }) : mutate(d.catalog, d.counters, op),
-          );
+          const result = attempt(draft as CodeHostingState, (d) => {
+            const out = custom ? custom({ state: d, op, ...(relRepo ? { repo: relRepo } : {}) }) : mutate(d.catalog, d.counters, op);
+            env.afterWrite?.({ state: d, before: ctx.state, op, result: out, ...(written ? { repo: written } : {}) });
+            return out;
+          });
           return { result, repo };
         } catch (err) {
           if (err instanceof GitHubError) return { error: err };

@@ -90,14 +90,12 @@ export function gitCommitView(v: View, sha: string, c: CommitObject): Resource {
 
 /** The account GitHub links a git identity to: its noreply address (`login@users.noreply.github.com`, `id+login@...`). */
 const NOREPLY = /^(?:\d+\+)?([A-Za-z0-9-]+)@users\.noreply\.github\.com$/i;
-const accountOf = (email: string): { login: string } | null => {
-  const login = NOREPLY.exec(email)?.[1];
-  return login ? { login } : null;
-};
+const accountOf = (email: string): string | null => NOREPLY.exec(email)?.[1] ?? null;
 
 /** `GET /commits/{ref}` and list items: the commit with its git data, users and parents (`files` and `stats` when asked). */
 export function commitView(v: View, sha: string, c: CommitObject, withFiles = false): Resource {
-  const user = c.login ? { login: c.login } : null;
+  // The login alone: the renderer embeds the full account (simple-user), as GitHub links a commit to its author.
+  const user = c.login ?? null;
   const out: Resource = {
     sha,
     node_id: nodeId('Commit', v, sha),

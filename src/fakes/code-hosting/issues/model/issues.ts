@@ -1,6 +1,7 @@
 import type { Resource } from '../../core/catalog/state.js';
 import { githubError } from '../../core/errors.js';
 import { type IssueCtx, custom, intParam, invalid, must, newId, ok, q, rec } from './context.js';
+import { rememberIssueId } from '../../sub-issues/model/ids.js';
 import { issueKey, milestoneKey, pullKey } from './keys.js';
 import { assigneesOf, changeIssue, ensureLabels, hasMilestone, labelsOf, milestoneOf, nextNumber, recordEvent, refreshMentions, saveIssue } from '../model.js';
 import { type ListQuery, directionParam, runQuery, sinceParam, stateParam } from './query.js';
@@ -114,6 +115,7 @@ export function insertIssue(c: IssueCtx, input: NewIssue): number {
   };
   refreshMentions(c, n, issue);
   saveIssue(c, n, issue, undefined);
+  rememberIssueId(c.s, id, `${c.rp}/issues/${n}`);
   diffEvents(c, n, undefined, issue);
   return n;
 }

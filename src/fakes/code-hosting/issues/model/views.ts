@@ -6,6 +6,8 @@ import { type IssueCtx, association, loginOf, rec } from './context.js';
 import { commitCommentKey, eventKey, issueCommentKey, issueKey, milestoneKey, pullKey, reviewCommentKey, reviewKey } from './keys.js';
 import { membersOf } from './lists.js';
 import { assigneesOf, baseOf, headOf, labelsOf, milestoneOf } from '../model.js';
+import { pullStats } from './pull-diff.js';
+import { subIssuesSummary } from '../../sub-issues/model/ids.js';
 
 /**
  * What the family answers: each object assembled from its one stored record plus what is derived
@@ -98,6 +100,7 @@ export function issueView(c: IssueCtx, n: number): Resource | null {
     closed_by: user(loginOf(i.closed_by)),
     author_association: association(c, author),
     reactions: rollup(c, key),
+    sub_issues_summary: subIssuesSummary(c.s, key),
     url: `${c.base}${key}`,
     html_url: web,
     ...(pull
@@ -193,6 +196,8 @@ export function pullView(c: IssueCtx, n: number): Resource | null {
     mergeable_state: open ? (draft ? 'draft' : 'clean') : 'unknown',
     maintainer_can_modify: p.maintainer_can_modify === true,
     review_comments: sizeOf(c, `RC|${n}`),
+    // The list's shape has no counts: only one pull's answers compute its diff (a seed's render has no row).
+    ...(c.op.row?.method === 'GET' && c.op.row.path.endsWith('/pulls') ? {} : pullStats(c, n)),
   };
 }
 
