@@ -319,6 +319,9 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
   const f = depth === 0 ? parent : frameOf(v, s, parent);
   // An account (a login with an avatar; an invitation also has a login, but is no account).
   if (props.login !== undefined && props.avatar_url !== undefined && typeof v.login === 'string') v = withIdentity(v, v.login, f.ctx, props);
+  // An anonymous contributor (`type: "Anonymous"`: an address with no account) is no account: GitHub
+  // sends what it knows of it (email, name, type, contributions), none of an account's fields.
+  const anonymous = props.login !== undefined && v.type === 'Anonymous' && v.login === undefined;
   const req = new Set(s.q ?? []);
   // Optional properties GitHub sends only when they mean something: rendered when the object has them
   // (a key present with the value undefined asks for GitHub's default: an organization's admin view).
@@ -334,6 +337,7 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
       continue;
     }
     const optional = !req.has(k);
+    if (anonymous && optional) continue;
     if (optional && conditional.has(k) && !(k in v) && !(v as { [FULL_VIEW]?: boolean })[FULL_VIEW]) continue;
     // Every other documented property is sent: GitHub's value for a new object when nobody set it.
     if (optional && depth > 6) continue;
