@@ -40,6 +40,8 @@ describe('catalog GETs answer from state, not from the description examples', ()
     fakes.codeHosting.seed.repo({ owner: OWNER, repo: REPO });
     fakes.codeHosting.seed.account({ login: 'acme', type: 'Organization' });
     fakes.codeHosting.seed.account({ login: 'mona' });
+    // The reader owns the organization (GitHub's organization routes need an owner or a member).
+    fakes.codeHosting.seed.resource('/orgs/acme/memberships/tester', { role: 'admin' });
     const categories = [...new Set(CATALOG.flatMap((r) => r.permission.split(/[;,]/).map((s) => s.trim().split('=')[0] as string)))].filter(Boolean);
     const octokit = new Octokit({
       auth: fakes.codeHosting.seed.token({ type: 'user', login: 'tester', permissions: Object.fromEntries(categories.map((c) => [c, 'admin' as const])) }),

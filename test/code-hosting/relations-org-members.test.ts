@@ -16,6 +16,8 @@ describe('organization memberships and invitations', () => {
   beforeEach(() => {
     fakes = createFakes({ clock: '2024-03-01T10:00:00Z' }).install();
     fakes.codeHosting.seed.account({ login: ORG, type: 'Organization' });
+    // GitHub lets an organization owner manage members and invitations: octo is one.
+    fakes.codeHosting.seed.resource(`/orgs/${ORG}/memberships/octo`, { role: 'admin' });
     admin = new Octokit({ auth: fakes.codeHosting.seed.token({ type: 'classic', login: 'octo', scopes: ['admin:org'] }), request: { retries: 0 } });
     bob = new Octokit({ auth: fakes.codeHosting.seed.token({ type: 'classic', login: 'bob', scopes: ['admin:org', 'read:org'] }), request: { retries: 0 } });
   });
@@ -36,7 +38,7 @@ describe('organization memberships and invitations', () => {
     const pending = (await admin.rest.orgs.listPendingInvitations({ org: ORG })).data;
     expect(pending.map((i) => [i.login, i.role, i.inviter.login])).toEqual([['bob', 'admin', 'octo']]);
     // Not a member yet.
-    expect((await admin.rest.orgs.listMembers({ org: ORG })).data).toEqual([]);
+    expect((await admin.rest.orgs.listMembers({ org: ORG })).data.map((m) => m.login)).toEqual(['octo']);
     await expect(admin.rest.orgs.checkMembershipForUser({ org: ORG, username: 'bob' })).rejects.toMatchObject({ status: 404 });
     expect((await bob.rest.orgs.getMembershipForAuthenticatedUser({ org: ORG })).data.state).toBe('pending');
 
@@ -46,7 +48,7 @@ describe('organization memberships and invitations', () => {
     expect((await admin.rest.orgs.listPendingInvitations({ org: ORG })).data).toEqual([]);
     expect((await admin.rest.orgs.checkMembershipForUser({ org: ORG, username: 'bob' })).status).toBe(204);
     const members = (await admin.rest.orgs.listMembers({ org: ORG })).data;
-    expect(members.map((m) => m.login)).toEqual(['bob']);
+    expect(members.map((m) => m.login)).toEqual(['octo', 'bob']);
     expect((await admin.rest.orgs.listMembers({ org: ORG, role: 'member' })).data).toEqual([]);
     expect((await bob.rest.orgs.listMembershipsForAuthenticatedUser()).data.map((m) => [m.organization.login, m.state])).toEqual([['acme', 'active']]);
 
@@ -87,8 +89,8 @@ describe('organization memberships and invitations', () => {
   it('removeMember and removeMembershipForUser take a member (or an invitee) out of every path', async () => {
     fakes.codeHosting.seed.resource('/orgs/acme/members/carol', { role: 'member' });
     fakes.codeHosting.seed.resource('/orgs/acme/memberships/dave', { role: 'admin' });
-    expect((await admin.rest.orgs.listMembers({ org: ORG })).data.map((m) => m.login)).toEqual(['carol', 'dave']);
-    expect((await admin.rest.orgs.listMembers({ org: ORG, role: 'admin' })).data.map((m) => m.login)).toEqual(['dave']);
+    expect((await admin.rest.orgs.listMembers({ org: ORG })).data.map((m) => m.login)).toEqual(['octo', 'carol', 'dave']);
+    expect((await admin.rest.orgs.listMembers({ org: ORG, role: 'admin' })).data.map((m) => m.login)).toEqual(['octo', 'dave']);
 
     expect((await admin.rest.orgs.removeMember({ org: ORG, username: 'carol' })).status).toBe(204);
     await expect(admin.rest.orgs.checkMembershipForUser({ org: ORG, username: 'carol' })).rejects.toMatchObject({ status: 404 });
@@ -98,6 +100,6 @@ describe('organization memberships and invitations', () => {
     expect((await admin.rest.orgs.removeMembershipForUser({ org: ORG, username: 'erin' })).status).toBe(204);
     expect((await admin.rest.orgs.listPendingInvitations({ org: ORG })).data).toEqual([]);
     await expect(admin.rest.orgs.removeMembershipForUser({ org: ORG, username: 'erin' })).rejects.toMatchObject({ status: 404 });
-    expect((await admin.rest.orgs.listMembers({ org: ORG })).data.map((m) => m.login)).toEqual(['dave']);
+    expect((await admin.rest.orgs.listMembers({ org: ORG })).data.map((m) => m.login)).toEqual(['octo', 'dave']);
   });
 });

@@ -196,4 +196,10 @@ export function seedParents(fakes: Fakes, row: CatalogRow, branches: readonly st
     fakes.codeHosting.seed.resource('/orgs/acme/settings/immutable-releases', { enforced_repositories: 'selected' });
   if (p.startsWith('/repos/{owner}/{repo}/comments/{comment_id}'))
     fakes.codeHosting.seed.resource(`${r}/comments/7`, { commit_id: '6dcb09b5b57875f334f61aebed695e2e4193db5e', body: 'A commit comment' });
+  // An organization role assigned to a member or a team answers 404 for a role, user or team that does not exist.
+  if (p.startsWith('/orgs/{org}/organization-roles/') && p.includes('{role_id}')) {
+    fakes.codeHosting.seed.resource(`/orgs/acme/organization-roles/${paramValue('role_id', row)}`, { name: 'Role', permissions: [] });
+    if (p.includes('{username}')) fakes.codeHosting.seed.resource(`/orgs/acme/memberships/${paramValue('username', row)}`, { role: 'member' });
+    if (p.includes('{team_slug}')) fakes.codeHosting.seed.resource(`/orgs/acme/teams/${paramValue('team_slug', row)}`, { name: paramValue('team_slug', row) });
+  }
 }

@@ -107,9 +107,24 @@ describe('code hosting routes: one owner each, none lost', () => {
       const what = (m?.[1] ?? servedBy).trim();
       return moved[what] ?? what.replace(/^relations\//, '');
     };
+    // Rows a family took over from the engine after the restructure, on purpose.
+    const takenOver: Record<string, string> = {
+      // Issue 30: every existing organization can be updated and deleted (the engine knew path-seeded ones only).
+      'PATCH /orgs/{org}': 'users',
+      'DELETE /orgs/{org}': 'users',
+      // Issue 30: organization role assignments are indexed (what a role grants is looked up per request).
+      'PUT /orgs/{org}/organization-roles/users/{username}/{role_id}': 'orgs',
+      'DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}': 'orgs',
+      'DELETE /orgs/{org}/organization-roles/users/{username}': 'orgs',
+      'PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}': 'orgs',
+      'DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}': 'orgs',
+      'DELETE /orgs/{org}/organization-roles/teams/{team_slug}': 'orgs',
+      'GET /orgs/{org}/organization-roles/{role_id}/users': 'orgs',
+      'GET /orgs/{org}/organization-roles/{role_id}/teams': 'orgs',
+    };
     const ownerOf = new Map(owners.map((o) => [key(o), o.owner]));
     const differ = before.routes
-      .filter((r) => ownerOf.get(key(r)) !== expected(r.servedBy, key(r)))
+      .filter((r) => ownerOf.get(key(r)) !== (takenOver[key(r)] ?? expected(r.servedBy, key(r))))
       .map((r) => `${key(r)}: ${ownerOf.get(key(r))} (was ${r.servedBy})`);
     expect(differ).toEqual([]);
   });

@@ -6,7 +6,8 @@ import { GitHubError, githubError } from './errors.js';
 import type { TokenRecord, TokenType } from './schemas/token.js';
 import type { CodeHostingState } from '../state.js';
 import { own } from '../../../store/records.js';
-import { type RepoRole, repoRole, roleReaches } from './roles.js';
+import { type Caller, type RepoRole, repoRole, roleReaches } from './roles.js';
+import { type OrgRoleNeed, orgExists, orgRoleRefusal } from './org-roles.js';
 
 /**
  * The permission model (who may call what, with which token), generic over routes: a route declares an {@link AccessRule},
@@ -47,6 +48,16 @@ export interface AccessRule {
    * `requiredRole`); default derived from the permissions.
    */
   readonly role?: RepoRole;
+  /**
+   * How a user below {@link role} on a repository they can see is refused: `404` (default: GitHub hides
+   * what a user may not do on a repository, e.g. creating a label or merging) or `403` with GitHub's
+   * `Must have admin rights to Repository.` (routes on one issue or pull request, e.g. adding labels to it).
+   * On organization routes, a user without {@link orgRole} gets the 403 unless this says `404`
+   * (organization webhooks and migrations, which GitHub hides from non-owners).
+   */
+  readonly roleRefusal?: 403 | 404;
+  /** The organization role a user needs on `/orgs/{org}/...` routes (see `org-roles.ts`); none when absent. */
+  readonly orgRole?: OrgRoleNeed;
 }
 
 /** The resource a request touches, for visibility and repository-selection checks. */
@@ -55,6 +66,12 @@ export interface ResourceRef {
   readonly private: boolean;
   /** Lower-cased `owner/repo` for repository resources (fine-grained repository selection, the caller's role). */
   readonly repo?: string;
+  /** The organization login of organization resources (`/orgs/{org}/...`): the caller's organization role applies. */
+  readonly org?: string;
+  /** The team slug of team resources (`/orgs/{org}/teams/{team_slug}/...`): its maintainers may manage it. */
+  readonly team?: string;
+  /** The route of organization resources (`METHOD template`): the permissions of the user's organization roles may open it. */
+  readonly route?: string;
 }
 
 /** Who is calling. */
@@ -64,6 +81,17 @@ export interface Principal {
   readonly token: TokenRecord | null;
   /** The login the caller acts as (`null` when anonymous). */
   readonly login: string | null;
+}
+
+/**
+ * The caller as roles see it (see {@link Caller}): a token seeded with a `login` acts as that user; an
+ * unseeded token in lenient mode, a token seeded without a login and an installation act as an owner of
+ * everything.
+ */
+export function callerOf(principal: Principal): Caller {
+  if (principal.kind === 'anonymous') return { kind: 'anonymous', login: null };
+  if (principal.kind === 'token' && actsAsUser(principal.token)) return { kind: 'user', login: principal.login };
+  return { kind: 'owner', login: principal.login };
 }
 
 /** Per-request auth facts that `finalize` turns into headers. */
@@ -210,8 +238,8 @@ const PLAIN_READ = new Set(['metadata', 'contents', 'actions']);
 const adminSet = (set: PermissionSet) => Object.entries(set).some(([c, l]) => l === 'admin' || ADMIN_CATEGORIES.has(c));
 
 /**
- * The least repository role a route needs of a user (GitHub's roles, `triage` counted as `read` and
- * `maintain` as `write`): {@link AccessRule.role} when set, else from the permissions:
+ * The least repository role a route needs of a user (GitHub's five roles): {@link AccessRule.role} when
+ * set, else from the permissions:
  * - a set at `admin` level or on administration or repository hooks → `admin`;
  * - reads: open to everyone ({@link AccessRule.publicRead}) or of metadata, contents, actions → `read`;
  *   other reads (secrets, variables, security alerts, collaborators, ...) → `write`;
@@ -249,6 +277,11 @@ function roleOnResource(ctx: GitHubRouteContext, token: TokenRecord, resource: R
   return role;
 }
 
+/** GitHub's 403 for a user whose role on a repository they can see does not allow a change (recorded for adding labels to an issue and editing someone else's issue). */
+export function mustHaveAdminRights(documentationUrl = 'https://docs.github.com/rest'): GitHubError {
+  return githubError.forbidden('Must have admin rights to Repository.', documentationUrl);
+}
+
 /** The 401 GitHub answers a request without a token where one is needed. */
 function requiresAuthentication(): GitHubError {
   return new GitHubError(401, 'Requires authentication', { documentationUrl: 'https://docs.github.com/rest' });
@@ -264,7 +297,10 @@ function requiresAuthentication(): GitHubError {
  * - a token kind the route refuses, a missing permission or scope → 403 with the real message;
  * - a token seeded with a `login` ({@link actsAsUser}) on a repository: a private repository the user
  *   has no role on → 404, then a role below `requiredRole` → 404 (GitHub does not reveal what a
- *   user may not do).
+ *   user may not do), or 403 `Must have admin rights to Repository.` where the rule says so
+ *   ({@link AccessRule.roleRefusal});
+ * - the same token on an organization resource: the organization role the rule needs
+ *   ({@link AccessRule.orgRole}; see `org-roles.ts`).
  * @example authorize(ctx, principal, { permissions: [{ contents: 'read' }], tokenTypes: ['classic'] }, { private: true, repo: 'octo/hello' })
  */
 export function authorize(ctx: GitHubRouteContext, principal: Principal, rule: AccessRule, resource?: ResourceRef): void {
@@ -292,13 +328,24 @@ export function authorize(ctx: GitHubRouteContext, principal: Principal, rule: A
   if (!types.includes(token.type)) throw githubError.forbidden(forbiddenMessage(token.type));
   if (!openRead) {
     if (token.type === 'classic') {
-      if (!hasScope(token.scopes, scopes, resource ? !resource.private : false)) throw githubError.forbidden(forbiddenMessage(token.type));
+      if (!hasScope(token.scopes, scopes, resource?.repo !== undefined && !resource.private)) throw githubError.forbidden(forbiddenMessage(token.type));
     } else {
       if (!tokenSeesRepo(token, resource?.repo) && isWriteRule(rule)) throw githubError.forbidden(forbiddenMessage(token.type));
       if (!satisfies(token.permissions, rule)) throw githubError.forbidden(forbiddenMessage(token.type));
     }
   }
-  if (role !== null && !roleReaches(role, requiredRole(rule))) throw githubError.notFound();
+  if (role !== null && !roleReaches(role, requiredRole(rule))) throw rule.roleRefusal === 403 ? mustHaveAdminRights() : githubError.notFound();
+  if (resource?.org !== undefined && actsAsUser(token)) {
+    const refusal = rule.orgRole
+      ? orgRoleRefusal(ctx.state, token.login, rule.orgRole, resource.org, resource.team, resource.route)
+      : orgExists(ctx.state, resource.org)
+        ? undefined
+        : 'unknown';
+    // An organization that does not exist is 404; a role the user lacks 403 (GitHub's message for
+    // organization Actions settings, secrets and runners), or 404 where GitHub hides the route.
+    if (refusal === 'unknown') throw githubError.notFound();
+    if (refusal === 'denied') throw rule.roleRefusal === 404 ? githubError.notFound() : mustHaveAdminRights();
+  }
 }
 
 /**

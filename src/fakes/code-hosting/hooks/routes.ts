@@ -52,8 +52,10 @@ function rules(scope: Scope): { read: AccessRule; write: AccessRule } {
 function loadTarget(ctx: GitHubRouteContext, p: Principal, scope: Scope, rule: AccessRule): HookTarget {
   if (scope === 'repo') return { kind: 'Repository', repo: loadRepo(ctx, p, rule) };
   const org = loadOrg(ctx);
-  // Organization hooks are never public: no token → 401, a token without the permission or scope → 403.
-  authorize(ctx, p, rule);
+  // Organization hooks are never public: no token → 401, a token without the permission or scope → 403;
+  // a user who is not an owner of the organization → 404.
+  // The route, for an organization role holding `manage_organization_webhooks`.
+  authorize(ctx, p, rule, { private: false, org: org.login, route: `${ctx.req.method} /orgs/{org}/hooks` });
   return { kind: 'Organization', org };
 }
 

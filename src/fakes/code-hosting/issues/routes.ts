@@ -1,6 +1,7 @@
 import { checkRequired } from '../core/catalog/engine.js';
 import type { RelationOp } from '../core/family.js';
 import { ASSIGNEE_ROUTES } from './model/assignees.js';
+import { GUARDS } from './model/authz.js';
 import { COMMENT_ROUTES } from './model/comments.js';
 import { type IssueCtx, issueCtx, type ok } from './model/context.js';
 import { EVENT_ROUTES } from './model/events.js';
@@ -30,14 +31,17 @@ const ROUTES: Record<string, Route> = {
 /**
  * The issues and pull requests family as relation operations by `METHOD template`: issues, pulls,
  * comments (issue, review, commit), reviews, labels, milestones, assignees, events, timeline and
- * reactions, each object stored once and read under every path GitHub serves it.
+ * reactions, each object stored once and read under every path GitHub serves it. Writes pass the
+ * family's authorship and role checks first (`model/authz.ts`).
  */
 export const ISSUE_OPS: Readonly<Record<string, RelationOp>> = Object.fromEntries(
   Object.entries(ROUTES).map(([key, [write, fn]]) => [
     key,
     ((rc) => {
       if (write) checkRequired(rc.op.row, rc.op.body);
-      return fn(issueCtx(rc, write));
+      const c = issueCtx(rc, write);
+      // Who may change this item (authorship, the role on the repository): GitHub's refusal, or its answer.
+      return GUARDS[key]?.(c) ?? fn(c);
     }) satisfies RelationOp,
   ]),
 );

@@ -48,7 +48,8 @@ export function membershipsOfUser(state: CodeHostingState, login: string): Membe
     .filter((m): m is MembershipRecord => m !== undefined);
 }
 
-const memberRole = (invitationRole: string): OrgRole => (invitationRole === 'admin' ? 'admin' : 'member');
+const memberRole = (invitationRole: string): OrgRole =>
+  invitationRole === 'admin' ? 'admin' : invitationRole === 'billing_manager' ? 'billing_manager' : 'member';
 
 /** Creates an invitation (and the invitee's pending membership when they have a login). */
 export function invite(
@@ -103,20 +104,28 @@ export function dropOrgInvitation(state: CodeHostingState, inv: OrgInvitationRec
   }
 }
 
-/** Makes a user an active member (an accepted invitation, a seed); its invitation goes. */
+/**
+ * Makes a user an active member (an accepted invitation, a seed); its invitation goes. A billing manager
+ * is active too, but not listed among the organization's members.
+ */
 export function activate(state: CodeHostingState, org: string, login: string, role: OrgRole): MembershipRecord {
   const m = membershipOf(state, org, login);
   if (m?.invitationId !== undefined) {
     const inv = orgInvitationById(state, m.invitationId);
     if (inv) unlistInvitation(state, inv);
   }
+  const members = `members:${org.toLowerCase()}`;
   if (m?.state === 'active') {
+    if ((m.role === 'billing_manager') !== (role === 'billing_manager')) {
+      if (role === 'billing_manager') keyListRemove(state.orgMemberships.lists, members, login.toLowerCase());
+      else keyListPush(state.orgMemberships.lists, members, login.toLowerCase());
+    }
     m.role = role;
     return m;
   }
   if (!m) keyListPush(state.orgMemberships.lists, `user:${login.toLowerCase()}`, org.toLowerCase());
   tableSet(state.orgMemberships.memberships, key(org, login), { org, login, role, state: 'active' });
-  keyListPush(state.orgMemberships.lists, `members:${org.toLowerCase()}`, login.toLowerCase());
+  if (role !== 'billing_manager') keyListPush(state.orgMemberships.lists, members, login.toLowerCase());
   return membershipOf(state, org, login) as MembershipRecord;
 }
 
@@ -128,7 +137,7 @@ export function removeMembership(state: CodeHostingState, org: string, login: st
     const inv = orgInvitationById(state, m.invitationId);
     if (inv) dropOrgInvitation(state, inv);
   }
-  if (m.state === 'active') keyListRemove(state.orgMemberships.lists, `members:${org.toLowerCase()}`, login.toLowerCase());
+  if (m.state === 'active' && m.role !== 'billing_manager') keyListRemove(state.orgMemberships.lists, `members:${org.toLowerCase()}`, login.toLowerCase());
   if (tableDelete(state.orgMemberships.memberships, key(org, login)))
     keyListRemove(state.orgMemberships.lists, `user:${login.toLowerCase()}`, org.toLowerCase());
   return true;

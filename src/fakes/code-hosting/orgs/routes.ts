@@ -16,6 +16,7 @@ import {
   removeMembership,
 } from './model.js';
 import type { OrgRole } from './state.js';
+import { ORG_ROLE_ASSIGNMENT_OPS } from './routes/roles.js';
 
 /** Organization membership and invitation operations. */
 
@@ -135,7 +136,7 @@ const acceptMembership: RelationOp = (rc) => {
   return { status: 200, body: membershipView(activate(rc.state, org(rc), login, m.role), rc.op.baseUrl) };
 };
 
-/** Organization membership operations by `METHOD template`. */
+/** Organization membership operations by `METHOD template`, organization role assignments included. */
 export const ORG_MEMBERSHIP_OPS: Readonly<Record<string, RelationOp>> = {
   'GET /orgs/{org}/members': listMembers,
   'GET /orgs/{org}/members/{username}': checkMember,
@@ -149,4 +150,5 @@ export const ORG_MEMBERSHIP_OPS: Readonly<Record<string, RelationOp>> = {
   'GET /user/memberships/orgs': myMemberships,
   'GET /user/memberships/orgs/{org}': myMembership,
   'PATCH /user/memberships/orgs/{org}': acceptMembership,
+  ...ORG_ROLE_ASSIGNMENT_OPS,
 };

@@ -109,7 +109,7 @@ const listSelected: RelationOp = (rc) => {
   const repos = selectedRepoIds(rc.state, orgOf(rc))
     .map((id) => rc.state.repos[id])
     .filter((r): r is RepoRecord => r !== undefined);
-  return pagedWrapped(rc.op, 'repositories', repos, (r) => repoSeed(repoView(r, { state: rc.state, apiBase: rc.op.baseUrl })));
+  return pagedWrapped(rc.op, 'repositories', repos, (r) => repoSeed(repoView(r, { state: rc.state, apiBase: rc.op.baseUrl, caller: rc.op.caller })));
 };
 
 const replaceSelected: RelationOp = (rc) => {

@@ -12,6 +12,7 @@ import { renderAccount } from '../core/shapes/account.js';
 import { membersOf } from '../issues/model/lists.js';
 import { stargazerCount } from '../social/model.js';
 import { accountOf, ensureAccount, fullName, repoKey } from '../core/lookup.js';
+import { type Caller, repoPermissionsFor } from '../core/roles.js';
 
 type S = CodeHostingState;
 
@@ -157,21 +158,23 @@ export function forksOf(state: S | Draft<S>, id: number): readonly number[] {
   return state.repoForks?.[id] ?? [];
 }
 
-/** GitHub's repository JSON (the `full-repository` shape, without the fields this fake does not model). */
+/**
+ * GitHub's repository JSON (the `full-repository` shape, without the fields this fake does not model).
+ * `permissions` is the caller's (`repoPermissionsFor`): left out without a caller or for an anonymous one.
+ */
 export function renderRepo(
   state: S | Draft<S>,
   rec: RepoRecord,
   apiBase: string,
   operation = 'GET /repos/{owner}/{repo}',
-  caller?: RepoCaller,
+  caller?: Caller,
+  view: { get?: boolean } = {},
 ): Record<string, unknown> {
-  const fields = repoFields(state, rec, apiBase);
-  if (caller) {
-    // The caller's view: `permissions` for an authenticated caller only; `GET /repos/{owner}/{repo}` adds the clone token.
-    const permissions = caller.login === null ? undefined : repoPermissionsFor({ state, login: caller.login }, rec);
-    if (permissions) fields.permissions = permissions;
-    else delete fields.permissions;
-    if (caller.get) fields.temp_clone_token = rec.private && permissions?.push ? hashSha(`temp-clone:${rec.id}`).slice(0, 29).toUpperCase() : '';
+  const fields = repoFields(state, rec, apiBase, caller);
+  // `GET /repos/{owner}/{repo}` itself adds the clone token (a private repository's, for a caller who can push).
+  if (view.get) {
+    const push = (fields.permissions as { push?: boolean } | undefined)?.push;
+    fields.temp_clone_token = rec.private && push ? hashSha(`temp-clone:${rec.id}`).slice(0, 29).toUpperCase() : '';
   }
   const shape = operationShape(...(operation.split(' ') as [string, string]));
   const schema = shape?.r['200'] ?? shape?.r['201'];
@@ -187,39 +190,15 @@ export function renderRepo(
   return out as Record<string, unknown>;
 }
 
-/** Who reads a repository: the login of an authenticated caller (null: anonymous); `get` for `GET /repos/{owner}/{repo}` itself. */
-export interface RepoCaller {
-  login: string | null;
-  get?: boolean;
-}
-
-/** A caller's `permissions` on a repository, as GitHub spells them. */
-export interface RepoPermissions {
-  admin: boolean;
-  maintain: boolean;
-  push: boolean;
-  triage: boolean;
-  pull: boolean;
-}
-
-/**
- * The `permissions` object of a repository for a caller (rendered for authenticated callers only).
- * Every caller is an admin here today; the caller's role (owner, collaborator, organization and team
- * grants, core/roles.ts) decides it once the permission rules land.
- */
-export function repoPermissionsFor(_ctx: { state: S | Draft<S>; login: string }, _repo: RepoRecord): RepoPermissions | undefined {
-  return { admin: true, maintain: true, push: true, triage: true, pull: true };
-}
-
 /**
  * The repository's own values in GitHub's spelling (the renderer adds what the operation's shape documents);
  * a fork's `parent` and `source` and a generated repository's `template_repository` are whole repositories.
  */
-function repoFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Record<string, unknown> {
-  const own = ownFields(state, rec, apiBase);
+function repoFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string, caller: Caller | undefined): Record<string, unknown> {
+  const own = ownFields(state, rec, apiBase, caller);
   const related = (id: number | undefined) => {
     const r = id === undefined ? undefined : (state.repos[id] as RepoRecord | undefined);
-    return r ? ownFields(state, r, apiBase) : undefined;
+    return r ? ownFields(state, r, apiBase, caller) : undefined;
   };
   const parent = related(rec.parentId);
   const source = related(rec.sourceId);
@@ -233,12 +212,12 @@ function repoFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Reco
 }
 
 /**
- * A repository as other answers embed it (a pull request's `head.repo`, an event's `repository`, ...):
- * the same fields as `GET /repos/{owner}/{repo}` without the caller's `permissions`.
+ * A repository as other answers embed it (a pull request's `head.repo`, an issue's `repository`, ...):
+ * the same fields as `GET /repos/{owner}/{repo}`, the caller's `permissions` included (GitHub's examples
+ * of a pull request and of an issue list carry them).
  */
-export function embeddedRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Record<string, unknown> {
-  const { permissions: _, ...fields } = ownFields(state, rec, apiBase);
-  return fields;
+export function embeddedRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: string, caller?: Caller): Record<string, unknown> {
+  return ownFields(state, rec, apiBase, caller);
 }
 
 /** The repository's topics (`PUT /repos/{owner}/{repo}/topics`, or seeded there). */
@@ -247,7 +226,8 @@ function topicsOf(state: S | Draft<S>, rec: RepoRecord): string[] {
   return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
 }
 
-function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Record<string, unknown> {
+function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string, caller: Caller | undefined): Record<string, unknown> {
+  const permissions = repoPermissionsFor({ state: state as S, caller }, rec);
   const forks = forksOf(state, rec.id).length;
   const api = trimBase(apiBase);
   const web = webBase(apiBase);
@@ -316,7 +296,7 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Recor
     created_at: rec.createdAt,
     updated_at: rec.updatedAt,
     pushed_at: rec.pushedAt,
-    permissions: { admin: true, maintain: true, push: true, triage: true, pull: true },
+    ...(permissions ? { permissions } : {}),
     network_count: 0,
     subscribers_count: 0,
   };
@@ -327,7 +307,7 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string): Recor
  * from, a repository embedded in an answer carries every field `GET /repos/{owner}/{repo}` answers
  * (computed once, when first embedded; the state must still be live then).
  */
-export function repoView(rec: RepoRecord, from?: { state: CodeHostingState; apiBase: string }): RepoView {
+export function repoView(rec: RepoRecord, from?: { state: CodeHostingState; apiBase: string; caller?: Caller | undefined }): RepoView {
   const view: RepoView = {
     id: rec.id,
     owner: rec.ownerLogin,
@@ -341,7 +321,7 @@ export function repoView(rec: RepoRecord, from?: { state: CodeHostingState; apiB
   };
   if (from) {
     let fields: Resource | undefined;
-    Object.defineProperty(view, 'extra', { enumerable: true, get: () => (fields ??= embeddedRepo(from.state, rec, from.apiBase)) });
+    Object.defineProperty(view, 'extra', { enumerable: true, get: () => (fields ??= embeddedRepo(from.state, rec, from.apiBase, from.caller)) });
   }
   return view;
 }

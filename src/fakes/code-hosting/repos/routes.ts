@@ -2,7 +2,7 @@ import type { AccessRule } from '../core/auth.js';
 import { ruleFor } from '../core/catalog/table.js';
 import { knownAccount } from '../users/model.js';
 import { empty, json } from '../../../http/response.js';
-import { type Principal, actsAsUser, authorize } from '../core/auth.js';
+import { type Principal, actsAsUser, authorize, callerOf } from '../core/auth.js';
 import type { GitHubRouteContext } from '../core/context.js';
 import { GitHubError, githubError } from '../core/errors.js';
 import { objectBody, paginate, parseBody, queryString } from '../core/http-helpers.js';
@@ -46,7 +46,8 @@ function isPrivate(body: { private?: boolean | undefined; visibility?: string | 
  * Lists repositories by id. Without a filter the page is cut from the id array directly (cost per page
  * stays flat however many repositories an owner has); with one, the owner's repositories are filtered first.
  */
-function listOf(ctx: GitHubRouteContext, ids: readonly number[] | undefined, keep: ((r: RepoRecord) => boolean) | null, operation: string) {
+function listOf(ctx: GitHubRouteContext, p: Principal, ids: readonly number[] | undefined, keep: ((r: RepoRecord) => boolean) | null, operation: string) {
+  const caller = callerOf(p);
   const all = ids ?? [];
   const chosen = keep
     ? all.filter((id) => {
@@ -58,12 +59,12 @@ function listOf(ctx: GitHubRouteContext, ids: readonly number[] | undefined, kee
   const out: Record<string, unknown>[] = [];
   for (const id of page.items) {
     const r = ctx.state.repos[id];
-    if (r) out.push(renderRepo(ctx.state, r, ctx.baseUrl, operation));
+    if (r) out.push(renderRepo(ctx.state, r, ctx.baseUrl, operation, caller));
   }
   return json(200, out, page.headers);
 }
 
-function createFor(ctx: GitHubRouteContext, owner: string, ownerType: 'User' | 'Organization', actor: string) {
+function createFor(ctx: GitHubRouteContext, p: Principal, owner: string, ownerType: 'User' | 'Organization', actor: string) {
   const body = parseBody(CreateRepoBodySchema, objectBody(ctx), 'Repository');
   const now = ctx.clock.now().toISOString();
   const priv = isPrivate(body);
@@ -83,7 +84,7 @@ function createFor(ctx: GitHubRouteContext, owner: string, ownerType: 'User' | '
     recordRepositoryEvent(d as CodeHostingState, 'created', rec, { actor, now, base: ctx.baseUrl });
     return rec.id;
   });
-  const out = renderRepo(ctx.state, ctx.state.repos[id] as RepoRecord, ctx.baseUrl);
+  const out = renderRepo(ctx.state, ctx.state.repos[id] as RepoRecord, ctx.baseUrl, undefined, callerOf(p));
   return json(201, out, { location: String(out.url) });
 }
 
@@ -140,13 +141,13 @@ export const repoRoutes: FamilyRoute[] = [
     method: 'GET',
     path: '/repos/{owner}/{repo}',
     access: RULES.readRepo,
-    handler: (ctx, p) => json(200, renderRepo(ctx.state, loadRepo(ctx, p, RULES.readRepo), ctx.baseUrl, undefined, { login: p.login, get: true })),
+    handler: (ctx, p) => json(200, renderRepo(ctx.state, loadRepo(ctx, p, RULES.readRepo), ctx.baseUrl, undefined, callerOf(p), { get: true })),
   }),
   handled({
     method: 'GET',
     path: '/repositories/{repository_id}',
     access: RULES.readRepo,
-    handler: (ctx, p) => json(200, renderRepo(ctx.state, repoById(ctx, p, RULES.readRepo), ctx.baseUrl, undefined, { login: p.login, get: true })),
+    handler: (ctx, p) => json(200, renderRepo(ctx.state, repoById(ctx, p, RULES.readRepo), ctx.baseUrl, undefined, callerOf(p), { get: true })),
   }),
   ...byIdRoutes,
   handled({
@@ -185,7 +186,7 @@ export const repoRoutes: FamilyRoute[] = [
             base: ctx.baseUrl,
           });
       });
-      return json(200, renderRepo(ctx.state, ctx.state.repos[rec.id] as RepoRecord, ctx.baseUrl, undefined, { login: p.login }));
+      return json(200, renderRepo(ctx.state, ctx.state.repos[rec.id] as RepoRecord, ctx.baseUrl, undefined, callerOf(p)));
     },
   }),
   handled({
@@ -207,7 +208,7 @@ export const repoRoutes: FamilyRoute[] = [
     access: RULES.createUserRepo,
     handler: (ctx, p) => {
       authorize(ctx, p, RULES.createUserRepo);
-      return createFor(ctx, requireLogin(p), 'User', requireLogin(p));
+      return createFor(ctx, p, requireLogin(p), 'User', requireLogin(p));
     },
   }),
   handled({
@@ -216,8 +217,8 @@ export const repoRoutes: FamilyRoute[] = [
     access: RULES.createOrgRepo,
     handler: (ctx, p) => {
       const org = loadOrg(ctx);
-      authorize(ctx, p, RULES.createOrgRepo);
-      return createFor(ctx, org.login, 'Organization', p.login ?? DEFAULT_LOGIN);
+      authorize(ctx, p, RULES.createOrgRepo, { private: false, org: org.login });
+      return createFor(ctx, p, org.login, 'Organization', p.login ?? DEFAULT_LOGIN);
     },
   }),
   handled({
@@ -230,6 +231,7 @@ export const repoRoutes: FamilyRoute[] = [
       const visibility = queryString(ctx, 'visibility') ?? 'all';
       return listOf(
         ctx,
+        p,
         ctx.state.reposByOwner[login.toLowerCase()],
         visibility === 'all' ? null : (r) => (visibility === 'private') === r.private,
         'GET /user/repos',
@@ -247,6 +249,7 @@ export const repoRoutes: FamilyRoute[] = [
       const everything = type === 'all' && (p.kind === 'lenient' || (p.token?.type === 'classic' && p.token.scopes.includes('repo') && !actsAsUser(p.token)));
       return listOf(
         ctx,
+        p,
         ctx.state.reposByOwner[org.login.toLowerCase()],
         everything ? null : (r) => canSee(ctx.state, p, r) && (type === 'public' ? !r.private : type === 'private' ? r.private : true),
         'GET /orgs/{org}/repos',
@@ -261,7 +264,7 @@ export const repoRoutes: FamilyRoute[] = [
       const user = knownAccount(ctx.state, ctx.params.username ?? '', p.login);
       if (!user) throw githubError.notFound();
       authorize(ctx, p, RULES.listPublicRepos);
-      return listOf(ctx, ctx.state.reposByOwner[user.login.toLowerCase()], (r) => !r.private, 'GET /users/{username}/repos');
+      return listOf(ctx, p, ctx.state.reposByOwner[user.login.toLowerCase()], (r) => !r.private, 'GET /users/{username}/repos');
     },
   }),
   handled({

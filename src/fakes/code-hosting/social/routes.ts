@@ -48,7 +48,7 @@ function starredBy(rc: RelationContext, login: string, documentedForms: boolean)
   const out = page(rc, socialList.starred(login), newestFirst, (id) => {
     const rec = rc.state.repos[id] as RepoRecord | undefined;
     if (!rec) return undefined;
-    const repo = renderRepo(rc.state, rec, rc.op.baseUrl, 'GET /user/starred');
+    const repo = renderRepo(rc.state, rec, rc.op.baseUrl, 'GET /user/starred', rc.op.caller);
     return star ? { starred_at: starredAt(rc.state, rec.id, login), repo } : repo;
   });
   // `GET /user/starred`'s description leaves the star form out: it answers the one of `GET /users/{username}/starred`.

@@ -11,6 +11,7 @@ import { followCounts } from '../social/model.js';
 import { knownAccount } from './model.js';
 import type { CodeHostingState } from '../state.js';
 import { tableGet } from '../../../store/table.js';
+import { deleteOrg, orgRecord, updateOrg } from './model/orgs.js';
 import { param } from '../core/ops.js';
 import type { RelationContext, RelationOp } from '../core/family.js';
 
@@ -78,16 +79,28 @@ const getAuthenticated: RelationOp = (rc) => {
   return { status: 200, body: profile(rc, acc, '/user') };
 };
 
-const getOrg: RelationOp = (rc) => {
-  const login = param(rc.op, 'org');
+/** An organization as `GET /orgs/{org}` answers it: the account, laid over with its record (seeded by path, written by `PATCH`). */
+function orgBody(rc: RelationContext, login: string): Resource {
   const acc = findAccount(rc.state, login);
-  const seeded = tableGet(rc.state.catalog.records, rc.op.key);
+  const seeded = orgRecord(rc.state, login, rc.op.key);
   if (acc?.type !== 'Organization' && !seeded) throw githubError.notFound(ORGS_DOCS);
   const org = acc ?? unknownAccount(login, 'Organization');
-  const body: Resource = { ...renderOrgSimple(org, rc.op.baseUrl), public_repos: publicRepos(rc.state, login), type: 'Organization' };
+  const body: Resource = { ...renderOrgSimple(org, rc.op.baseUrl), public_repos: publicRepos(rc.state, org.login), type: 'Organization' };
   // An owner of the organization sees its admin view (billing, plan, member privileges).
   if (rc.op.login && isOrgAdmin(rc.state, org.login, rc.op.login)) Object.assign(body, adminView(rc.state, org), { [FULL_VIEW]: true });
-  return { status: 200, body: Object.assign(body, seeded ?? {}) };
+  return Object.assign(body, seeded ?? {});
+}
+
+const getOrg: RelationOp = (rc) => ({ status: 200, body: orgBody(rc, param(rc.op, 'org')) });
+
+const updateOrgOp: RelationOp = (rc) => {
+  const login = updateOrg(rc.state, param(rc.op, 'org'), rc.op.body, rc.op.now);
+  return { status: 200, body: orgBody(rc, login) };
+};
+
+const deleteOrgOp: RelationOp = (rc) => {
+  deleteOrg(rc.state, param(rc.op, 'org'));
+  return { status: 202, body: {} };
 };
 
 function isOrgAdmin(state: CodeHostingState, org: string, login: string): boolean {
@@ -123,4 +136,6 @@ export const USER_OPS: Readonly<Record<string, RelationOp>> = {
   'GET /user': getAuthenticated,
   'GET /user/{account_id}': getUserById,
   'GET /orgs/{org}': getOrg,
+  'PATCH /orgs/{org}': updateOrgOp,
+  'DELETE /orgs/{org}': deleteOrgOp,
 };

@@ -9,6 +9,7 @@ import { tableDelete, tableGet, tableSet } from '../../../../store/table.js';
 import { keyList, keyListAll, keyListHas, keyListPush, keyListRemove, keyListSize, keyListSlice } from '../../../../store/key-list.js';
 import { webBase } from '../urls.js';
 import { unsetSingleton } from './unset.js';
+import type { Caller } from '../roles.js';
 
 /** Everything one generic operation needs besides the state. */
 export interface Operation {
@@ -29,6 +30,8 @@ export interface Operation {
   actsAsUser?: boolean;
   /** Whether the caller sent no credentials. */
   anonymous?: boolean;
+  /** The caller as roles see it (an owner-acting caller when unknown). */
+  caller?: Caller;
   /** The request's `Accept` header (media types such as `application/vnd.github.raw+json`). */
   accept?: string;
 }

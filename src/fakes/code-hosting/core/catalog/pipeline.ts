@@ -2,13 +2,14 @@ import type { FakeResponse } from '../../../../http/response.js';
 import { json } from '../../../../http/response.js';
 import { attempt } from '../../../../store/store.js';
 import type { RouteHandler } from '../../../service.js';
-import { type Principal, type ResourceRef, actsAsUser, authenticate, authorize, declareAccess } from '../auth.js';
+import { type Principal, type ResourceRef, actsAsUser, authenticate, authorize, callerOf, declareAccess } from '../auth.js';
 import type { CatalogRow } from './catalog.js';
 import type { GitHubRouteContext } from '../context.js';
 import { GitHubError, githubError, renderGitHubError } from '../errors.js';
 import { githubBody } from '../http-helpers.js';
 import { findRepo, repoKey } from '../lookup.js';
 import type { RepoRecord } from '../schemas/repo.js';
+import type { Caller } from '../roles.js';
 import type { CodeHostingOptions } from '../options.js';
 import type { CodeHostingState } from '../../state.js';
 import { selectVersion } from '../wire.js';
@@ -34,7 +35,7 @@ import { tableGet } from '../../../../store/table.js';
 
 /** What the pipeline needs from above the core: a repository as answers embed it (the repos family's view). */
 export interface PipelineEnv {
-  repoView(rec: RepoRecord, from: { state: CodeHostingState; apiBase: string }): RepoView;
+  repoView(rec: RepoRecord, from: { state: CodeHostingState; apiBase: string; caller?: Caller }): RepoView;
   /** What is derived from every successful write (events, notifications), in its update. */
   afterWrite?: AfterWrite;
 }
@@ -47,6 +48,7 @@ export interface CatalogState {
 
 const isInt = (v: string | undefined) => v !== undefined && /^\d+$/.test(v);
 const REPO_PATH = /^\/repos\/\{(owner|template_owner)\}\/\{(repo|template_repo)\}/;
+const ORG_PATH = /^\/(orgs|organizations)\/\{org\}(\/|$)/;
 
 /**
  * How GitHub names an archive's ref on the archive host: a branch (the default one without a ref) as
@@ -73,6 +75,9 @@ function check(ctx: GitHubRouteContext, row: CatalogRow, principal: Principal): 
     if (!rec) throw movedOrNotFound(ctx, principal, accessRule(row), owner, name);
     repo = rec;
     resource = { private: rec.private, repo: repoKey(rec.ownerLogin, rec.name) };
+  } else if (ORG_PATH.test(row.path)) {
+    const team = ctx.params.team_slug;
+    resource = { private: false, org: ctx.params.org ?? '', route: `${row.method} ${row.path}`, ...(team !== undefined ? { team } : {}) };
   }
   authorize(ctx, principal, accessRule(row), resource);
   return repo;
@@ -113,6 +118,7 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
         login: principal.login,
         actsAsUser: actsAsUser(principal.token),
         anonymous: principal.kind === 'anonymous',
+        caller: callerOf(principal),
         accept: ctx.req.headers.accept ?? '',
       };
       const authenticated = principal.kind !== 'anonymous';
@@ -151,7 +157,7 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
         login: principal.login ?? (principal.kind === 'anonymous' ? outcome.repo?.ownerLogin : undefined) ?? ctx.options.defaultLogin ?? DEFAULT_LOGIN,
         records: ctx.state.catalog.records,
         accounts: ctx.state.accounts,
-        ...(outcome.repo ? { repo: env.repoView(outcome.repo, { state: ctx.state, apiBase: ctx.baseUrl }) } : {}),
+        ...(outcome.repo ? { repo: env.repoView(outcome.repo, { state: ctx.state, apiBase: ctx.baseUrl, caller: op.caller }) } : {}),
       });
       res =
         r.body === undefined

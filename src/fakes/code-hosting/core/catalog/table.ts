@@ -3,6 +3,7 @@ import type { AccessRule } from '../auth.js';
 import { CATALOG, type CatalogRow } from './catalog.js';
 import { parseRule } from './permissions.js';
 import { spellings } from './aliases.js';
+import { ORG_ROLE_TABLE } from '../org-role-table.js';
 
 const segs = (p: string) => p.split('/').filter(Boolean);
 
@@ -68,32 +69,63 @@ export function templateOf(path: string): { template: string; params: Record<str
 export const ROWS_BY_KEY: ReadonlyMap<string, CatalogRow> = new Map(CATALOG.map((r) => [`${r.method} ${r.path}`, r]));
 
 /**
- * Writes on issues and pulls GitHub keeps for the triage role and above (labels, milestones, assignees,
- * locking, review requests and dismissals, updating a pull's branch): the permission model asks `write`.
+ * Writes on issues and pulls GitHub's "Repository roles for an organization" keeps for a role above
+ * read, with how GitHub refuses a user below it: on one issue or pull request, 403 `Must have admin
+ * rights to Repository.` (recorded for adding labels to an issue); on the repository's own labels and
+ * milestones, 404 (recorded for creating a label), as for every other repository route.
+ * - Apply/dismiss labels, request reviews, manage milestones: Triage.
+ * - Create, edit, delete labels; lock conversations; dismiss reviews; update a pull's branch: Write.
+ * - Manage topics; configure GitHub Pages ("The authenticated user must be a repository administrator,
+ *   maintainer, ..."): Maintain (the permission alone would ask an administrator).
+ * Assignees are no role rule: GitHub silently ignores assignees a user may not set (the issues model).
  */
-const TRIAGE_WRITES = /^\/repos\/\{owner\}\/\{repo\}\/(?:.*\/)?(?:labels|milestones|assignees|lock|requested_reviewers|dismissals|update-branch)(?:\/|$)/;
+const ROLE_WRITES: readonly (readonly [RegExp, NonNullable<AccessRule['role']>, 403 | 404])[] = [
+  [/\/issues\/\{issue_number\}\/labels(\/\{name\})?$/, 'triage', 403],
+  [/\/pulls\/\{pull_number\}\/requested_reviewers$/, 'triage', 403],
+  [/\/issues\/\{issue_number\}\/lock$/, 'write', 403],
+  [/\/pulls\/\{pull_number\}\/update-branch$/, 'write', 403],
+  [/\/pulls\/\{pull_number\}\/reviews\/\{review_id\}\/dismissals$/, 'write', 404],
+  [/^\/repos\/\{owner\}\/\{repo\}\/labels(\/\{name\})?$/, 'write', 404],
+  [/^\/repos\/\{owner\}\/\{repo\}\/milestones(\/\{milestone_number\})?$/, 'triage', 404],
+  [/^\/repos\/\{owner\}\/\{repo\}\/(topics|pages)$/, 'maintain', 404],
+];
 /** Writes that create a repository of the caller's own from one they can read (a fork, a template's copy). */
 const COPIES = new Set(['POST /repos/{owner}/{repo}/forks', 'POST /repos/{template_owner}/{template_repo}/generate']);
+/**
+ * Commit comments and their reactions: fine-grained tokens need `contents=write`, but any user who can
+ * read the repository comments on a commit and edits their own comments (Read; others' are Write's,
+ * checked on the comment by the issues family).
+ */
+const COMMIT_COMMENTS = /^\/repos\/\{owner\}\/\{repo\}\/(comments\/\{comment_id\}(\/reactions(\/\{reaction_id\})?)?|commits\/\{commit_sha\}\/comments)$/;
+/** Organization routes GitHub hides (404) from users without the role: webhooks, migrations. */
+const HIDDEN_ORG_ROUTES = /^\/orgs\/\{org\}\/(hooks|migrations)(\/|$)/;
 
-/** The least repository role a row asks of a user, where the permission alone does not tell it (see `requiredRole`). */
-function roleOfRow(row: CatalogRow): AccessRule['role'] {
-  if (row.method === 'GET') return undefined;
-  if (COPIES.has(`${row.method} ${row.path}`)) return 'read';
-  const participation = /^(?:(?:issues|pull_requests)=write(?:; |$))+$/.test(row.permission);
-  return participation && TRIAGE_WRITES.test(row.path) ? 'write' : undefined;
+/** The least repository role a row asks of a user, and how a user below it is refused (see `requiredRole`). */
+function roleOfRow(row: CatalogRow): Pick<AccessRule, 'role' | 'roleRefusal'> {
+  if (row.method === 'GET') return {};
+  if (COPIES.has(`${row.method} ${row.path}`) || COMMIT_COMMENTS.test(row.path)) return { role: 'read' };
+  const hit = ROLE_WRITES.find(([re]) => re.test(row.path));
+  return hit ? { role: hit[1], roleRefusal: hit[2] } : {};
+}
+
+/** The organization role a row asks of a user (`org-role-table.ts`, from GitHub's descriptions). */
+function orgRoleOfRow(row: CatalogRow): Pick<AccessRule, 'orgRole' | 'roleRefusal'> {
+  const need = ORG_ROLE_TABLE[`${row.method} ${row.path}`];
+  if (!need) return {};
+  return { orgRole: need, ...(HIDDEN_ORG_ROUTES.test(row.path) ? { roleRefusal: 404 as const } : {}) };
 }
 
 /** The access rule of a row: its permission, classic scopes and public-read mark, all from the catalog table. */
 export function accessRule(row: CatalogRow): AccessRule {
   const permissions = parseRule(row.permission).map((alt) => Object.fromEntries(alt.map((r) => [r.category, r.access])));
-  const role = roleOfRow(row);
   return {
     permissions,
     write: row.method !== 'GET',
     scopes: row.scopes,
     publicRead: row.publicRead === true,
     ...(row.uatOnly ? { tokenTypes: ['classic', 'fine-grained', 'user'] as const } : {}),
-    ...(role ? { role } : {}),
+    ...roleOfRow(row),
+    ...orgRoleOfRow(row),
   };
 }
 

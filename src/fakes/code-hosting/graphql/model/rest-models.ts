@@ -29,6 +29,7 @@ import { family as checks } from '../../checks/index.js';
 import { family as collaborators } from '../../collaborators/index.js';
 import { family as copilot } from '../../copilot/index.js';
 import { family as deployments } from '../../deployments/index.js';
+import { family as events } from '../../events/index.js';
 import { family as git } from '../../git/index.js';
 import { family as interactionLimits } from '../../interaction-limits/index.js';
 import { family as issues } from '../../issues/index.js';
@@ -87,6 +88,7 @@ export const OP_FAMILIES: readonly Family[] = [
   collaborators,
   copilot,
   deployments,
+  events,
   git,
   interactionLimits,
   issues,

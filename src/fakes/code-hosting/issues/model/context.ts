@@ -9,6 +9,7 @@ import type { RelationContext, RelationOp } from '../../core/family.js';
 import { type RepoIssueIndex, emptyRepoIndex } from '../state.js';
 import { tablePeek } from '../../../../store/table.js';
 import { webBase } from '../../core/urls.js';
+import { type RepoRole, callerRole } from '../../core/roles.js';
 
 /** What every operation of the family works with: one repository's records and indexes. */
 export interface IssueCtx {
@@ -21,6 +22,12 @@ export interface IssueCtx {
   defaultBranch: string;
   /** Login of the caller (the lenient default account when unknown). */
   actor: string;
+  /**
+   * The role of a caller acting as a named user on the repository (`read` when they can see it without
+   * one): authorship and role rules apply (`authz.ts`). Undefined for an owner-acting caller (lenient
+   * mode, a token seeded without a login): nothing is refused on authorship.
+   */
+  role?: RepoRole;
   now: string;
   /** API base URL of the request. */
   base: string;
@@ -50,10 +57,12 @@ export function issueCtx(rc: RelationContext, write: boolean): IssueCtx {
       ix = rc.state.issueIndex.repos[rp] as RepoIssueIndex;
     } else ix = EMPTY;
   }
+  const role = rc.op.caller?.kind === 'user' ? (callerRole(rc.state, rc.op.caller, rc.repo.record) ?? 'read') : undefined;
   return {
     s: rc.state,
     op: rc.op,
     rp,
+    ...(role ? { role } : {}),
     repo: rc.repo.record,
     defaultBranch: rc.repo.defaultBranch,
     actor: rc.op.login ?? DEFAULT_LOGIN,

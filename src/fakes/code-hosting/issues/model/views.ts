@@ -123,7 +123,13 @@ function branchRef(c: IssueCtx, repoPath: string, ref: string, known: string | u
   const r = repoPath === c.rp ? c.repo : repoAt(c.s, repoPath);
   const owner = r?.ownerLogin ?? decodeURIComponent(repoPath.split('/')[2] ?? '');
   const sha = (live ? branchHead(c.s, repoPath, ref) : undefined) ?? known ?? branchSha(ref);
-  return { label: `${owner}:${ref}`, ref, sha, user: { login: owner }, repo: r ? repoSeed(repoView(r, { state: c.s, apiBase: c.base })) : null };
+  return {
+    label: `${owner}:${ref}`,
+    ref,
+    sha,
+    user: { login: owner },
+    repo: r ? repoSeed(repoView(r, { state: c.s, apiBase: c.base, caller: c.op.caller })) : null,
+  };
 }
 
 /** The current head sha of pull n (its branch while open). */

@@ -12,7 +12,7 @@ import { moveRepository } from '../model/move.js';
 
 const bool = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
 
-const render = (rc: RelationContext, rec: RepoRecord) => renderRepo(rc.state, rec, rc.op.baseUrl);
+const render = (rc: RelationContext, rec: RepoRecord) => renderRepo(rc.state, rec, rc.op.baseUrl, undefined, rc.op.caller);
 
 const createFork: RelationOp = (rc) => {
   const { op } = rc;
@@ -43,7 +43,7 @@ const listForks: RelationOp = (rc) => {
     body: (out.body as number[])
       .map((id) => rc.state.repos[id])
       .filter((r): r is RepoRecord => r !== undefined)
-      .map((r) => renderRepo(rc.state, r, rc.op.baseUrl, 'GET /repos/{owner}/{repo}/forks')),
+      .map((r) => renderRepo(rc.state, r, rc.op.baseUrl, 'GET /repos/{owner}/{repo}/forks', rc.op.caller)),
   };
 };
 
