@@ -85,6 +85,42 @@ export default async function register(h) {
     });
   }
 
+  // Code hosting: issues created through the API with labels and assignees (each write adds the issue
+  // to a label list and an assignee list in every order), next to 100 (baseline) and 20,000 such
+  // issues, seeded the same way. The target: ≤ 1.3× at 20,000.
+  const labelled = (i) => ({ title: `issue ${i}`, labels: ['bug', `area-${i % 20}`], assignees: ['octo', i % 2 ? 'alice' : 'bob'] });
+  let labelledSeq = 0;
+  for (const [label, n, baseline] of [
+    ['next to 100', 100, true],
+    ['next to 20,000', 20_000, false],
+  ]) {
+    const issues = lazily(() => {
+      const fakes = h.createFakes({ clock: '2024-01-10T00:00:00Z', journal: false });
+      fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
+      const items = [];
+      for (let i = 1; i <= n; i++) items.push([`/repos/octo/hello/issues/${i}`, { number: i, state: 'open', ...labelled(i) }]);
+      fakes.codeHosting.seed.resources(items);
+      return { fakes, tick: ticking(fakes) };
+    });
+    h.add({
+      group: 'growth: code hosting POST /repos/{owner}/{repo}/issues with labels and assignees via fakes.fetch',
+      name: `create labelled, assigned ${label} issues`,
+      baseline,
+      setup: issues,
+      fn: async () => {
+        const { fakes, tick } = issues();
+        tick();
+        labelledSeq += 1;
+        const res = await fakes.fetch(`${GITHUB}/repos/octo/hello/issues`, {
+          method: 'POST',
+          headers: JSON_HEADERS,
+          body: JSON.stringify(labelled(labelledSeq)),
+        });
+        if (res.status !== 201) throw new Error(`labelled issue create answered ${res.status}`);
+      },
+    });
+  }
+
   // Social graph: a Page post published next to the Page's other posts (Graph refuses a repeated message).
   let postSeq = 0;
   for (const [label, n, baseline] of sizes) {

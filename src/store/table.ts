@@ -53,10 +53,18 @@ function hash(key: string): number {
   return h >>> 0;
 }
 
+/**
+ * Bucket names: letters, not the numbers 0 to 31. V8 stores integer-like keys as elements, and a
+ * frozen object's elements in dictionary mode: copying (immer's copy on write) and walking (the end of
+ * a change) a full frozen bucket named by numbers cost about six times one named by letters, which
+ * made a write next to a saturated table ~2× one next to a small table.
+ */
+const SLOT_NAMES: readonly string[] = Array.from('abcdefghijklmnopqrstuvwxyzABCDEF');
+
 /** The three bucket names of a key. */
 function slotOf(key: string): [string, string, string] {
   const h = hash(key);
-  return [String(h % FAN), String(Math.floor(h / FAN) % FAN), String(Math.floor(h / (FAN * FAN)) % FAN)];
+  return [SLOT_NAMES[h % FAN] as string, SLOT_NAMES[Math.floor(h / FAN) % FAN] as string, SLOT_NAMES[Math.floor(h / (FAN * FAN)) % FAN] as string];
 }
 
 type Bucket = Record<string, unknown>;

@@ -45,6 +45,8 @@ const TYPED: Record<string, unknown> = {
   selected_repository_ids: [7],
   selected_usernames: ['mona'],
   selected_teams: ['engteam1'],
+  // Runner labels are an array of names (GitHub answers 422 to anything else).
+  labels: ['label-value'],
 };
 const bodyOf = (row: CatalogRow) => ({
   // The hand-written webhook model needs config.url (GitHub answers 422 without it) though OpenAPI marks nothing required.

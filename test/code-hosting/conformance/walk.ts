@@ -194,6 +194,18 @@ export function seedParents(fakes: Fakes, row: CatalogRow, branches: readonly st
     for (const t of ['engteam1', 'engteam2', 'engteam3']) fakes.codeHosting.seed.resource(`/orgs/acme/teams/${t}`, { name: t });
   if (p.startsWith('/orgs/{org}/settings/immutable-releases/repositories'))
     fakes.codeHosting.seed.resource('/orgs/acme/settings/immutable-releases', { enforced_repositories: 'selected' });
+  // Runner 7 of the path's scope (its label routes answer 404 for a runner that does not exist), with
+  // the custom label the `{name}` rows remove.
+  if (p.includes('/actions/runners/{runner_id}/labels')) {
+    const scope = p.startsWith('/orgs/') ? '/orgs/acme' : r;
+    fakes.codeHosting.seed.resource(`${scope}/actions/runners/7`, {
+      name: 'runner-7',
+      labels: [
+        { id: 1, name: 'self-hosted', type: 'read-only' },
+        { id: 2, name: paramValue('name', row), type: 'custom' },
+      ],
+    });
+  }
   if (p.startsWith('/repos/{owner}/{repo}/comments/{comment_id}'))
     fakes.codeHosting.seed.resource(`${r}/comments/7`, { commit_id: '6dcb09b5b57875f334f61aebed695e2e4193db5e', body: 'A commit comment' });
   // An organization role assigned to a member or a team answers 404 for a role, user or team that does not exist.

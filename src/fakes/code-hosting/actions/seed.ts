@@ -6,6 +6,7 @@ import { tableSet } from '../../../store/table.js';
 import { parseInput } from '../../../util/parse.js';
 import { seededRepo } from '../git/seed.js';
 import { CONCLUSIONS, RUN_STATUSES, attemptJobs, attemptKey, createRun, ensureWorkflow, jobById, progressRun, runAttempts, runById } from './model.js';
+import { seedRunner } from './model/runners.js';
 import { jobView, runView, workflowView } from './model/views.js';
 import type { JobRecord } from './state.js';
 import { type RelationSeeder, pathSeeder } from '../core/family.js';
@@ -227,4 +228,6 @@ export const ACTIONS_SEEDER: RelationSeeder = pathSeeder({
   [`${A}/runs/{run_id}/attempts/{attempt_number}`]: seedActionsResource,
   [`${A}/jobs/{job_id}`]: seedActionsResource,
   [`${A}/workflows/{workflow_id}`]: seedActionsResource,
+  [`${A}/runners/{runner_id}`]: (state, key, body, env) => seedRunner(state, `${A}/runners/{runner_id}`, key, body, env),
+  ['/orgs/{org}/actions/runners/{runner_id}']: (state, key, body, env) => seedRunner(state, '/orgs/{org}/actions/runners/{runner_id}', key, body, env),
 });

@@ -1,7 +1,12 @@
+import { empty, json } from '../../../http/response.js';
+import type { AccessRule, Principal } from '../core/auth.js';
 import { checkRequired } from '../core/catalog/engine.js';
+import { objectBody } from '../core/http-helpers.js';
+import { handled } from '../core/route.js';
+import type { CodeHostingState } from '../state.js';
 import { GitHubError, githubError } from '../core/errors.js';
 import { param, repoOf } from '../core/ops.js';
-import type { RelationContext, RelationOp } from '../core/family.js';
+import type { ExtraRow, FamilyRoute, RelationContext, RelationOp } from '../core/family.js';
 import { activeLimit, clearOwnerRepoLimits, expiresAt, ownerLimit, removeLimit, repoLimit, setLimit, targetKey } from './model.js';
 import { EXPIRIES, type Expiry, GROUPS, type Group, type LimitRecord, type Origin } from './state.js';
 
@@ -80,3 +85,70 @@ export const INTERACTION_LIMIT_OPS: Readonly<Record<string, RelationOp>> = {
   [`PUT ${O}`]: setOrg,
   [`DELETE ${O}`]: removeOrg,
 };
+
+const USER_DOCS = 'https://docs.github.com/rest/interactions/user';
+const U = '/user/interaction-limits';
+
+/** `/user/interaction-limits`: GitHub serves it, the seed's table lacks it. */
+export const USER_LIMIT_ROWS: ExtraRow[] = [
+  { method: 'GET', path: U, operationId: 'interactions/get-restrictions-for-authenticated-user' },
+  { method: 'PUT', path: U, operationId: 'interactions/set-restrictions-for-authenticated-user' },
+  { method: 'DELETE', path: U, operationId: 'interactions/remove-restrictions-for-authenticated-user' },
+];
+
+/** The caller's login (401 for an anonymous caller: the routes are the authenticated user's). */
+function caller(principal: Principal): string {
+  if (!principal.login) throw new GitHubError(401, 'Requires authentication', { documentationUrl: USER_DOCS });
+  return principal.login;
+}
+
+// Fine-grained tokens need the user permission "Interaction limits"; classic tokens need no scope.
+const READ: AccessRule = { permissions: [{ interaction_limits: 'read' }], scopes: [], write: false };
+const WRITE: AccessRule = { permissions: [{ interaction_limits: 'write' }], scopes: [], write: true };
+
+/**
+ * The authenticated user's limit on their public repositories: GET answers it, or 204 when there is
+ * none (as the description documents); PUT sets it and overwrites the limits of the user's
+ * repositories; DELETE removes it.
+ */
+export const USER_LIMIT_ROUTES: FamilyRoute[] = [
+  handled({
+    method: 'GET',
+    path: U,
+    access: READ,
+    handler: (ctx, p) => {
+      const rec = activeLimit(ctx.state, targetKey('user', caller(p)), ctx.clock.nowMs());
+      return rec ? json(200, view(rec)) : empty(204);
+    },
+  }),
+  handled({
+    method: 'PUT',
+    path: U,
+    access: WRITE,
+    handler: (ctx, p) => {
+      const login = caller(p);
+      const { limit, expiry = 'one_day' } = objectBody(ctx);
+      if (limit === undefined) throw githubError.validation([{ resource: 'InteractionLimit', code: 'missing_field', field: 'limit' }], USER_DOCS);
+      if (!(GROUPS as readonly unknown[]).includes(limit))
+        throw githubError.validation([{ resource: 'InteractionLimit', code: 'invalid', field: 'limit' }], USER_DOCS);
+      if (!(EXPIRIES as readonly unknown[]).includes(expiry))
+        throw githubError.validation([{ resource: 'InteractionLimit', code: 'invalid', field: 'expiry' }], USER_DOCS);
+      const rec: LimitRecord = { limit: limit as Group, origin: 'user', expires_at: expiresAt(ctx.clock.nowMs(), expiry as Expiry) };
+      ctx.update((d) => {
+        setLimit(d as CodeHostingState, targetKey('user', login), rec);
+        clearOwnerRepoLimits(d as CodeHostingState, login);
+      });
+      return json(200, view(rec));
+    },
+  }),
+  handled({
+    method: 'DELETE',
+    path: U,
+    access: WRITE,
+    handler: (ctx, p) => {
+      const login = caller(p);
+      ctx.update((d) => removeLimit(d as CodeHostingState, targetKey('user', login)));
+      return empty(204);
+    },
+  }),
+];

@@ -2,6 +2,7 @@ import { isDraft, original } from 'immer';
 import { putResource } from '../core/catalog/engine.js';
 import type { Resource } from '../core/catalog/state.js';
 import { type IssueCtx, loginOf, newId, rec } from './model/context.js';
+import { checkNameOnIssue } from './model/label-rules.js';
 import { TIMELINE_KIND, eventKey, issueCommentKey, issueKey, labelKey, milestoneKey, pullKey, reviewKey, timelineEntry } from './model/keys.js';
 import { type Orders, addMember, membersOf, memoized, ms, removeMember, reposition } from './model/lists.js';
 import { tableGet, tablePeek, tableSet } from '../../../store/table.js';
@@ -219,6 +220,7 @@ export function ensureLabels(c: IssueCtx, names: readonly string[]): void {
   for (const name of names) {
     const key = labelKey(c.rp, name);
     if (!rec(c, key)) {
+      checkNameOnIssue(name);
       putResource(
         c.s.catalog,
         c.s.counters,

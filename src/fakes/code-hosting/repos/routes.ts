@@ -11,6 +11,7 @@ import { repoKey } from '../core/lookup.js';
 import { handled } from '../core/route.js';
 import type { ExtraRow, FamilyRoute } from '../core/family.js';
 import { dropRepositoryPaths, moveRepository } from './model/move.js';
+import { addDefaultLabels } from '../issues/model/label-rules.js';
 import { ActionsPermissionsBodySchema, CreateRepoBodySchema, type RepoRecord, UpdateRepoBodySchema } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { trimBase } from '../core/urls.js';
@@ -82,6 +83,8 @@ function createFor(ctx: GitHubRouteContext, p: Principal, owner: string, ownerTy
       ...(body.has_wiki !== undefined ? { hasWiki: body.has_wiki } : {}),
     });
     recordRepositoryEvent(d as CodeHostingState, 'created', rec, { actor, now, base: ctx.baseUrl });
+    // GitHub creates its nine default labels with every repository.
+    addDefaultLabels((d as CodeHostingState).catalog, d.counters, `/repos/${rec.ownerLogin}/${rec.name}`, ctx.baseUrl, now);
     return rec.id;
   });
   const out = renderRepo(ctx.state, ctx.state.repos[id] as RepoRecord, ctx.baseUrl, undefined, callerOf(p));

@@ -3,12 +3,13 @@ import type { OpResult } from '../core/catalog/engine.js';
 import { linkHeader, parsePaging } from '../core/catalog/paging.js';
 import { githubError } from '../core/errors.js';
 import { renderRepo } from '../repos/model.js';
-import { findAccount, findRepo } from '../core/lookup.js';
+import { findRepo } from '../core/lookup.js';
 import type { RepoRecord } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { keyList, keyListSize } from '../../../store/key-list.js';
 import { loginOf, param, query, repoOf } from '../core/ops.js';
 import type { RelationContext, RelationOp } from '../core/family.js';
+import { knownAccount } from '../users/model.js';
 import { follow, followedAt, joinPage, socialList, star, starredAt, unfollow, unstar } from './model.js';
 
 /** Starring and following operations (activity/starring, users/followers). */
@@ -96,7 +97,9 @@ export const SOCIAL_OPS: Readonly<Record<string, RelationOp>> = {
     return noContent();
   },
   'PUT /user/following/{username}': (rc) => {
-    const target = findAccount(rc.state, username(rc))?.login ?? username(rc);
+    // GitHub answers 404 for a login it does not know: nothing is followed.
+    const target = knownAccount(rc.state, username(rc), rc.op.login)?.login;
+    if (target === undefined) throw githubError.notFound(FOLLOW_DOCS);
     follow(draft(rc), loginOf(rc.op), target, rc.op.now);
     return noContent();
   },

@@ -17,6 +17,8 @@ export interface Operation {
   /** Concrete key of the request path (seed spelling, params percent-encoded). */
   key: string;
   body: Resource;
+  /** A body sent as a bare JSON array (GitHub documents one for label writes: `["bug", "triage"]`); `body` is then `{}`. */
+  arrayBody?: readonly unknown[];
   /** Base URL the request came in on (absolute URLs in bodies and Link headers). */
   baseUrl: string;
   /** The request URL (Link headers keep its query). */
@@ -121,6 +123,28 @@ export function putResource(
   return out;
 }
 
+/** Identity fields named otherwise than `name` by the path parameter that carries them. */
+const IDENTITY_FIELD: Readonly<Record<string, string>> = { custom_property_name: 'property_name' };
+
+/**
+ * The identity a PUT path gives its resource: a template ending in a name parameter (`{secret_name}`,
+ * `{environment_name}`, `{custom_property_name}`, `{name}`) stores the path's value in the resource's
+ * name field (`name`, `property_name`), over anything the body says: `PUT .../secrets/DEPLOY_KEY`
+ * with `{ "name": "OTHER" }` is still `DEPLOY_KEY`, as on GitHub.
+ */
+export function pathIdentity(template: string, key: string): Resource {
+  const param = /\{([a-z_]+)\}$/.exec(template)?.[1];
+  if (!param || !(param === 'name' || param.endsWith('_name'))) return {};
+  const raw = key.slice(key.lastIndexOf('/') + 1);
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    value = raw;
+  }
+  return { [IDENTITY_FIELD[param] ?? 'name']: value };
+}
+
 function numberCounter(collKey: string): string {
   return /^\/repos\/[^/]+\/[^/]+\/(issues|pulls)$/.test(collKey) ? `${collKey.replace(/\/(issues|pulls)$/, '')}#number` : `${collKey}#number`;
 }
@@ -179,7 +203,7 @@ export function mutate(slice: CatalogSlice, counters: Record<string, number>, op
         return answer(row.status, rec);
       }
       if (row.method === 'PUT') {
-        const rec = putResource(slice, counters, row.path, key, { ...body }, op);
+        const rec = putResource(slice, counters, row.path, key, { ...body, ...pathIdentity(row.path, key) }, op);
         const status = prev && row.updateStatus ? row.updateStatus : row.status;
         return answer(status, rec);
       }

@@ -83,11 +83,12 @@ function check(ctx: GitHubRouteContext, row: CatalogRow, principal: Principal): 
   return repo;
 }
 
-function bodyOf(ctx: GitHubRouteContext): Resource {
+function sentBody(ctx: GitHubRouteContext): unknown {
   if (ctx.req.bodyError === 'too-large') throw githubError.badRequest('Problems parsing JSON');
-  const b = githubBody(ctx);
-  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Resource) : {};
+  return githubBody(ctx);
 }
+
+const asObject = (b: unknown): Resource => (b && typeof b === 'object' && !Array.isArray(b) ? (b as Resource) : {});
 
 /**
  * The handler of one catalog row: version, auth, rate limit, then `custom` (a family's operation) or the
@@ -106,11 +107,13 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
       rateKey = `${resource}:${principal.token?.label ?? (principal.kind === 'lenient' ? 'unseeded' : 'anonymous')}`;
       declareAccess(ctx, accessRule(row));
       for (const p of row.intParams) if (!isInt(ctx.params[p])) throw githubError.notFound();
-      const body = row.method === 'GET' ? {} : bodyOf(ctx);
+      const sent = row.method === 'GET' ? undefined : sentBody(ctx);
+      const body = asObject(sent);
       const op: Operation = {
         row,
         key: canonicalKey(ctx.state, concreteKey(row.path, ctx.params)),
         body,
+        ...(Array.isArray(sent) ? { arrayBody: sent } : {}),
         baseUrl: ctx.baseUrl,
         url: ctx.req.url,
         query: ctx.req.query,

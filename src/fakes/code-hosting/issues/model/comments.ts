@@ -5,6 +5,7 @@ import { mustIssue } from './issues.js';
 import { commitCommentKey, issueCommentKey, timelineEntry } from './keys.js';
 import { type Ids, type Orders, addMember, firstAtLeast, membersOf, ms, removeMember, reposition } from './lists.js';
 import { changeIssue, refreshMentions, timelineOrders } from '../model.js';
+import { checkCommentBody } from './limits.js';
 import { pageIds, sinceParam } from './query.js';
 import { dropReactions } from './reactions.js';
 import { commitCommentView, issueCommentView } from './views.js';
@@ -60,6 +61,7 @@ export function insertIssueComment(c: IssueCtx, n: number, body: string, user = 
 function bodyOf(c: IssueCtx, resource: string): string {
   const b = c.op.body.body;
   if (typeof b !== 'string') throw invalid(resource, 'body', 'missing_field');
+  checkCommentBody(resource, b);
   return b;
 }
 

@@ -6,6 +6,7 @@ import { issueKey, milestoneKey, pullKey } from './keys.js';
 import { assigneesOf, changeIssue, ensureLabels, hasMilestone, labelsOf, milestoneOf, nextNumber, recordEvent, refreshMentions, saveIssue } from '../model.js';
 import { type ListQuery, directionParam, runQuery, sinceParam, stateParam } from './query.js';
 import { headSha, issueView } from './views.js';
+import { checkIssueText, checkLabelCount, keptAssignees } from './limits.js';
 import { tableGet, tableSet } from '../../../../store/table.js';
 import { keyListPush } from '../../../../store/key-list.js';
 
@@ -17,12 +18,13 @@ const low = (s: string) => s.toLowerCase();
 export function names(v: unknown, field: 'name' | 'login' | 'slug' = 'name'): string[] | undefined {
   if (v === undefined || v === null) return undefined;
   const arr = Array.isArray(v) ? v : [v];
-  const out: string[] = [];
+  // A Set, not `includes`: a list of 100,000 names must cost O(n) before the limits refuse it.
+  const out = new Set<string>();
   for (const x of arr) {
     const s = typeof x === 'string' || typeof x === 'number' ? String(x) : x && typeof x === 'object' ? (x as Resource)[field] : undefined;
-    if (typeof s === 'string' && s && !out.includes(s)) out.push(s);
+    if (typeof s === 'string' && s) out.add(s);
   }
-  return out;
+  return [...out];
 }
 
 /** A milestone number from a body (`null` clears it); 422 when it names no milestone of the repository. */
@@ -156,12 +158,15 @@ export function setState(c: IssueCtx, issue: Resource, n: number, state: 'open' 
 export function applyIssueFields(c: IssueCtx, n: number, body: Resource, resource: string): Resource {
   const before = mustIssue(c, n);
   const labels = body.labels !== undefined ? (names(body.labels) ?? []) : undefined;
-  const assignees =
+  if (labels) checkLabelCount(labels.length);
+  const sent =
     body.assignees !== undefined ? (names(body.assignees, 'login') ?? []) : body.assignee !== undefined ? (names(body.assignee, 'login') ?? []) : undefined;
+  const assignees = sent && keptAssignees(sent);
   const milestone = milestoneParam(c, body.milestone, resource);
   const state = body.state;
   if (state !== undefined && state !== 'open' && state !== 'closed') throw invalid(resource, 'state', 'invalid', state as string);
   if (body.title !== undefined && (body.title === null || String(body.title).trim() === '')) throw invalid(resource, 'title', 'missing_field');
+  checkIssueText(resource, body.title, body.body);
   if (labels) ensureLabels(c, labels);
   if (assignees) markAssignable(c, assignees);
   const after = changeIssue(c, n, (issue) => {
@@ -218,14 +223,17 @@ const listIssues = (c: IssueCtx) => {
 
 const createIssue = (c: IssueCtx) => {
   const b = c.op.body;
-  if (typeof b.title !== 'string' && typeof b.title !== 'number') throw invalid('Issue', 'title', 'missing_field');
+  if ((typeof b.title !== 'string' && typeof b.title !== 'number') || String(b.title).trim() === '') throw invalid('Issue', 'title', 'missing_field');
+  checkIssueText('Issue', b.title, b.body);
+  const labels = names(b.labels) ?? [];
+  checkLabelCount(labels.length);
   const milestone = milestoneParam(c, b.milestone, 'Issue');
   const n = insertIssue(c, {
     title: String(b.title),
     body: typeof b.body === 'string' ? b.body : null,
     user: c.actor,
-    labels: names(b.labels) ?? [],
-    assignees: names(b.assignees, 'login') ?? names(b.assignee, 'login') ?? [],
+    labels,
+    assignees: keptAssignees(names(b.assignees, 'login') ?? names(b.assignee, 'login') ?? []),
     milestone: milestone ?? null,
   });
   const view = issueView(c, n);
@@ -284,7 +292,7 @@ const addAssignees = (c: IssueCtx) => {
   const n = intParam(c, 'issues');
   mustIssue(c, n);
   const add = names(c.op.body.assignees, 'login') ?? [];
-  applyIssueFields(c, n, { assignees: [...assigneesOf(mustIssue(c, n)), ...add].slice(0, 10) }, 'Issue');
+  applyIssueFields(c, n, { assignees: [...assigneesOf(mustIssue(c, n)), ...add] }, 'Issue');
   return ok(201, issueView(c, n));
 };
 

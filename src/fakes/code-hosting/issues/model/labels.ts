@@ -1,11 +1,13 @@
 import { putResource } from '../../core/catalog/engine.js';
 import type { Resource } from '../../core/catalog/state.js';
 import { GitHubError } from '../../core/errors.js';
-import { type IssueCtx, intParam, invalid, lastParam, must, ok, rec } from './context.js';
+import { type IssueCtx, intParam, lastParam, must, ok, rec } from './context.js';
 import { diffEvents, mustIssue, names } from './issues.js';
 import { issueKey, labelKey } from './keys.js';
 import { type Ids, membersOf } from './lists.js';
 import { changeIssue, ensureLabels, labelsOf } from '../model.js';
+import { checkLabelFields, labelColor, labelTaken, newLabel } from './label-rules.js';
+import { checkLabelCount } from './limits.js';
 import { pageIds } from './query.js';
 import { tableDelete } from '../../../../store/table.js';
 import { keyListRemove } from '../../../../store/key-list.js';
@@ -28,12 +30,12 @@ function labelObjects(c: IssueCtx, list: readonly string[]): Resource[] {
 
 /** Labels sent as `{ labels: [...] }`, `{ labels: [{ name }] }` or a bare array. */
 function sentLabels(c: IssueCtx): string[] {
-  const b = c.op.body;
-  return names(b.labels ?? (Array.isArray(b) ? b : undefined)) ?? [];
+  return names(c.op.body.labels ?? c.op.arrayBody) ?? [];
 }
 
 function setIssueLabels(c: IssueCtx, n: number, next: string[]): Resource {
   const before = mustIssue(c, n);
+  checkLabelCount(next.length);
   ensureLabels(c, next);
   const after = changeIssue(c, n, (i) => {
     i.labels = next;
@@ -100,10 +102,11 @@ const updateLabel = (c: IssueCtx) => {
   const prev = must(c, key);
   const b = c.op.body;
   const to = typeof b.new_name === 'string' && b.new_name ? b.new_name : typeof b.name === 'string' && b.name ? b.name : name;
+  checkLabelFields(to, b.description);
   const toKey = labelKey(c.rp, to);
-  if (to !== name && rec(c, toKey) && low(to) !== low(name)) throw invalid('Label', 'name', 'already_exists');
+  if (to !== name && rec(c, toKey) && low(to) !== low(name)) throw labelTaken();
   const fields: Resource = { ...prev, name: to };
-  if (typeof b.color === 'string') fields.color = b.color.replace(/^#/, '');
+  if (b.color !== undefined) fields.color = labelColor(b.color);
   if (b.description !== undefined) fields.description = b.description;
   delete fields.new_name;
   if (to !== name) {
@@ -122,6 +125,15 @@ const updateLabel = (c: IssueCtx) => {
   }
   const out = putResource(c.s.catalog, c.s.counters, '/repos/{owner}/{repo}/labels/{name}', toKey, fields, { baseUrl: c.base, now: c.now });
   return ok(200, out);
+};
+
+const createLabel = (c: IssueCtx) => {
+  const fields = newLabel(c.op.body);
+  const name = String(fields.name);
+  const key = labelKey(c.rp, name);
+  if (rec(c, key) || rec(c, labelKey(c.rp, low(name)))) throw labelTaken();
+  const out = putResource(c.s.catalog, c.s.counters, '/repos/{owner}/{repo}/labels/{name}', key, fields, { baseUrl: c.base, now: c.now });
+  return ok(201, out, { location: String(out.url) });
 };
 
 const deleteLabel = (c: IssueCtx) => {
@@ -171,6 +183,7 @@ export const LABEL_ROUTES: Record<string, [boolean, (c: IssueCtx) => ReturnType<
   [`PUT ${I}`]: [true, setOnIssue],
   [`DELETE ${I}`]: [true, clearOnIssue],
   [`DELETE ${I}/{name}`]: [true, removeFromIssue],
+  [`POST /repos/{owner}/{repo}/labels`]: [true, createLabel],
   [`PATCH ${L}`]: [true, updateLabel],
   [`DELETE ${L}`]: [true, deleteLabel],
   [`GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels`]: [false, labelsForMilestone],

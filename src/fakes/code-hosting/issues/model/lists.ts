@@ -154,6 +154,14 @@ function without(s: SortedIds | undefined, id: number, k?: number, keyOf?: (id: 
 function withAt(s: SortedIds, id: number, keyOf: (id: number) => number): SortedIds {
   const k = keyOf(id);
   if (s.pages.length === 0) return freezeOrder([Object.freeze([Object.freeze([id])])], 1);
+  // The usual write: a new member sorts after every other (created now, with the newest id): it is
+  // appended to the last chunk, without a binary search reading sort keys.
+  const lp = s.pages.length - 1;
+  const lastPage = s.pages[lp] as Page;
+  const lc = lastPage.length - 1;
+  const lastChunk = lastPage[lc] as Chunk;
+  const last = chunkLast(lastChunk);
+  if (last !== id && before(last, keyOf(last), id, k)) return replaceChunk(s, lp, lc, split([...lastChunk, id], 2 * ID_CHUNK), s.size + 1);
   const [p, c, at] = position(s, id, k, keyOf);
   const chunk = (s.pages[p] as Page)[c] as Chunk;
   if (chunk[at] === id) return s;

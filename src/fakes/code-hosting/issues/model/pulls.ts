@@ -4,6 +4,7 @@ import { findRepo } from '../../core/lookup.js';
 import { branchHead, createMergeCommit, updateBranchCommit } from './branches.js';
 import { type IssueCtx, custom, intParam, invalid, loginOf, must, newId, ok, q, rec } from './context.js';
 import { applyIssueFields, insertIssue, mustIssue, names, setState } from './issues.js';
+import { checkIssueText } from './limits.js';
 import { issueKey, pullKey } from './keys.js';
 import { ms } from './lists.js';
 import { baseOf, changeIssue, headLabel, headOf, nextNumber, recordEvent, reserveNumber, saveIssue, snapIssue } from '../model.js';
@@ -149,6 +150,7 @@ const createPull = (c: IssueCtx) => {
   if (typeof b.base !== 'string' || !b.base) throw invalid('PullRequest', 'base', 'missing_field');
   const issue = b.issue === undefined || b.issue === null ? undefined : Number(b.issue);
   if (issue === undefined && (typeof b.title !== 'string' || !b.title)) throw invalid('PullRequest', 'title', 'missing_field');
+  checkIssueText('PullRequest', b.title, b.body);
   const head = parseHead(c, b.head, b.head_repo);
   if (!head) throw invalid('PullRequest', 'head', 'invalid');
   const n = insertPull(c, {
