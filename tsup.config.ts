@@ -36,4 +36,7 @@ export default defineConfig({
   // Keep `node:test` as written: `test` without the prefix is not a builtin.
   removeNodeProtocol: false,
   external: ['nock', 'vitest', '@jest/globals', 'zod', 'immer', 'msw', '@mswjs/interceptors'],
+  // marked (the code hosting fake's markdown renderer) ships ESM only: bundled, so the CommonJS build
+  // does not require() an ES module.
+  noExternal: ['marked'],
 });

@@ -12,9 +12,14 @@
 //
 // Compact schema nodes (JSON, short keys): t type, p properties, q required, i items, e enum, n nullable,
 // f format, x example (scalars only), o oneOf/anyOf, l allOf, ap additionalProperties, mn minimum,
-// ml minLength, pt pattern, mi minItems. A number is a reference into the shared table `S`
-// (components.schemas, compacted once).
-import { readFileSync, writeFileSync } from 'node:fs';
+// ml minLength, pt pattern, mi minItems, d GitHub's value for a new object, c optional properties GitHub
+// sends only when they mean something (rendered only when the object has them). A number is a
+// reference into the shared table `S` (components.schemas, compacted once).
+//
+// What GitHub sends comes from two oracles: the description (`default`, its property order) and the
+// recorded real sessions of @octokit/fixtures (a devDependency), which give GitHub's key order for the
+// objects they show and the values GitHub gave a new object's settings (false, true, 0, "", an enum).
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,12 +92,166 @@ function lookup(realPath, method) {
   return undefined;
 }
 
+// ---------- what GitHub sends: the recorded sessions of @octokit/fixtures ----------
+const FIXTURES = join(dirname(require.resolve('@octokit/fixtures/package.json')), 'scenarios/api.github.com');
+/** Component → documented keys in the order GitHub sent them. */
+const recordedOrder = new Map();
+/** Component → property → { value, created }: a setting's value in a recorded answer (a 201's first). */
+const recordedDefaults = new Map();
+
+const isSetting = (prop, value) =>
+  typeof value === 'boolean' || value === 0 || value === '' || (typeof value === 'string' && Array.isArray(prop?.enum) && prop.enum.includes(value));
+
+function refName(s) {
+  const m = /^#\/components\/schemas\/(.+)$/.exec(s?.$ref ?? '');
+  return m ? m[1] : undefined;
+}
+
+function walkRecorded(doc, s0, v, name, created) {
+  if (!s0 || typeof s0 !== 'object') return;
+  const nm = refName(s0) ?? name;
+  const s = s0.$ref ? resolve(doc, s0.$ref) : s0;
+  if (!s) return;
+  for (const part of s.allOf ?? []) walkRecorded(doc, part, v, refName(part) ? undefined : nm, created);
+  for (const alt of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) walkRecorded(doc, alt, v, undefined, created);
+  if (Array.isArray(v)) {
+    if (s.items) for (const x of v) walkRecorded(doc, s.items, x, undefined, created);
+    return;
+  }
+  if (!v || typeof v !== 'object' || !s.properties) return;
+  if (nm) {
+    const keys = Object.keys(v).filter((k) => k in s.properties);
+    if (keys.length > (recordedOrder.get(nm)?.length ?? 0)) recordedOrder.set(nm, keys);
+    const defaults = recordedDefaults.get(nm) ?? new Map();
+    recordedDefaults.set(nm, defaults);
+    for (const k of keys) {
+      const prop = s.properties[k].$ref ? resolve(doc, s.properties[k].$ref) : s.properties[k];
+      const seen = defaults.get(k);
+      if (isSetting(prop, v[k]) && (!seen || (created && !seen.created))) defaults.set(k, { value: v[k], created });
+    }
+  }
+  for (const [k, x] of Object.entries(v)) if (s.properties[k]) walkRecorded(doc, s.properties[k], x, undefined, created);
+}
+
+function readRecordings() {
+  const doc = SPECS[0].doc;
+  const templates = Object.keys(doc.paths).map((t) => ({
+    t,
+    re: new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\}/g, '[^/]+')}/?$`),
+  }));
+  for (const dir of readdirSync(FIXTURES).sort()) {
+    for (const rec of JSON.parse(readFileSync(join(FIXTURES, dir, 'normalized-fixture.json'), 'utf8'))) {
+      if (!rec.response || typeof rec.response !== 'object' || !rec.scope.includes('api.github.com')) continue;
+      const path = rec.path.split('?')[0];
+      const found = templates.find(({ t, re }) => re.test(path) && doc.paths[t][rec.method]);
+      const op = found && doc.paths[found.t][rec.method];
+      const res0 = op?.responses?.[String(rec.status)];
+      const res = res0?.$ref ? resolve(doc, res0.$ref) : res0;
+      walkRecorded(doc, res?.content?.['application/json']?.schema, rec.response, undefined, rec.status === 201);
+    }
+  }
+}
+readRecordings();
+
+/** Documented keys in GitHub's order: the recorded ones as recorded, each other one after its predecessor in the description. */
+function githubOrder(keys, recorded) {
+  if (!recorded?.length) return keys;
+  const rset = new Set(recorded);
+  const lead = [];
+  const after = new Map();
+  let anchor = null;
+  for (const k of keys) {
+    if (rset.has(k)) anchor = k;
+    else if (anchor === null) lead.push(k);
+    else after.set(anchor, [...(after.get(anchor) ?? []), k]);
+  }
+  return [...lead, ...recorded.flatMap((k) => [k, ...(after.get(k) ?? [])])];
+}
+
+/**
+ * Optional properties GitHub sends only when they mean something: the renderer leaves them out unless
+ * the object has them (a media type's body fields, a fork's `parent`, an issue that is a pull request,
+ * the caller's `permissions`, an organization's admin view). Every other documented property is sent.
+ */
+const ORG_PUBLIC = new Set(
+  'login id node_id url repos_url events_url hooks_url issues_url members_url public_members_url avatar_url description name company blog location email twitter_username is_verified has_organization_projects has_repository_projects public_repos public_gists followers following html_url type created_at updated_at archived_at'.split(
+    ' ',
+  ),
+);
+const CONDITIONAL = {
+  '*': [
+    'body_html', // media type html/full
+    'body_text', // media type text/full
+    'text_matches', // media type text-match (search)
+    'starred_at', // media type star
+    'permissions', // the caller's view of a repository (omitted for anonymous callers)
+    'temp_clone_token', // GET /repos/{owner}/{repo} only
+    'organization', // a repository an organization owns
+    'parent', // forks
+    'source', // forks
+    'template_repository', // repositories generated from a template
+    'security_and_analysis', // admins only
+    'code_of_conduct', // repositories with one
+    'master_branch', // retired spelling
+    'anonymous_access_enabled', // GHES
+    'code_search_index_status', // code search previews
+  ],
+  issue: ['pull_request', 'draft', 'repository'], // a pull request's issue; the cross-repository lists
+  'nullable-issue': ['pull_request', 'draft', 'repository'],
+  'simple-user': ['name', 'email'], // shown only where the account has made them public in that context
+  'nullable-simple-user': ['name', 'email'],
+  commit: ['stats', 'files'], // a single commit, not lists
+  // The source import's fields depend on its state (the import model states exactly which it sends).
+  import: '*optional*',
+  'porter-author': '*optional*',
+  'porter-large-file': '*optional*',
+  // A branch's protection summary names only the settings in force.
+  'branch-protection': '*optional*',
+  'protected-branch-required-status-check': '*optional*',
+  'organization-full': [], // filled below: the admin view
+};
+/**
+ * Optional objects GitHub sends on every object that has them documented (an object nobody set is
+ * otherwise a sign that it does not apply: a branch's `restrictions`, a release's discussion).
+ */
+const ALWAYS_OBJECTS = new Set(['reactions', 'sub_issues_summary', 'issue_dependencies_summary', 'plan']);
+/** Optional links GitHub sends on every object: a sub-collection of the object (`<url>/forks`, `<url>/timeline`). */
+const ALWAYS_LINKS = /^(forks|commits|comments|events|timeline|labels|assignees|reactions|members|repositories)_url$/;
+function conditionalOf(name, schema, doc) {
+  const props = Object.keys(schema.properties ?? {});
+  const required = new Set(schema.required ?? []);
+  if (CONDITIONAL[name] === '*optional*') return props.filter((k) => !required.has(k));
+  const names = new Set([...CONDITIONAL['*'], ...(CONDITIONAL[name] ?? [])]);
+  if (name === 'organization-full') for (const k of props) if (!ORG_PUBLIC.has(k)) names.add(k);
+  const recorded = new Set(name ? (recordedOrder.get(name) ?? []) : []);
+  for (const k of props) {
+    if (recorded.has(k)) continue;
+    const p0 = schema.properties[k];
+    const p = p0.$ref ? resolve(doc, p0.$ref) : p0;
+    if (!p || p.nullable) continue;
+    const object = p.type === 'object' || (!p.type && (p.properties || p.allOf || p.oneOf || p.anyOf));
+    // An optional object nobody set, and an optional link without GitHub's example of it, are sent only when the object has them.
+    if (object && !ALWAYS_OBJECTS.has(k)) names.add(k);
+    if (p.type === 'string' && /_url$/.test(k) && p.example === undefined && !ALWAYS_LINKS.test(k)) names.add(k);
+    // An optional instant that cannot be null records an event that may not have happened (a pending review's `submitted_at`).
+    if (p.type === 'string' && p.format === 'date-time') names.add(k);
+  }
+  return props.filter((k) => names.has(k) && !required.has(k));
+}
+
+/** The `repository` component's documented defaults hold for every repository shape (full, minimal, nullable). */
+function repositoryDefault(component, key) {
+  if (!component || component === 'repository' || !/(^|-)repository$/.test(component)) return undefined;
+  const d = SPECS[0].doc.components.schemas.repository.properties[key]?.default;
+  return d === undefined || (d !== null && typeof d === 'object') ? undefined : { value: d };
+}
+
 // ---------- compaction ----------
 /** Per description: component name → index in the shared table. */
 const table = [];
 const tableIndex = new Map();
 
-function compact(spec, schema, depth = 0) {
+function compact(spec, schema, depth = 0, component = undefined) {
   if (!schema || typeof schema !== 'object') return {};
   if (schema.$ref) {
     const m = /^#\/components\/schemas\/(.+)$/.exec(schema.$ref);
@@ -106,7 +265,7 @@ function compact(spec, schema, depth = 0) {
     const idx = table.length;
     tableIndex.set(key, idx);
     table.push(null);
-    table[idx] = compact(src, src.doc.components.schemas[m[1]], depth + 1);
+    table[idx] = compact(src, src.doc.components.schemas[m[1]], depth + 1, m[1]);
     return idx;
   }
   const out = {};
@@ -122,9 +281,20 @@ function compact(spec, schema, depth = 0) {
     // Long prose examples cost bytes for nothing: rendering needs a value of the right type and pattern.
     if (typeof schema.example !== 'string' || schema.example.length <= 120) out.x = schema.example;
   }
+  if (schema.default !== undefined && (schema.default === null || typeof schema.default !== 'object')) out.d = schema.default;
   if (schema.properties) {
     out.p = {};
-    for (const [k, v] of Object.entries(schema.properties)) out.p[k] = compact(spec, v, depth + 1);
+    const defaults = component ? recordedDefaults.get(component) : undefined;
+    for (const k of githubOrder(Object.keys(schema.properties), component ? recordedOrder.get(component) : undefined)) {
+      const v = schema.properties[k];
+      let node = compact(spec, v, depth + 1);
+      const d = defaults?.get(k) ?? repositoryDefault(component, k);
+      const documented = (v.$ref ? resolve(spec.doc, v.$ref) : v)?.default;
+      if (d && documented === undefined) node = typeof node === 'number' ? { l: [node], d: d.value } : { ...node, d: d.value };
+      out.p[k] = node;
+    }
+    const c = conditionalOf(component, schema, spec.doc);
+    if (c.length) out.c = c;
   }
   if (Array.isArray(schema.required) && schema.required.length) out.q = schema.required;
   if (schema.items) out.i = compact(spec, schema.items, depth + 1);

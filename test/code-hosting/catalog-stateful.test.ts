@@ -48,7 +48,8 @@ describe('catalog resources are stateful', () => {
     // Newest first, as GitHub lists issues by default (sort=created, direction=desc).
     const page2 = await octokit.request('GET /repos/{owner}/{repo}/issues', { owner: 'octo', repo: 'hello', per_page: 2, page: 2 });
     expect(page2.data.map((i) => i.title)).toEqual(['c', 'b']);
-    const base = 'https://api.github.com/repos/octo/hello/issues?per_page=2';
+    // GitHub links a repository's pages by its id.
+    const base = `https://api.github.com/repositories/${fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' }).id}/issues?per_page=2`;
     expect(page2.headers.link).toBe(`<${base}&page=1>; rel="prev", <${base}&page=3>; rel="next", <${base}&page=3>; rel="last", <${base}&page=1>; rel="first"`);
     const titles = await octokit.paginate('GET /repos/{owner}/{repo}/issues', { owner: 'octo', repo: 'hello', per_page: 2 });
     expect(titles.map((i) => i.title)).toEqual(['e', 'd', 'c', 'b', 'a']);

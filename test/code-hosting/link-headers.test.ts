@@ -35,10 +35,13 @@ const SEED_THREE: Record<string, (fakes: Fakes) => void> = {
 describe('Link headers on every paged list', () => {
   let fakes: Fakes;
   let snapshot: ReturnType<Fakes['snapshot']>;
+  /** A list's path as GitHub links it: by the repository's or the organization's id. */
+  let linkForm: (path: string) => string;
   beforeAll(() => {
     fakes = createFakes({ clock: '2024-01-10T00:00:00Z' });
-    fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
-    fakes.codeHosting.seed.account({ login: 'acme', type: 'Organization' });
+    const repo = fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
+    const org = fakes.codeHosting.seed.account({ login: 'acme', type: 'Organization' });
+    linkForm = (path) => path.replace(/^\/repos\/octo\/hello(?=\/)/, `/repositories/${repo.id}`).replace(/^\/orgs\/acme(?=\/)/, `/organizations/${org.id}`);
     snapshot = fakes.snapshot();
   });
 
@@ -73,10 +76,13 @@ describe('Link headers on every paged list', () => {
         continue;
       }
       if (!/rel="next"/.test(link) || (!NO_LAST[where] && !/rel="last"/.test(link))) missing.push(`${where}: '${link}'`);
-      else if (!link.includes(`<https://api.github.com${realSpelling(base)}?`)) missing.push(`${where}: link elsewhere '${link}'`);
+      else if (!link.includes(`<https://api.github.com${linkForm(realSpelling(base))}?`)) missing.push(`${where}: link elsewhere '${link}'`);
       else {
-        const two = await fakes.handle({ method: 'GET', url: `${url}?per_page=1&page=2`, headers: { authorization: 'token t' } });
-        if (!/rel="prev"/.test(two.headers.link ?? '') || !/rel="first"/.test(two.headers.link ?? '')) missing.push(`${where} page 2: '${two.headers.link}'`);
+        const next = /<([^>]+)>; rel="next"/.exec(link)?.[1] as string;
+        const two = await fakes.handle({ method: 'GET', url: next, headers: { authorization: 'token t' } });
+        if (two.status !== 200 || itemsOf(two.json, row)?.length !== 1) missing.push(`${where} page 2 at ${next}: ${two.status}`);
+        else if (!/rel="prev"/.test(two.headers.link ?? '') || !/rel="first"/.test(two.headers.link ?? ''))
+          missing.push(`${where} page 2: '${two.headers.link}'`);
       }
     }
     expect(missing).toEqual([]);

@@ -131,9 +131,9 @@ describe('every API link of a seeded repository answers', () => {
     const user = (await octokit.rest.users.getByUsername({ username: 'octo' })).data;
 
     // The repository embedded in a pull request is the repository (the `repository` shape, the caller's
-    // permissions included as in GitHub's pull request example; without the full repository's network
-    // and subscriber counts).
-    const { network_count: _n, subscribers_count: _s, ...embedded } = repo;
+    // permissions included as in GitHub's pull request example; without the clone token of
+    // GET /repos/{owner}/{repo} and the full repository's network and subscriber counts).
+    const { network_count: _n, subscribers_count: _s, temp_clone_token: _t, ...embedded } = repo;
     expect(pull.head.repo).toEqual(embedded);
     expect(pull.base.repo).toEqual(embedded);
     expect(pull.head.repo?.git_url).toBe('git://github.com/octo/hello.git');

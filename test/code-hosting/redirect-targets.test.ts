@@ -50,7 +50,7 @@ describe('redirect targets', () => {
       request: { redirect: 'manual' },
     });
     expect(manual.status).toBe(302);
-    expect(manual.headers.location).toBe('https://codeload.github.com/octo/hello/legacy.tar.gz/main');
+    expect(manual.headers.location).toBe('https://codeload.github.com/octo/hello/legacy.tar.gz/refs/heads/main');
     const res = await octokit.rest.repos.downloadTarballArchive({ owner: 'octo', repo: 'hello', ref: 'main' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/x-gzip');
@@ -63,7 +63,7 @@ describe('redirect targets', () => {
     const octokit = new Octokit({ auth: 'x', request: { retries: 0, fetch: f.fetch } });
     const res = await octokit.rest.repos.downloadZipballArchive({ owner: 'octo', repo: 'hello', ref: 'main' });
     expect(res.status).toBe(200);
-    expect(res.url).toBe('https://codeload.github.com/octo/hello/legacy.zip/main');
+    expect(res.url).toBe('https://codeload.github.com/octo/hello/legacy.zip/refs/heads/main');
     const bytes = Buffer.from(res.data as ArrayBuffer);
     expect(bytes.subarray(0, 4).toString('binary')).toBe('PK\u0003\u0004');
     expect(bytes.toString('utf8')).toMatch(/octo-hello-[0-9a-f]{7}\/README\.md/);
@@ -139,7 +139,7 @@ describe('redirect targets', () => {
       [
         'GET /repos/{owner}/{repo}/tarball/{ref}',
         { ref: 'main' },
-        /^https:\/\/codeload\.github\.com\/octo\/secret\/legacy\.tar\.gz\/main\?token=[A-Z0-9]{29}$/,
+        /^https:\/\/codeload\.github\.com\/octo\/secret\/legacy\.tar\.gz\/refs\/heads\/main\?token=[A-Z0-9]{29}$/,
       ],
       [
         'GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs',
@@ -172,7 +172,7 @@ describe('redirect targets', () => {
         ref: 'main',
         request: { redirect: 'manual' },
       });
-      expect(manual.headers.location).toBe(`${web}/_codeload/octo/hello/legacy.zip/main`);
+      expect(manual.headers.location).toBe(`${web}/_codeload/octo/hello/legacy.zip/refs/heads/main`);
       const res = await octokit.rest.repos.downloadZipballArchive({ owner: 'octo', repo: 'hello', ref: 'main' });
       expect(Buffer.from(res.data as ArrayBuffer).toString('utf8')).toMatch(/octo-hello-[0-9a-f]{7}\/README\.md/);
       const log = await octokit.request('GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs', {

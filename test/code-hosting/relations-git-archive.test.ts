@@ -30,7 +30,7 @@ describe('archives through the redirect', () => {
     const head = (await octokit.rest.repos.getBranch({ ...R, branch: 'main' })).data.commit.sha;
     const manual = await octokit.rest.repos.downloadTarballArchive({ ...R, ref: 'main', request: { redirect: 'manual' } }).catch((e) => e.response);
     expect(manual.status).toBe(302);
-    expect(manual.headers.location).toBe('https://codeload.github.com/octo/hello/legacy.tar.gz/main');
+    expect(manual.headers.location).toBe('https://codeload.github.com/octo/hello/legacy.tar.gz/refs/heads/main');
     const res = await octokit.rest.repos.downloadTarballArchive({ ...R, ref: 'main' });
     expect(res.status).toBe(200);
     const file = join(dir, 'a.tar.gz');
@@ -64,7 +64,7 @@ describe('archives through the redirect', () => {
   it('a private repository: the redirect carries a token the archive host checks', async () => {
     fakes.codeHosting.seed.repo({ ...R, private: true });
     const manual = await octokit.rest.repos.downloadTarballArchive({ ...R, ref: 'main', request: { redirect: 'manual' } }).catch((e) => e.response);
-    expect(manual.headers.location).toMatch(/^https:\/\/codeload\.github\.com\/octo\/hello\/legacy\.tar\.gz\/main\?token=[0-9A-F]+$/);
+    expect(manual.headers.location).toMatch(/^https:\/\/codeload\.github\.com\/octo\/hello\/legacy\.tar\.gz\/refs\/heads\/main\?token=[0-9A-F]+$/);
     expect((await octokit.rest.repos.downloadTarballArchive({ ...R, ref: 'main' })).status).toBe(200);
     const bare = await fetch('https://codeload.github.com/octo/hello/legacy.tar.gz/main');
     expect(bare.status).toBe(404);
@@ -78,7 +78,7 @@ describe('archives through the redirect', () => {
     try {
       const kit = new Octokit({ auth: 't', baseUrl: server.baseUrls.github, request: { retries: 0 } });
       const manual = await kit.rest.repos.downloadZipballArchive({ ...R, ref: 'main', request: { redirect: 'manual' } }).catch((e) => e.response);
-      expect(manual.headers.location).toBe(`${server.url}/_codeload/octo/hello/legacy.zip/main`);
+      expect(manual.headers.location).toBe(`${server.url}/_codeload/octo/hello/legacy.zip/refs/heads/main`);
       const res = await kit.rest.repos.downloadZipballArchive({ ...R, ref: 'main' });
       expect(res.headers['content-type']).toBe('application/zip');
       const file = join(dir, 'server.zip');

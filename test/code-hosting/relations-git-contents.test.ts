@@ -105,7 +105,7 @@ describe('contents through the git graph', () => {
     // The raw media type answers the file's own text.
     const rawText = await octokit.rest.repos.getContent({ ...R, path: 'README.md', mediaType: { format: 'raw' } });
     expect(rawText.data).toBe('# hello\n');
-    expect(rawText.headers['content-type']).toMatch(/^application\/vnd\.github\.raw/);
+    expect(rawText.headers['content-type']).toMatch(/^application\/vnd\.github(\.v3)?\.raw/);
     // Files with slashes are answered with raw slashes too (the `url` GitHub puts in bodies).
     const raw = await octokit.request('GET /repos/octo/hello/contents/src/a.ts');
     expect(text(raw.data)).toBe('a\n');

@@ -90,7 +90,9 @@ describe('list filters and ordering of issues and pull requests', () => {
     expect(await list({ labels: 'ui', assignee: 'hubot', milestone: '1' })).toEqual([3]);
     const page = await octokit.rest.issues.listForRepo({ ...R, state: 'all', per_page: 1, page: 2 });
     expect(numbers(page.data)).toEqual([3]);
-    const base = 'https://api.github.com/repos/octo/hello/issues?state=all&per_page=1';
+    // GitHub links a repository's pages by its id.
+    const { id } = (await octokit.rest.repos.get(R)).data;
+    const base = `https://api.github.com/repositories/${id}/issues?state=all&per_page=1`;
     expect(page.headers.link).toBe(`<${base}&page=1>; rel="prev", <${base}&page=3>; rel="next", <${base}&page=4>; rel="last", <${base}&page=1>; rel="first"`);
     const all = await octokit.paginate(octokit.rest.issues.listForRepo, { ...R, labels: 'bug', state: 'all', per_page: 1 });
     expect(numbers(all)).toEqual([2, 1]);

@@ -52,13 +52,14 @@ describe('repositories', () => {
   });
 
   it('lists with per_page/page and a Link header octokit.paginate follows', async () => {
-    fakes.codeHosting.seed.account({ login: 'acme', type: 'Organization' });
+    const acme = fakes.codeHosting.seed.account({ login: 'acme', type: 'Organization' });
     const octokit = kit('x');
     for (let i = 0; i < 7; i++) await octokit.request('POST /orgs/{org}/repos', { org: 'acme', name: `r${i}` });
     const first = await octokit.request('GET /orgs/{org}/repos', { org: 'acme', per_page: 3 });
     expect(first.data.map((r) => r.name)).toEqual(['r0', 'r1', 'r2']);
     expect(first.headers.link).toBe(
-      '<https://api.github.com/orgs/acme/repos?per_page=3&page=2>; rel="next", <https://api.github.com/orgs/acme/repos?per_page=3&page=3>; rel="last"',
+      // GitHub links an organization's pages by its id.
+      `<https://api.github.com/organizations/${acme.id}/repos?per_page=3&page=2>; rel="next", <https://api.github.com/organizations/${acme.id}/repos?per_page=3&page=3>; rel="last"`,
     );
     const all = await octokit.paginate('GET /orgs/{org}/repos', { org: 'acme', per_page: 3 });
     expect(all.map((r) => r.name)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6']);

@@ -1,12 +1,22 @@
 import { CATALOG } from 'stuntdouble/code-hosting';
 import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { EXCEPTIONS } from './conformance/exceptions.js';
 import { oracle } from './conformance/oracle.js';
+import { SENT_IN_SOME_ANSWERS } from './conformance/presence.js';
 import { walker } from './conformance/walk.js';
 
 // Every catalog row, through the real Octokit, answers a status GitHub's OpenAPI description
 // documents and a body that validates (ajv) against the schema documented for that status.
 // EXCEPTIONS lists the reviewed departures, each with its reason; an exception that passes fails too.
+//
+// "Documented properties present": of the properties the description documents for each 2xx answer
+// (recursively), the share the answer carries, leaving out only those GitHub's own recorded answers show
+// it sends in some answers only (SENT_IN_SOME_ANSWERS, each entry checked against the recordings below).
+// Goal: ≥ 95 % overall and for every row. Reached so far: ≥ 95 % overall on every description; the rows
+// still below 95 % are counted, and their number may only go down (MAX_ROWS_BELOW).
 
 const HOSTS = [
   { name: 'api.github.com', baseUrl: 'https://api.github.com' },
@@ -16,6 +26,8 @@ const HOSTS = [
   { name: 'octokit-openapi-22.0.0', baseUrl: 'https://api.github.com' },
 ] as const;
 const MIN_CHECKED: Record<string, number> = { 'api.github.com': 750, 'ghes-3.19': 500, ghec: 500, 'octokit-openapi-22.0.0': 30 };
+/** Rows whose answers carry fewer than 95 % of their documented properties, at most (reached: floors, not the goal of 0). */
+const MAX_ROWS_BELOW: Record<string, number> = { 'api.github.com': 51, 'ghes-3.19': 53, ghec: 54, 'octokit-openapi-22.0.0': 0 };
 
 describe.each(HOSTS)('every catalog route conforms to the $name description', ({ name, baseUrl }) => {
   it('answers a documented status and a body that validates', async () => {
@@ -25,17 +37,51 @@ describe.each(HOSTS)('every catalog route conforms to the $name description', ({
     const failures: string[] = [];
     let checked = 0;
     let passed = 0;
+    let documented = 0;
+    let present = 0;
+    const rows: Array<{ route: string; ratio: number; absent: string[] }> = [];
     for (const row of CATALOG) {
       const out = await w.run(row);
       if (!out) continue;
       checked++;
       const reason = exceptions[out.route];
       if (out.ok) passed++;
+      if (out.presence && out.presence.documented > 0) {
+        documented += out.presence.documented;
+        present += out.presence.present;
+        rows.push({ route: out.route, ratio: out.presence.present / out.presence.documented, absent: out.presence.absent });
+      }
       if (out.ok && reason) failures.push(`${out.route}: passes, remove its exception`);
       if (!out.ok && !reason) failures.push(`${out.route} → ${out.status}: ${out.problem}`);
     }
-    if (process.env.CONFORMANCE_REPORT) console.log(`${name}: ${passed}/${checked} valid`);
+    const below = rows.filter((r) => r.ratio < 0.95).sort((a, b) => a.ratio - b.ratio);
+    if (process.env.CONFORMANCE_REPORT) {
+      console.log(
+        `${name}: ${passed}/${checked} valid; documented properties present ${present}/${documented}; rows below 95 %: ${below.length}/${rows.length}`,
+      );
+      for (const r of below) console.log(`  ${(r.ratio * 100).toFixed(0)}% ${r.route}: ${r.absent.slice(0, 12).join(' ')}`);
+    }
     expect(checked).toBeGreaterThanOrEqual(MIN_CHECKED[name] ?? 1);
     expect(failures).toEqual([]);
+    expect(passed / checked).toBeGreaterThanOrEqual(0.97);
+    expect(present / documented).toBeGreaterThanOrEqual(0.95);
+    expect(below.length, below.map((r) => r.route).join('\n')).toBeLessThanOrEqual(MAX_ROWS_BELOW[name] ?? 0);
   }, 300_000);
+});
+
+describe('documented properties GitHub sends in some answers only', () => {
+  it('names only properties GitHub’s recorded answers show objects of that kind without', () => {
+    const require = createRequire(import.meta.url);
+    const root = join(dirname(require.resolve('@octokit/fixtures/package.json')), 'scenarios/api.github.com');
+    const without = new Set<string>();
+    const visit = (x: unknown): void => {
+      if (Array.isArray(x)) for (const y of x) visit(y);
+      else if (x && typeof x === 'object') {
+        for (const e of SENT_IN_SOME_ANSWERS) if (e.kind in x && !(e.key in x)) without.add(`${e.kind} ${e.key}`);
+        for (const y of Object.values(x)) visit(y);
+      }
+    };
+    for (const d of readdirSync(root)) for (const r of JSON.parse(readFileSync(join(root, d, 'normalized-fixture.json'), 'utf8'))) visit(r.response);
+    expect(SENT_IN_SOME_ANSWERS.filter((e) => !without.has(`${e.kind} ${e.key}`))).toEqual([]);
+  });
 });

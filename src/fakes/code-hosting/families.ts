@@ -13,6 +13,7 @@ import { family as hooks } from './hooks/index.js';
 import { family as imports } from './imports/index.js';
 import { family as interactionLimits } from './interaction-limits/index.js';
 import { family as issues } from './issues/index.js';
+import { family as markdown } from './markdown/index.js';
 import { family as meta } from './meta/index.js';
 import { family as notifications } from './notifications/index.js';
 import { family as orgs } from './orgs/index.js';
@@ -20,6 +21,7 @@ import { family as rateLimit } from './rate-limit/index.js';
 import { family as releases } from './releases/index.js';
 import { family as repoSettings } from './repo-settings/index.js';
 import { family as repos } from './repos/index.js';
+import { family as root } from './root/index.js';
 import { family as search } from './search/index.js';
 import { family as social } from './social/index.js';
 import { family as statuses } from './statuses/index.js';
@@ -50,11 +52,13 @@ export const FAMILIES: readonly Family[] = [
   events,
   interactionLimits,
   issues,
+  markdown,
   meta,
   notifications,
   orgs,
   releases,
   repoSettings,
+  root,
   search,
   social,
   statuses,

@@ -18,6 +18,8 @@ export interface Oracle {
   find(path: string, method: string): { path: string; op: Json; pathItem: Json } | undefined;
   /** A validator of an operation's response for a status (undefined: documented without JSON body). */
   validator(path: string, method: string, status: number): ValidateFunction | undefined;
+  /** The schema (as documented, refs unresolved) of an operation's JSON response for a status. */
+  schema(path: string, method: string, status: number): Json;
   /** Resolves a `$ref`. */
   deref(x: Json): Json;
   /** A validator of one of the description's component schemas (`issues-event`, `thread`, ...). */
@@ -86,11 +88,16 @@ export function oracle(name: string): Oracle {
     const op = doc.paths[p][method.toLowerCase()];
     return op ? { path: p, op, pathItem: doc.paths[p] } : undefined;
   };
+  const schema = (path: string, method: string, status: number): Json => {
+    const res = deref(find(path, method)?.op.responses?.[String(status)]);
+    return res?.content?.['application/json']?.schema ?? res?.content?.['application/scim+json']?.schema;
+  };
   return {
     name,
     doc,
     find,
     deref,
+    schema,
     component(name) {
       const k = `#component ${name}`;
       if (!cache.has(k)) cache.set(k, ajv.compile({ $ref: `${id}#/components/schemas/${name}` }));
@@ -99,10 +106,8 @@ export function oracle(name: string): Oracle {
     validator(path, method, status) {
       const k = `${method} ${path} ${status}`;
       if (!cache.has(k)) {
-        const found = find(path, method);
-        const res = deref(found?.op.responses?.[String(status)]);
-        const schema = res?.content?.['application/json']?.schema ?? res?.content?.['application/scim+json']?.schema;
-        cache.set(k, schema ? ajv.compile(toJsonSchema(schema, id)) : undefined);
+        const s = schema(path, method, status);
+        cache.set(k, s ? ajv.compile(toJsonSchema(s, id)) : undefined);
       }
       return cache.get(k);
     },

@@ -2,6 +2,7 @@ import { Octokit } from '@octokit/rest';
 import { type Fakes, createFakes } from 'stuntdouble';
 import { CATALOG, type CatalogRow, realSpelling } from 'stuntdouble/code-hosting';
 import { type Oracle, exampleBody } from './oracle.js';
+import { type Presence, presence, sentInSomeAnswers } from './presence.js';
 import { gitFixture } from './git-fixture.js';
 import { OWNER, REPO, concretePath, paramValue } from './params.js';
 
@@ -16,6 +17,8 @@ export interface RowOutcome {
   status: number;
   ok: boolean;
   problem?: string;
+  /** The documented properties of the answer's schema it carries (valid answers with a JSON schema). */
+  presence?: Presence;
 }
 
 const concrete = (row: CatalogRow) => concretePath(row);
@@ -137,7 +140,8 @@ export function walker(o: Oracle, baseUrl: string): Walker {
       const e = validate.errors?.[0];
       return { route, status, ok: false, problem: `${e?.instancePath || '/'} ${e?.message} ${JSON.stringify(e?.params)}` };
     }
-    return { route, status, ok: true };
+    const schema = validate ? o.schema(real, row.method, status) : undefined;
+    return { route, status, ok: true, ...(schema ? { presence: presence(o, schema, data, sentInSomeAnswers) } : {}) };
   }
   return { fakes, octokit, run };
 }

@@ -118,6 +118,8 @@ describe('code hosting routes: one owner each, none lost', () => {
       'GET /repos/{owner}/{repo}/pulls/{pull_number}/files': 'issues',
       'GET /user/orgs': 'orgs',
       'GET /users/{username}/orgs': 'orgs',
+      // The account of an id (issue 29; the engine answered a stored record).
+      'GET /user/{account_id}': 'users',
     };
     const derivedOwner = (k: string) =>
       derived[k] ??

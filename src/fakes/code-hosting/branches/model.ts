@@ -6,6 +6,7 @@ import type { CatalogSlice, Resource } from '../core/catalog/state.js';
 import type { RelationContext } from '../core/family.js';
 import { getCommit } from '../git/model.js';
 import { commitView } from '../git/model/views.js';
+import { teamBySlug, teamView } from '../teams/model.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 import { branchHead, branchNames, branchRecord, ensureBranch, listOf } from '../git/model/heads.js';
 import { type BranchRepo, branchKey } from './state.js';
@@ -95,7 +96,30 @@ export const getBranch: BranchOp = (slice, op, repo, rc) => {
 
 const PROTECTION_FIELDS = ['required_status_checks', 'enforce_admins', 'required_pull_request_reviews', 'restrictions'] as const;
 
-export const putProtection: BranchOp = (slice, op, repo) => {
+/**
+ * Required status checks as GitHub stores them: `contexts` and `checks` are one list in two spellings
+ * (a context named alone is a check of any app, `app_id: null`; a check's context is listed in `contexts`).
+ */
+function statusChecks(url: string, body: Resource): Resource {
+  const given = Array.isArray(body.checks) ? (body.checks as Resource[]).filter((c) => typeof c?.context === 'string') : undefined;
+  const contexts = Array.isArray(body.contexts) ? body.contexts.filter((c): c is string => typeof c === 'string') : [];
+  const checks = given
+    ? given.map((c) => ({ context: c.context, app_id: typeof c.app_id === 'number' ? c.app_id : null }))
+    : contexts.map((context) => ({ context, app_id: null }));
+  return { url, strict: body.strict === true, contexts: given ? checks.map((c) => c.context as string) : contexts, contexts_url: `${url}/contexts`, checks };
+}
+
+/** Push restrictions: the users (logins) and the organization's teams (slugs) named, as GitHub answers them. */
+function restrictionsOf(rc: RelationContext, url: string, body: Resource, repo: BranchRepo): Resource {
+  const org = decodeURIComponent(repo.path.split('/')[2] ?? '');
+  const teams = (Array.isArray(body.teams) ? body.teams : []).map((slug) => {
+    const team = typeof slug === 'string' ? teamBySlug(rc.state, org, slug) : undefined;
+    return team ? teamView(rc.state, rc.op.baseUrl, team) : { name: String(slug), slug: String(slug) };
+  });
+  return { url, users: [], apps: [], ...body, teams };
+}
+
+export const putProtection: BranchOp = (slice, op, repo, rc) => {
   const name = branchName(op);
   if (!branchRecord(slice, repo, name)) throw notFound();
   const missing = PROTECTION_FIELDS.filter((f) => !(f in op.body));
@@ -104,14 +128,12 @@ export const putProtection: BranchOp = (slice, op, repo) => {
   const b = op.body as Record<string, unknown>;
   const prot: Resource = {
     url,
-    required_status_checks: b.required_status_checks
-      ? { url: `${url}/required_status_checks`, contexts: [], checks: [], ...(b.required_status_checks as Resource) }
-      : null,
+    required_status_checks: b.required_status_checks ? statusChecks(`${url}/required_status_checks`, b.required_status_checks as Resource) : null,
     enforce_admins: { url: `${url}/enforce_admins`, enabled: b.enforce_admins === true },
     required_pull_request_reviews: b.required_pull_request_reviews
       ? { url: `${url}/required_pull_request_reviews`, ...(b.required_pull_request_reviews as Resource) }
       : null,
-    restrictions: b.restrictions ? { url: `${url}/restrictions`, users: [], teams: [], apps: [], ...(b.restrictions as Resource) } : null,
+    restrictions: b.restrictions ? restrictionsOf(rc, `${url}/restrictions`, b.restrictions as Resource, repo) : null,
     required_signatures: { url: `${url}/required_signatures`, enabled: false },
     required_linear_history: { enabled: b.required_linear_history === true },
     allow_force_pushes: { enabled: b.allow_force_pushes === true },

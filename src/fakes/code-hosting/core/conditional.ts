@@ -21,26 +21,41 @@ const sha256: (text: string) => string =
 
 const bare = (tag: string) => tag.trim().replace(/^W\//, '');
 
-/** The resource's own change time (`updated_at`), for `Last-Modified`. */
+/** The resource's own change time (`updated_at`; a list's newest item's), for `Last-Modified`. */
 function modifiedAt(body: unknown): number | undefined {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  if (Array.isArray(body)) {
+    let newest: number | undefined;
+    for (const item of body) {
+      const ms = modifiedAt(item);
+      if (ms !== undefined && (newest === undefined || ms > newest)) newest = ms;
+    }
+    return newest;
+  }
+  if (!body || typeof body !== 'object') return undefined;
   const v = (body as { updated_at?: unknown }).updated_at;
   const ms = typeof v === 'string' ? Date.parse(v) : Number.NaN;
   return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000) * 1000;
 }
 
+const hasBody = (res: FakeResponse) => res.body !== undefined && res.body !== null && !(typeof res.body === 'string' && res.body === '' && res.status >= 300);
+
 /**
- * Conditional requests as on GitHub: every successful GET answer carries an `ETag` (and
- * `Last-Modified` when the resource has an `updated_at`); a request whose `If-None-Match` names the
- * current tag (or whose `If-Modified-Since` is not older than `Last-Modified`) answers
- * `304 Not Modified` without a body, and that request does not count against the rate limit.
+ * Entity headers as on GitHub: every answer with a body (writes included) carries an `ETag` (a hash of
+ * the body) and a `Last-Modified` (the resource's `updated_at`, else the fake clock's now). Conditional
+ * GETs: a request whose `If-None-Match` names the current tag (or whose `If-Modified-Since` is not older
+ * than the resource's `updated_at`) answers `304 Not Modified` without a body, and that request does not
+ * count against the rate limit.
  */
 export function conditional(res: FakeResponse, ctx: Ctx): FakeResponse {
-  if (ctx.req.method !== 'GET' || res.status !== 200 || res.body === undefined || res.body === null) return res;
-  const etag = etagOf(res.body);
+  if (!hasBody(res) || res.status >= 400 || res.status === 204) return res;
+  const etag = res.headers?.etag ?? etagOf(res.body);
   const modified = modifiedAt(res.body);
   const headers: Record<string, string> = { ...(res.headers ?? {}), etag };
-  if (modified !== undefined) headers['last-modified'] = new Date(modified).toUTCString();
+  // A created object (201) is at its `url`, as GitHub's `Location` says.
+  const url = (res.body as { url?: unknown }).url;
+  if (res.status === 201 && !headers.location && typeof url === 'string' && /^https?:\/\//.test(url)) headers.location = url;
+  headers['last-modified'] ??= new Date(modified ?? Math.floor(ctx.clock.nowMs() / 1000) * 1000).toUTCString();
+  if (ctx.req.method !== 'GET' || res.status !== 200) return { ...res, headers };
   const inm = ctx.req.headers['if-none-match'];
   const ims = ctx.req.headers['if-modified-since'];
   const fresh =

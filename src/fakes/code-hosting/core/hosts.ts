@@ -1,7 +1,7 @@
 import type { FakeRequest } from '../../../http/request.js';
 import type { Prepared } from '../../service.js';
 import { hashSha } from './shapes/render.js';
-import { webBase } from './urls.js';
+import { uploadsBase, webBase } from './urls.js';
 
 /**
  * Where GitHub's redirects go, and the fake's answers there. Tarball and zipball redirect to GitHub's
@@ -32,14 +32,22 @@ export function logBase(baseUrl: string): string {
   return web === 'https://github.com' ? LOG_HOST : `${web}/_logs`;
 }
 
+export const UPLOADS_PREFIX = '/__uploads';
+
+/** Whether a request URL is on an upload host (`uploads.*`, or GHES's `/api/uploads` paths). */
+export function onUploadsHost(url: URL): boolean {
+  return url.hostname.startsWith('uploads.') || url.pathname.startsWith('/api/uploads/');
+}
+
 /**
  * The hosts the code hosting fake also answers on for its API base URLs (intercepted, not listed as
- * its base URLs): the archive host and the log host of each, unless a base URL already covers them.
+ * its base URLs): the archive host, the log host and the upload host of each, unless a base URL
+ * already covers them.
  */
 export function companionBaseUrls(baseUrls: readonly string[]): string[] {
   const out = new Set<string>();
   for (const b of baseUrls) {
-    for (const h of [archiveBase(b), logBase(b)]) if (!h.startsWith(`${trimBase(b)}/`)) out.add(h);
+    for (const h of [archiveBase(b), logBase(b), uploadsBase(b)]) if (!h.startsWith(`${trimBase(b)}/`)) out.add(h);
   }
   return [...out];
 }
@@ -56,6 +64,7 @@ export function onLogHost(url: URL): boolean {
 export function prepareTargets(req: FakeRequest, path: string): Prepared {
   const url = req.url instanceof URL ? req.url : new URL(String(req.url));
   if (onLogHost(url)) return { path: `${LOG_PREFIX}${path}` };
+  if (onUploadsHost(url)) return { path: `${UPLOADS_PREFIX}${path}` };
   return { path: archivePath(url, path) };
 }
 
@@ -64,16 +73,21 @@ export const linkToken = (path: string) => hashSha(`stuntdouble-link:${path}`).s
 
 /**
  * The `Location` of a redirect answer for a concrete API key (`/repos/o/r/tarball/main`,
- * `/repos/o/r/actions/jobs/7/logs`, ...): the archive host for archives (the ref as given, `HEAD`
- * without one), the log host for logs and artifacts. A private repository's link carries a token.
+ * `/repos/o/r/actions/jobs/7/logs`, ...): the archive host for archives (the ref as `qualify` spells it:
+ * GitHub's full ref name, `refs/heads/main`, for a branch), the log host for logs and artifacts. A private repository's link carries a token.
  */
-export function redirectLocation(key: string, baseUrl: string, repo?: { id: number; private: boolean }): string {
+export function redirectLocation(
+  key: string,
+  baseUrl: string,
+  repo?: { id: number; private: boolean },
+  qualify: (ref: string | undefined) => string = (ref) => ref ?? 'HEAD',
+): string {
   const archive = /^\/repos\/([^/]+)\/([^/]+)\/(tarball|zipball)(?:\/(.*))?$/.exec(key);
   if (archive) {
     const [, owner, name, kind, ref] = archive as unknown as [string, string, string, string, string | undefined];
     const ext = kind === 'tarball' ? 'tar.gz' : 'zip';
     const token = repo?.private ? `?token=${codeloadToken(repo.id)}` : '';
-    return `${archiveBase(baseUrl)}/${owner}/${name}/legacy.${ext}/${ref ? decodeURIComponent(ref) : 'HEAD'}${token}`;
+    return `${archiveBase(baseUrl)}/${owner}/${name}/legacy.${ext}/${qualify(ref ? decodeURIComponent(ref) : undefined)}${token}`;
   }
   const path = key.replace(/^\/repos\/([^/]+)\/([^/]+)\/actions\//, '/$1/$2/');
   return `${logBase(baseUrl)}${path}${repo?.private ? `?token=${linkToken(path)}` : ''}`;

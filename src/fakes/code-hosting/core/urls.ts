@@ -21,3 +21,20 @@ export function importHtmlUrl(apiBase: string, fullName: string): string {
 export function trimBase(apiBase: string): string {
   return apiBase.replace(/\/+$/, '');
 }
+
+/**
+ * GitHub's upload host for an API base URL (release assets are uploaded there, at the `upload_url` of
+ * a release): `https://uploads.github.com`, `https://uploads.<sub>.ghe.com`, GHES `<web>/api/uploads`.
+ */
+export function uploadsBase(apiBase: string): string {
+  const u = new URL(apiBase);
+  if (u.hostname.startsWith('api.')) return `${u.protocol}//uploads.${u.host.slice(4)}`;
+  return `${webBase(apiBase)}/api/uploads`;
+}
+
+/** The API base URL of an upload host (`https://uploads.github.com` → `https://api.github.com`, GHES `<web>/api/uploads` → `<web>/api/v3`). */
+export function apiBaseOfUploads(uploads: string): string {
+  const u = new URL(uploads);
+  if (u.hostname.startsWith('uploads.')) return `${u.protocol}//api.${u.host.slice(8)}`;
+  return `${u.protocol}//${u.host}/api/v3`;
+}

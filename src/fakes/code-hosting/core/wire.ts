@@ -6,6 +6,8 @@ import type { GitHubRouteContext } from './context.js';
 import { DOCS, GitHubError } from './errors.js';
 import type { CodeHostingOptions } from './options.js';
 import type { CodeHostingState } from '../state.js';
+import { mediaTypeHeader, mediaTypeOf } from './media.js';
+import { githubLinkForm } from './links.js';
 
 /** API versions the fake answers (FACTS: `2022-11-28` is the default when the header is absent). */
 export const SUPPORTED_VERSIONS = ['2022-11-28', '2026-03-10'] as const;
@@ -75,7 +77,9 @@ export function finalizeResponse(res: FakeResponse, ctx: BareContext<CodeHosting
   headers['x-github-request-id'] = requestId(ctx.seq);
   headers['x-github-api-version-selected'] =
     ctx.meta.version && (SUPPORTED_VERSIONS as readonly string[]).includes(ctx.meta.version) ? ctx.meta.version : DEFAULT_VERSION;
-  headers['x-github-media-type'] = 'github.v3; format=json';
+  // The representation the route answered names itself (a raw file, a diff); else the one the client asked for.
+  headers['x-github-media-type'] ??= mediaTypeHeader(mediaTypeOf(ctx.req.headers.accept));
+  if (headers.link && ctx.baseUrl) headers.link = githubLinkForm(headers.link, ctx.state, ctx.baseUrl);
   Object.assign(headers, authHeaders(ctx.req));
   return { ...res, headers };
 }

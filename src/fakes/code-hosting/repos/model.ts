@@ -4,7 +4,7 @@ import { githubError } from '../core/errors.js';
 import type { OwnerType, RepoRecord } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { operationShape } from '../core/shapes/load.js';
-import { type RepoView, renderShape } from '../core/shapes/render.js';
+import { type RepoView, hashSha, renderShape } from '../core/shapes/render.js';
 import type { Resource } from '../core/catalog/state.js';
 import { trimBase, webBase } from '../core/urls.js';
 import { renderAccount } from '../core/shapes/account.js';
@@ -168,8 +168,14 @@ export function renderRepo(
   apiBase: string,
   operation = 'GET /repos/{owner}/{repo}',
   caller?: Caller,
+  view: { get?: boolean } = {},
 ): Record<string, unknown> {
   const fields = repoFields(state, rec, apiBase, caller);
+  // `GET /repos/{owner}/{repo}` itself adds the clone token (a private repository's, for a caller who can push).
+  if (view.get) {
+    const push = (fields.permissions as { push?: boolean } | undefined)?.push;
+    fields.temp_clone_token = rec.private && push ? hashSha(`temp-clone:${rec.id}`).slice(0, 29).toUpperCase() : '';
+  }
   const shape = operationShape(...(operation.split(' ') as [string, string]));
   const schema = shape?.r['200'] ?? shape?.r['201'];
   if (!schema || schema === 't') return fields;
@@ -230,6 +236,8 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string, caller
     full_name: name,
     private: rec.private,
     owner: renderAccount(owner, apiBase),
+    // A repository an organization owns names it (GitHub's `organization`, the owner again).
+    ...(owner.type === 'Organization' ? { organization: renderAccount(owner, apiBase) } : {}),
     html_url: `${web}/${name}`,
     description: rec.description,
     fork: rec.parentId !== undefined,

@@ -112,8 +112,13 @@ function repoOfIdParam(ctx: GitHubRouteContext): RepoRecord {
  * the whole pipeline (auth, rate limit, journal).
  */
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const byIdRoutes: FamilyRoute[] = METHODS.map((method) => ({
-  row: `${method} /repositories/{repository_id}/{+rest}`,
+/** `PATCH` and `DELETE /repositories/{id}` (the repository itself, where a renamed one's `PATCH` redirects with 307). */
+const SELF_METHODS = ['PATCH', 'DELETE'] as const;
+const byIdRoutes: FamilyRoute[] = [
+  ...METHODS.map((method) => ({ method, row: `${method} /repositories/{repository_id}/{+rest}` })),
+  ...SELF_METHODS.map((method) => ({ method, row: `${method} /repositories/{repository_id}` })),
+].map(({ method, row }) => ({
+  row,
   counted: true,
   raw: async (ctx) => {
     const rec = repoOfIdParam(ctx);
@@ -129,6 +134,8 @@ const byIdRoutes: FamilyRoute[] = METHODS.map((method) => ({
 export const REPO_ROWS: ExtraRow[] = [
   { method: 'GET', path: '/repositories/{repository_id}', operationId: 'repos/get' },
   ...METHODS.map((method) => ({ method, path: '/repositories/{repository_id}/{+rest}', operationId: 'repos/by-id' })),
+  { method: 'PATCH', path: '/repositories/{repository_id}', operationId: 'repos/update' },
+  { method: 'DELETE', path: '/repositories/{repository_id}', operationId: 'repos/delete' },
 ];
 
 /** Repository routes: get/update/delete, create for the user or an org, the three listings, Actions permissions. */
@@ -137,13 +144,13 @@ export const repoRoutes: FamilyRoute[] = [
     method: 'GET',
     path: '/repos/{owner}/{repo}',
     access: RULES.readRepo,
-    handler: (ctx, p) => json(200, renderRepo(ctx.state, loadRepo(ctx, p, RULES.readRepo), ctx.baseUrl, undefined, callerOf(p))),
+    handler: (ctx, p) => json(200, renderRepo(ctx.state, loadRepo(ctx, p, RULES.readRepo), ctx.baseUrl, undefined, callerOf(p), { get: true })),
   }),
   handled({
     method: 'GET',
     path: '/repositories/{repository_id}',
     access: RULES.readRepo,
-    handler: (ctx, p) => json(200, renderRepo(ctx.state, repoById(ctx, p, RULES.readRepo), ctx.baseUrl, undefined, callerOf(p))),
+    handler: (ctx, p) => json(200, renderRepo(ctx.state, repoById(ctx, p, RULES.readRepo), ctx.baseUrl, undefined, callerOf(p), { get: true })),
   }),
   ...byIdRoutes,
   handled({

@@ -24,6 +24,8 @@ import type { AfterWrite, RelationOp } from '../family.js';
 import { redirectLocation } from '../hosts.js';
 import { DEFAULT_LOGIN } from '../shapes/render.js';
 import { movedOrNotFound } from '../load.js';
+import { branchKey } from '../../branches/state.js';
+import { tableGet } from '../../../../store/table.js';
 /**
  * The catalog pipeline: how one catalog row answers a request, whether the generic engine serves it or a
  * family's operation does. Version, authentication, the row's permission, the rate limit, one state
@@ -47,6 +49,20 @@ export interface CatalogState {
 const isInt = (v: string | undefined) => v !== undefined && /^\d+$/.test(v);
 const REPO_PATH = /^\/repos\/\{(owner|template_owner)\}\/\{(repo|template_repo)\}/;
 const ORG_PATH = /^\/(orgs|organizations)\/\{org\}(\/|$)/;
+
+/**
+ * How GitHub names an archive's ref on the archive host: a branch (the default one without a ref) as
+ * `refs/heads/<name>`, a tag as `refs/tags/<name>`, anything else (a sha) as given.
+ */
+function archiveRef(state: CodeHostingState, repo: RepoRecord): (ref: string | undefined) => string {
+  const path = `/repos/${encodeURIComponent(repo.ownerLogin)}/${encodeURIComponent(repo.name)}`;
+  return (ref) => {
+    const name = ref ?? repo.defaultBranch;
+    if (name === repo.defaultBranch || tableGet(state.catalog.records, branchKey({ path }, name))) return `refs/heads/${name}`;
+    if (state.git.repos[repo.id]?.refs[`refs/tags/${name}`]) return `refs/tags/${name}`;
+    return name;
+  };
+}
 
 /** Checks the caller against the row for this request; throws the real refusal (401/403/404). Returns the repository of repository rows. */
 function check(ctx: GitHubRouteContext, row: CatalogRow, principal: Principal): RepoRecord | undefined {
@@ -115,7 +131,10 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
         try {
           const repo = check(ctx, row, principal);
           // A hand-written operation answers its own redirects (404 first when the object does not exist).
-          if (redirectShape(row) && !custom) return { result: { status: 302, headers: { location: redirectLocation(op.key, op.baseUrl, repo) } }, repo };
+          if (redirectShape(row) && !custom) {
+            const location = redirectLocation(op.key, op.baseUrl, repo, repo ? archiveRef(ctx.state, repo) : undefined);
+            return { result: { status: 302, headers: { location, 'content-type': 'text/html;charset=utf-8' } }, repo };
+          }
           const written = repo ? { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch, record: repo } : undefined;
           const relRepo = custom ? written : undefined;
           if (row.method === 'GET')

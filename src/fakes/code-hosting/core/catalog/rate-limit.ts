@@ -1,4 +1,5 @@
-import type { Principal } from '../auth.js';
+import { type Principal, extractToken } from '../auth.js';
+import { own } from '../../../../store/records.js';
 import { GitHubError } from '../errors.js';
 import { accountOf } from '../lookup.js';
 import type { CodeHostingState } from '../../state.js';
@@ -101,11 +102,16 @@ export function withRateHeaders(
     readonly path: string;
     readonly meters: Record<string, unknown>;
     readonly clock: { nowMs(): number };
+    readonly req?: { readonly headers: Readonly<Record<string, string>> };
+    readonly state?: Pick<CodeHostingState, 'tokens'>;
   },
 ): { status: number; headers?: Record<string, string>; body?: unknown } {
   if (res.headers?.['x-ratelimit-limit']) return res;
   const resource = ctx.path.startsWith('/search/') ? 'search' : 'core';
-  const who = ctx.meta.token === null ? 'anonymous' : ctx.meta.token;
+  // No route authenticated the caller (a path nobody serves): the window of the token the request carries.
+  const raw = ctx.meta.token === null && ctx.req ? extractToken(ctx.req.headers) : null;
+  const sent = raw === null ? null : ((ctx.state ? own(ctx.state.tokens, raw)?.label : undefined) ?? 'unseeded');
+  const who = ctx.meta.token ?? sent ?? 'anonymous';
   const info = peek(rateTable(ctx), `${resource}:${who}`, resource, Math.floor(ctx.clock.nowMs() / 1000), who !== 'anonymous');
   return { ...res, headers: { ...rateHeaders(info), ...(res.headers ?? {}) } };
 }

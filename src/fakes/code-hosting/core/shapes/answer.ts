@@ -37,7 +37,8 @@ export function shapeAnswer(row: CatalogRow, result: OpResult, key: string, rc: 
   const status = statusFor(shape, result.status, rc.baseUrl);
   const schema = shape.r[String(status)];
   const headers = { ...(result.headers ?? {}) };
-  if (headers.location && !(shape.h[String(status)] ?? []).includes('location')) delete headers.location;
+  // GitHub sends a created object's URL as `Location` on every 201, documented or not; elsewhere only where documented.
+  if (headers.location && status !== 201 && !(shape.h[String(status)] ?? []).includes('location')) delete headers.location;
   if (headers.location) headers.location = realUrl(headers.location);
   if (headers.link) headers.link = realUrl(headers.link);
   if (status === 204 || schema === null || schema === undefined) return { status, headers };

@@ -35,6 +35,10 @@ export interface ShapeSchema {
   l?: ShapeNode[];
   /** additionalProperties */
   ap?: ShapeNode;
+  /** GitHub's value for a new object (the description's `default`, else the recorded sessions'). */
+  d?: unknown;
+  /** Optional properties sent only when the object has them (a fork's `parent`, media-type body fields, an admin view). */
+  c?: string[];
 }
 
 /** One operation's documented success answers. */

@@ -1,10 +1,10 @@
 import { PATH_ALIASES } from '../catalog/aliases.js';
 import { CREATOR, type Resource } from '../catalog/state.js';
 import type { ShapeNode, ShapeSchema } from './load.js';
-import { branch, flat, isObj, nullable, resolveNode, typeOf } from './schema.js';
+import { branch, fits, flat, isObj, nullable, resolveNode, typeOf } from './schema.js';
 import { rootCommit } from '../hash.js';
 import { type Readable, tableGet } from '../../../../store/table.js';
-import { webBase } from '../urls.js';
+import { uploadsBase, webBase } from '../urls.js';
 import type { Account } from '../schemas/repo.js';
 import { own } from '../../../../store/records.js';
 import { renderAccount } from './account.js';
@@ -50,6 +50,12 @@ export interface RepoView {
   extra?: Resource;
 }
 
+/**
+ * Marks an object whose conditional properties (the ones GitHub sends only in some views: an
+ * organization's admin view) are sent too, with GitHub's value for a new object where it has none.
+ */
+export const FULL_VIEW: unique symbol = Symbol('stuntdouble.fullView');
+
 /** The login answering for an unauthenticated or lenient caller. */
 export const DEFAULT_LOGIN = 'octocat';
 
@@ -57,8 +63,6 @@ const HOSTS: Record<string, 'api' | 'html' | 'uploads'> = { 'api.github.com': 'a
 /** Names of fields that hold an account: unset, they are the caller (or the owner of the object). */
 const USERISH = new Set(['user', 'owner', 'creator', 'uploader', 'sender', 'actor', 'author', 'triggering_actor', 'publisher', 'committer', 'merged_by']);
 const NATURAL_NULLABLE = new Set(['user', 'owner', 'creator', 'uploader', 'author', 'repository', 'repo', 'head', 'base']);
-/** Optional fields GitHub always sends on the objects that have them. */
-const NATURAL_OPTIONAL = new Set(['author_association']);
 const COUNTER =
   /(^|_)(count|comments|size|forks|watchers|stargazers|open_issues|closed_issues|additions|deletions|changed_files|commits|review_comments|total|subscribers|network)(_count)?$/;
 
@@ -100,7 +104,7 @@ function deriveUrl(name: string, example: unknown, f: Frame, selfExample: unknow
   if (name === 'html_url') return `${webBase(ctx.baseUrl)}${f.key.replace(/^\/repos\//, '/').replace(/^\/users\//, '/')}`;
   const rp0 = repoPrefix(f.key);
   if (name === 'repository_url' && rp0) return `${ctx.baseUrl}${rp0}`;
-  if (name === 'upload_url') return `${ctx.baseUrl.replace('//api.', '//uploads.')}${f.key}/assets{?name,label}`;
+  if (name === 'upload_url') return `${uploadsBase(ctx.baseUrl)}${f.key}/assets{?name,label}`;
   if (name === 'avatar_url') return `https://avatars.githubusercontent.com/u/${hashNumber(f.key)}?v=4`;
   if (typeof example !== 'string' || !/^https?:\/\//.test(example)) return `${api}/${name.replace(/_url$/, '').replace(/_/g, '-')}`;
   if (typeof selfExample === 'string' && selfExample.length > 8 && example.startsWith(`${selfExample}/`)) return `${api}${example.slice(selfExample.length)}`;
@@ -129,6 +133,7 @@ function deriveUrl(name: string, example: unknown, f: Frame, selfExample: unknow
 /** A value for a field nobody set. */
 function defaultFor(name: string, s: ShapeSchema, f: Frame, self: Resource, depth: number, required: boolean): unknown {
   const t = typeOf(s);
+  if (s.d !== undefined && (s.d === null ? nullable(s) : fits(s, s.d))) return s.d;
   if (s.o) {
     const b = branch(s, undefined);
     if (!b) return null;
@@ -143,7 +148,7 @@ function defaultFor(name: string, s: ShapeSchema, f: Frame, self: Resource, dept
   }
   switch (t) {
     case 'string':
-      return defaultString(name, s, f, self);
+      return defaultString(name, s, f, self, required);
     case 'integer':
     case 'number': {
       if (name === 'id') return Number(self.id ?? hashNumber(f.key));
@@ -152,8 +157,9 @@ function defaultFor(name: string, s: ShapeSchema, f: Frame, self: Resource, dept
         const last = Number(f.key.split('/').pop());
         if (Number.isInteger(last)) return last;
       }
-      if (typeof s.x === 'number') return s.x;
-      return s.mn ?? 0;
+      // An optional number nobody set is a new object's zero (a count, a size), not the description's example.
+      if (typeof s.x === 'number' && required) return s.x;
+      return Math.max(0, s.mn ?? 0);
     }
     case 'boolean':
       return false;
@@ -170,7 +176,7 @@ function defaultFor(name: string, s: ShapeSchema, f: Frame, self: Resource, dept
   }
 }
 
-function defaultString(name: string, s: ShapeSchema, f: Frame, self: Resource): string {
+function defaultString(name: string, s: ShapeSchema, f: Frame, self: Resource, required = true): string {
   if (s.f === 'date-time') return f.ctx.now;
   if (s.f === 'date') return f.ctx.now.slice(0, 10);
   if (name === 'node_id') return `N_${Number(self.id ?? hashNumber(f.key)).toString(36)}`;
@@ -178,6 +184,8 @@ function defaultString(name: string, s: ShapeSchema, f: Frame, self: Resource): 
   if (typeof s.x === 'string' && /^[0-9a-f]{40}$/.test(s.x)) return hashSha(`${f.key}#${name}`);
   if (name === 'login') return f.ownerLogin ?? f.ctx.login;
   if (s.f === 'email') return typeof s.x === 'string' ? s.x : 'octocat@github.com';
+  // An optional text nobody set is empty (an organization's `company`, a profile's `blog`), not the example.
+  if (!required && !s.f && !s.pt && !s.ml) return '';
   if (typeof s.x === 'string') return s.x;
   if (s.pt === '^[0-9a-fA-F]+$' || name.endsWith('sha')) return hashSha(`${f.key}#${name}`);
   return s.ml ? 'x'.repeat(s.ml) : '';
@@ -282,11 +290,17 @@ export function unknownAccount(login: string, type?: unknown): Account {
   return { login, id: hashNumber(`/users/${login}`), type: type === 'Organization' ? 'Organization' : 'User' };
 }
 
-/** An account object with the identity of the known account of its login (the same on every path). */
-function withIdentity(v: Resource, login: string, ctx: RenderContext): Resource {
+/**
+ * An account object with the identity of the known account of its login (the same on every path), and
+ * the rest of GitHub's simple-user fields the schema has (its links), wherever an account is embedded as
+ * a user shape (one with `gravatar_id`; an organization shape's links are the `/orgs/{org}/...` forms
+ * its own renderer derives).
+ */
+function withIdentity(v: Resource, login: string, ctx: RenderContext, props: Readonly<Record<string, unknown>>): Resource {
   const acc = (ctx.accounts ? (own(ctx.accounts, login.toLowerCase()) as Account | undefined) : undefined) ?? unknownAccount(login, v.type);
   const known = renderAccount(acc, ctx.baseUrl);
   const out: Resource = { ...v };
+  if ('gravatar_id' in props) for (const [k, x] of Object.entries(known)) if (k in props && out[k] === undefined) out[k] = x;
   for (const k of IDENTITY) out[k] = known[k];
   return out;
 }
@@ -304,8 +318,14 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
   }
   const f = depth === 0 ? parent : frameOf(v, s, parent);
   // An account (a login with an avatar; an invitation also has a login, but is no account).
-  if (props.login !== undefined && props.avatar_url !== undefined && typeof v.login === 'string') v = withIdentity(v, v.login, f.ctx);
+  if (props.login !== undefined && props.avatar_url !== undefined && typeof v.login === 'string') v = withIdentity(v, v.login, f.ctx, props);
+  // An anonymous contributor (`type: "Anonymous"`: an address with no account) is no account: GitHub
+  // sends what it knows of it (email, name, type, contributions), none of an account's fields.
+  const anonymous = props.login !== undefined && v.type === 'Anonymous' && v.login === undefined;
   const req = new Set(s.q ?? []);
+  // Optional properties GitHub sends only when they mean something: rendered when the object has them
+  // (a key present with the value undefined asks for GitHub's default: an organization's admin view).
+  const conditional = new Set(s.c ?? []);
   const out: Resource = {};
   const selfExample = props.url !== undefined ? resolveNode(props.url).x : undefined;
   for (const [k, node] of Object.entries(props)) {
@@ -316,19 +336,23 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
       out[k] = renderValue(node, x, k, f, depth + 1);
       continue;
     }
+    const optional = !req.has(k);
+    if (anonymous && optional) continue;
+    if (optional && conditional.has(k) && !(k in v) && !(v as { [FULL_VIEW]?: boolean })[FULL_VIEW]) continue;
+    // Every other documented property is sent: GitHub's value for a new object when nobody set it.
+    if (optional && depth > 6) continue;
     const isUrl = k === 'url' || k.endsWith('_url');
-    if (!req.has(k) && !isUrl && !NATURAL_OPTIONAL.has(k)) continue;
     // A nested object without an identity of its own has no optional link GitHub would send: derived
     // from its parent's path, it would point at the parent or at a path that does not exist.
-    if (isUrl && !req.has(k) && depth > 0 && f === parent) continue;
+    if (isUrl && optional && depth > 0 && f === parent) continue;
     const ps = flat(node);
-    if (isUrl && typeOf(ps) === 'string' && !ps.e) {
-      if (!req.has(k) && typeof ps.x !== 'string' && k !== 'url' && k !== 'html_url') continue;
-      out[k] = k === 'url' || k === 'html_url' ? deriveUrl(k, ps.x, f, selfExample) : deriveUrl(k, ps.x, f, selfExample);
+    // An address GitHub shows only where the account made it public: nobody set it, none is sent.
+    if (optional && ps.f === 'email' && !nullable(ps)) continue;
+    if (isUrl && typeOf(ps) === 'string' && !ps.e && ps.d === undefined && !nullable(ps)) {
+      out[k] = deriveUrl(k, ps.x, f, selfExample);
       continue;
     }
-    if (!req.has(k) && !NATURAL_OPTIONAL.has(k)) continue;
-    out[k] = defaultFor(k, ps, f, v, depth, true);
+    out[k] = defaultFor(k, ps, f, v, depth, !optional);
   }
   return out;
 }

@@ -46,7 +46,10 @@ export function flat(n: ShapeNode): ShapeSchema {
       m.o ??= part.o;
       m.mi ??= part.mi;
       m.ap ??= part.ap;
+      m.d ??= part.d;
     }
+    const conditional = new Set(all.flatMap((part) => part.c ?? []));
+    if (conditional.size) m.c = [...conditional];
     if (nullable(s) || parts.every((x) => nullable(x))) m.n = 1;
     else delete m.n;
     const type = t ?? (Object.keys(p).length ? 'object' : undefined);
@@ -104,6 +107,9 @@ export function branch(s: ShapeSchema, v: unknown): ShapeSchema | null {
   let score = -1;
   for (const a of alts) {
     if (!fits(a, v)) continue;
+    // An empty object (GitHub's `empty-object`: no properties, none allowed) stands only for an empty value:
+    // a commit's author with a login is the account, not `{}`.
+    if (isObj(v) && a.p && Object.keys(a.p).length === 0 && a.ap === undefined && Object.keys(v).length > 0) continue;
     let sc = 0;
     if (isObj(v) && a.p) {
       for (const [k, x] of Object.entries(v)) {

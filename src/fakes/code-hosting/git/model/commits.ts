@@ -6,6 +6,7 @@ import { fail, paged, param, query, repoOf, viewOf } from '../../core/ops.js';
 import { type CommitObject, entryAt, getCommit, listRefs, peel, resolveCommitish } from '../model.js';
 import { commitsBetween, mergeBase, walk } from './history.js';
 import { apiOf, commitView, diffTrees, nodeId, webOf } from './views.js';
+import { commitAsText } from './as-text.js';
 
 /**
  * Commits as the repository API shows them (`/commits`, `/commits/{ref}`) and comparisons
@@ -78,7 +79,8 @@ const getCommitOp: RelationOp = (rc) => {
   const sha = resolveCommitish(rc.state, repo, ref);
   const c = sha ? getCommit(rc.state, repo, sha) : undefined;
   if (!sha || !c) throw fail(`No commit found for SHA: ${ref}`, 422, DOCS);
-  return { status: 200, body: commitView(viewOf(rc), sha, c, true) };
+  const view = commitView(viewOf(rc), sha, c, true);
+  return commitAsText(rc.op.accept, sha, c, view.files as Resource[]) ?? { status: 200, body: view };
 };
 
 /** Splits `base...head` (or `base..head`); a side may be `owner:ref` of this repository. */

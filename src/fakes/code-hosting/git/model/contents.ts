@@ -22,6 +22,8 @@ import type { GitIdent, TreeEntry } from '../state.js';
 import { apiOf, encPath, gitCommitView, webOf, wrap64 } from './views.js';
 import type { View } from '../../core/family.js';
 import { webBase } from '../../core/urls.js';
+import { mediaTypeHeader, mediaTypeOf } from '../../core/media.js';
+import { renderMarkdown } from '../../markdown/model.js';
 
 /**
  * The contents API over the git graph: reads walk the tree of a commit-ish (`ref`, default branch by
@@ -80,7 +82,7 @@ const getContent: RelationOp = (rc) => {
   const { ref, tree } = readCommit(rc.state, v.repo, rc.op);
   const e = entryAt(rc.state, v.repo, tree, path);
   if (!e) throw githubError.notFound(DOCS);
-  if (e.type !== 'tree') return rawOr(rc.op, v, e) ?? { status: 200, body: contentItem(v, path, e, ref, true) };
+  if (e.type !== 'tree') return rawOr(rc.op, v, e, path) ?? { status: 200, body: contentItem(v, path, e, ref, true) };
   const obj = getObject(rc.state, v.repo, e.sha);
   const entries = obj?.type === 'tree' ? obj.entries : {};
   const body = Object.keys(entries)
@@ -89,12 +91,29 @@ const getContent: RelationOp = (rc) => {
   return { status: 200, body };
 };
 
-/** With `Accept: application/vnd.github.raw` (Octokit's `mediaType: { format: 'raw' }`): the file's own bytes. */
-function rawOr(op: Operation, v: View, e: TreeEntry): OpResult | undefined {
-  if (!/application\/vnd\.github(\.v3)?\.raw/.test(op.accept ?? '') || e.type !== 'blob') return undefined;
+/**
+ * A file in another representation than JSON: `Accept: application/vnd.github.raw` (or `.v3.raw`,
+ * Octokit's `mediaType: { format: 'raw' }`) answers the file's own bytes, `…github.html` the file
+ * rendered (markdown as GitHub renders it), with the asked type as `content-type` and
+ * `x-github-media-type: github.v3; param=raw` (or `html`).
+ */
+function rawOr(op: Operation, v: View, e: TreeEntry, path: string): OpResult | undefined {
+  const m = mediaTypeOf(op.accept);
+  if ((m.param !== 'raw' && m.param !== 'html') || e.type !== 'blob') return undefined;
   const o = getObject(v.state, v.repo, e.sha);
   const text = o?.type === 'blob' ? Buffer.from(o.content, 'base64').toString('utf8') : '';
-  return { status: 200, body: text, headers: { 'content-type': 'application/vnd.github.raw; charset=utf-8' } };
+  const body = m.param === 'raw' ? text : fileHtml(path, text);
+  return { status: 200, body, headers: { 'content-type': `${m.type}; charset=utf-8`, 'x-github-media-type': mediaTypeHeader(m) } };
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A file as GitHub's `html` media type renders it: markdown as a rendered document, other text in a `<pre>`. */
+function fileHtml(path: string, text: string): string {
+  const attr = path.replace(/"/g, '&quot;');
+  if (/\.(md|markdown|mdown|mkd)$/i.test(path))
+    return `<div id="file" class="md" data-path="${attr}"><article class="markdown-body entry-content container-lg" itemprop="text">${renderMarkdown(text, 'markdown')}</article></div>`;
+  return `<div id="file" class="plain" data-path="${attr}"><pre>${escapeHtml(text)}</pre></div>`;
 }
 
 const README = ['README.md', 'README', 'readme.md', 'Readme.md', 'README.markdown', 'README.rst', 'README.txt', 'readme', 'README.adoc', 'README.org'];
@@ -109,7 +128,7 @@ const getReadme: RelationOp = (rc) => {
     for (const name of README) {
       const path = dir ? `${dir}/${name}` : name;
       const e = entryAt(rc.state, v.repo, tree, path);
-      if (e?.type === 'blob') return rawOr(rc.op, v, e) ?? { status: 200, body: contentItem(v, path, e, ref, true) };
+      if (e?.type === 'blob') return rawOr(rc.op, v, e, path) ?? { status: 200, body: contentItem(v, path, e, ref, true) };
     }
   }
   throw githubError.notFound('https://docs.github.com/rest/repos/contents#get-a-repository-readme');

@@ -88,6 +88,10 @@ export function gitCommitView(v: View, sha: string, c: CommitObject): Resource {
   };
 }
 
+/** The account GitHub links a git identity to: its noreply address (`login@users.noreply.github.com`, `id+login@...`). */
+const NOREPLY = /^(?:\d+\+)?([A-Za-z0-9-]+)@users\.noreply\.github\.com$/i;
+const accountOf = (email: string): string | null => NOREPLY.exec(email)?.[1] ?? null;
+
 /** `GET /commits/{ref}` and list items: the commit with its git data, users and parents (`files` and `stats` when asked). */
 export function commitView(v: View, sha: string, c: CommitObject, withFiles = false): Resource {
   // The login alone: the renderer embeds the full account (simple-user), as GitHub links a commit to its author.
@@ -107,8 +111,8 @@ export function commitView(v: View, sha: string, c: CommitObject, withFiles = fa
       comment_count: 0,
       verification: UNSIGNED,
     },
-    author: user,
-    committer: user,
+    author: user ?? accountOf(c.author.email),
+    committer: user ?? accountOf(c.committer.email),
     parents: c.parents.map((p) => ({ sha: p, url: `${apiOf(v)}/commits/${p}`, html_url: `${webOf(v)}/commit/${p}` })),
   };
   if (withFiles) {

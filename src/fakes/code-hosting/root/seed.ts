@@ -1,0 +1,2 @@
+/** The API root has nothing to seed. */
+export {};

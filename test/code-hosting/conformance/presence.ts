@@ -1,0 +1,115 @@
+import type { Oracle } from './oracle.js';
+
+// The "documented properties present" measure: of the properties GitHub's description documents for a
+// 2xx answer (recursively: nested objects, array items, allOf members merged, the best-fitting oneOf or
+// anyOf alternative), how many the answer carries. A schema-valid answer can still omit every optional
+// property; this counts them.
+
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is untyped JSON.
+type Json = any;
+
+/** Documented properties counted in one answer, and the paths of the absent ones. */
+export interface Presence {
+  documented: number;
+  present: number;
+  absent: string[];
+}
+
+/** How deep the walk goes (embeddings of embeddings: a pull's head repository's owner is depth 3). */
+const MAX_DEPTH = 6;
+/** Items of a list checked (every item has the same schema). */
+const MAX_ITEMS = 3;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const isEmptyObject = (s: Json): boolean => s?.type === 'object' && isObject(s.properties) && Object.keys(s.properties).length === 0;
+
+/** A schema with its `$ref` resolved and its `allOf` members merged into one object schema. */
+function flatten(o: Oracle, s0: Json, seen = 0): Json {
+  const s = o.deref(s0);
+  if (!s?.allOf || seen > 8) return s;
+  const props: Record<string, Json> = { ...(s.properties ?? {}) };
+  let alternatives: Json[] | undefined = s.oneOf ?? s.anyOf;
+  for (const m of s.allOf) {
+    const f = flatten(o, m, seen + 1);
+    Object.assign(props, f?.properties ?? {});
+    alternatives ??= f?.oneOf ?? f?.anyOf;
+  }
+  return { ...s, allOf: undefined, properties: props, ...(alternatives ? { oneOf: alternatives } : {}) };
+}
+
+/** Whether a documented property of an answer's object is left out of the count (sent only in some answers). */
+export type Skip = (object: Record<string, unknown>, key: string) => boolean;
+
+function walk(o: Oracle, s0: Json, data: unknown, path: string, depth: number, out: Presence, skip: Skip): void {
+  if (depth > MAX_DEPTH || data === null || data === undefined) return;
+  const s = flatten(o, s0);
+  if (!s) return;
+  const alternatives: Json[] | undefined = s.oneOf ?? s.anyOf;
+  if (alternatives && !s.properties) {
+    // The alternative the answer fits best (the most of its properties present), counted alone.
+    // An empty answer fits an empty-object alternative (GitHub's `{}` where nothing is set) entirely.
+    if (isObject(data) && Object.keys(data).length === 0 && alternatives.some((a) => isEmptyObject(flatten(o, a)))) return;
+    let best: Presence | undefined;
+    for (const a of alternatives) {
+      const p: Presence = { documented: 0, present: 0, absent: [] };
+      walk(o, a, data, path, depth, p, skip);
+      if (p.documented > 0 && (!best || p.present / p.documented > best.present / best.documented)) best = p;
+    }
+    if (best) {
+      out.documented += best.documented;
+      out.present += best.present;
+      out.absent.push(...best.absent);
+    }
+    return;
+  }
+  if (Array.isArray(data)) {
+    if (s.items) for (const item of data.slice(0, MAX_ITEMS)) walk(o, s.items, item, `${path}[]`, depth + 1, out, skip);
+    return;
+  }
+  if (!isObject(data) || !s.properties) return;
+  for (const [k, ps] of Object.entries(s.properties as Record<string, Json>)) {
+    if (!(k in data) && skip(data, k)) continue;
+    out.documented++;
+    if (!(k in data)) {
+      out.absent.push(`${path}.${k}`);
+      continue;
+    }
+    out.present++;
+    walk(o, ps, data[k], `${path}.${k}`, depth + 1, out, skip);
+  }
+}
+
+/** The documented properties of `schema` that `data` carries (recursively), but those `skip` names. */
+export function presence(o: Oracle, schema: Json, data: unknown, skip: Skip = () => false): Presence {
+  const out: Presence = { documented: 0, present: 0, absent: [] };
+  walk(o, schema, data, '', 0, out, skip);
+  return out;
+}
+
+/**
+ * Documented properties GitHub sends only in some answers, by the kind of object (named by a property
+ * every object of that kind has), each with the reason. GitHub's own recorded answers (@octokit/fixtures)
+ * show objects of that kind without the property: the conformance test checks that for every entry.
+ */
+export const SENT_IN_SOME_ANSWERS: ReadonlyArray<{ kind: string; key: string; reason: string }> = [
+  { kind: 'gravatar_id', key: 'starred_at', reason: 'an account: only in stargazer lists asked with application/vnd.github.star+json' },
+  { kind: 'gravatar_id', key: 'name', reason: 'an embedded account: its name only on the account’s own profile' },
+  { kind: 'gravatar_id', key: 'email', reason: 'an embedded account: its public email only on the account’s own profile' },
+  { kind: 'forks_url', key: 'starred_at', reason: 'a repository: only in starred lists asked with application/vnd.github.star+json' },
+  { kind: 'forks_url', key: 'master_branch', reason: 'a repository: a legacy field GitHub no longer sends' },
+  { kind: 'forks_url', key: 'temp_clone_token', reason: 'a repository: only on GET /repos/{owner}/{repo} for a caller who can push' },
+  { kind: 'forks_url', key: 'template_repository', reason: 'a repository: only on a repository generated from a template' },
+  { kind: 'forks_url', key: 'parent', reason: 'a repository: only on a fork' },
+  { kind: 'forks_url', key: 'source', reason: 'a repository: only on a fork' },
+  { kind: 'forks_url', key: 'code_of_conduct', reason: 'a repository: only where a code of conduct is detected' },
+  { kind: 'forks_url', key: 'security_and_analysis', reason: 'a repository: only for its admins, with security features to show' },
+  { kind: 'forks_url', key: 'custom_properties', reason: 'a repository: only where the organization defines custom properties' },
+  { kind: 'forks_url', key: 'anonymous_access_enabled', reason: 'a repository: only where anonymous Git access is configurable (GHES)' },
+  { kind: 'forks_url', key: 'code_search_index_status', reason: 'a repository: only on code search answers' },
+  { kind: 'body', key: 'body_html', reason: 'a text with a body: only asked with the html or full media type' },
+  { kind: 'body', key: 'body_text', reason: 'a text with a body: only asked with the text or full media type' },
+];
+
+/** Whether `SENT_IN_SOME_ANSWERS` leaves a property of an object out of the count. */
+export const sentInSomeAnswers: Skip = (object, key) => SENT_IN_SOME_ANSWERS.some((e) => e.key === key && e.kind in object);
