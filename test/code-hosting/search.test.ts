@@ -201,9 +201,9 @@ describe('search over the state (GET /search/issues, /search/repositories, /sear
       new Octokit({ auth: seed.token({ type: 'fine-grained', repositories: ['octo/secret'], permissions }), request: { retries: 0 } });
     const metadataOnly = fine({ metadata: 'read' });
     expect((await metadataOnly.rest.search.repos({ q: 'user:octo' })).data.total_count).toBe(2);
-    expect((await metadataOnly.rest.search.issuesAndPullRequests({ q: 'crash' })).data.items.map((i) => i.title)).toEqual(['public crash']);
+    expect((await metadataOnly.rest.search.issuesAndPullRequests({ q: 'crash is:issue' })).data.items.map((i) => i.title)).toEqual(['public crash']);
     const issuesRead = fine({ metadata: 'read', issues: 'read' });
-    expect((await issuesRead.rest.search.issuesAndPullRequests({ q: 'crash' })).data.total_count).toBe(2);
+    expect((await issuesRead.rest.search.issuesAndPullRequests({ q: 'crash is:issue' })).data.total_count).toBe(2);
     expect((await owner.rest.search.issuesAndPullRequests({ q: 'repo:octo/secret' })).data.items.map((i) => i.title)).toEqual(['hidden crash']);
   });
 
@@ -262,5 +262,29 @@ describe('search over the state (GET /search/issues, /search/repositories, /sear
     const past = await failure(octokit.rest.search.issuesAndPullRequests({ q: 'repo:octo/hello is:issue', page: 35 }));
     expect(past.status).toBe(422);
     expect(past.data.message).toBe('Only the first 1000 search results are available');
+  });
+
+  it('a GitHub App user access token or a fine-grained token searches issues or pull requests, not both (422 otherwise)', async () => {
+    const seed = fakes.codeHosting.seed;
+    seed.repo({ ...R });
+    seed.issue({ ...R, title: 'Crash' });
+    for (const type of ['user', 'fine-grained'] as const) {
+      const kit = new Octokit({ auth: seed.token({ type, permissions: { issues: 'read' } }), request: { retries: 0 } });
+      const mixed = await failure(kit.rest.search.issuesAndPullRequests({ q: 'repo:octo/hello crash' }));
+      expect(mixed).toEqual({
+        status: 422,
+        data: {
+          message: "Query must include 'is:issue' or 'is:pull-request'",
+          documentation_url: 'https://docs.github.com/rest/search/search#search-issues-and-pull-requests',
+          status: '422',
+        },
+      });
+      for (const q of ['repo:octo/hello crash is:issue', 'repo:octo/hello crash type:issue'])
+        expect((await kit.rest.search.issuesAndPullRequests({ q })).data.total_count).toBe(1);
+      expect((await kit.rest.search.issuesAndPullRequests({ q: 'repo:octo/hello is:pull-request' })).data.total_count).toBe(0);
+    }
+    // A classic token (and an anonymous caller) may search both at once.
+    const classic = new Octokit({ auth: seed.token({ type: 'classic', scopes: ['repo'] }), request: { retries: 0 } });
+    expect((await classic.rest.search.issuesAndPullRequests({ q: 'repo:octo/hello crash' })).data.total_count).toBe(1);
   });
 });

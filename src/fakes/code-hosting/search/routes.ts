@@ -99,7 +99,12 @@ function searchRoute(kind: SearchKind, path: string): FamilyRoute {
       if (start >= CAP) throw pastTheCap();
       // A repository is searched when the caller may see it and, for issues, read its issues.
       const sees = (r: RepoRecord) => canSee(ctx.state, p, r) && (kind !== 'issues' || !r.private || passes(ctx, p, READ_ISSUES, r));
-      const found = runSearch({ state: ctx.state, login: p.login, sees }, kind, q, { sort: queryString(ctx, 'sort'), order: queryString(ctx, 'order') });
+      const found = runSearch({ state: ctx.state, login: p.login, sees }, kind, q, {
+        sort: queryString(ctx, 'sort'),
+        order: queryString(ctx, 'order'),
+        // GitHub Apps' user access tokens (documented) and fine-grained tokens (GitHub's answers in public reports) search one kind at a time.
+        oneKind: p.token?.type === 'user' || p.token?.type === 'fine-grained',
+      });
       declareAccess(ctx, rule);
       const total = found.hits.length;
       const body = { total_count: total, incomplete_results: false, items: items(ctx, p, path, found, start, paging.perPage) };

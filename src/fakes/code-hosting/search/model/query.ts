@@ -115,6 +115,22 @@ export function pastTheCap(): GitHubError {
   return new GitHubError(422, 'Only the first 1000 search results are available', { documentationUrl: SEARCH_DOCS });
 }
 
+/**
+ * GitHub's 422 for an issue search mixing issues and pull requests where the caller's token may not
+ * (GitHub Apps' user access tokens, fine-grained personal access tokens): the query must say which.
+ */
+export function issuesOrPulls(): GitHubError {
+  return new GitHubError(422, "Query must include 'is:issue' or 'is:pull-request'", {
+    documentationUrl: 'https://docs.github.com/rest/search/search#search-issues-and-pull-requests',
+  });
+}
+
+/** Whether an issue search names issues or pull requests alone (`is:issue`, `is:pr`, `is:pull-request`, `type:issue|pr`). */
+export function namesIssuesOrPulls(q: SearchQuery): boolean {
+  const kinds = [...values(q, 'is'), ...values(q, 'type')];
+  return kinds.some((k) => k === 'issue' || k === 'pr' || k === 'pull-request');
+}
+
 /** How results are ordered: a sort key (undefined: best match) and a direction. */
 export interface SortOrder {
   readonly sort: string | undefined;
