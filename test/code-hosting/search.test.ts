@@ -170,6 +170,8 @@ describe('search over the state (GET /search/issues, /search/repositories, /sear
         code: 'invalid',
       },
     ]);
+    const long = await unprocessable(octokit.rest.search.issuesAndPullRequests({ q: `repo:octo/hello ${'x'.repeat(241)}` }), '/search/issues');
+    expect(long.errors).toEqual([{ message: 'The search is longer than 256 characters.', resource: 'Search', field: 'q', code: 'invalid' }]);
     const past = await failure(octokit.rest.search.repos({ q: 'hello', per_page: 100, page: 11 }));
     expect(past).toEqual({
       status: 422,

@@ -17,7 +17,7 @@ import { USER_SORTS, searchUsers } from './model/users.js';
 
 export type { SearchEnv } from './model/scope.js';
 export type { IssueHit } from './model/issues.js';
-export { type SearchKind, missingQuery, pastTheCap, SEARCH_DOCS } from './model/query.js';
+export { type SearchKind, MAX_QUERY, missingQuery, pastTheCap, SEARCH_DOCS, tooLong } from './model/query.js';
 
 /** What a search found, by type. */
 export type SearchHits = { kind: 'issues'; hits: IssueHit[] } | { kind: 'repositories'; hits: RepoRecord[] } | { kind: 'users'; hits: Account[] };

@@ -17,7 +17,7 @@ import { handled } from '../core/route.js';
 import { type IssueCtx, issueCtx } from '../issues/model/context.js';
 import { issueView } from '../issues/model/views.js';
 import { embeddedRepo } from '../repos/model.js';
-import { type SearchHits, type SearchKind, missingQuery, pastTheCap, runSearch } from './model.js';
+import { MAX_QUERY, type SearchHits, type SearchKind, missingQuery, pastTheCap, runSearch, tooLong } from './model.js';
 
 /**
  * `GET /search/issues`, `GET /search/repositories`, `GET /search/users` over the state (`model.ts`):
@@ -25,7 +25,7 @@ import { type SearchHits, type SearchKind, missingQuery, pastTheCap, runSearch }
  * (`per_page` up to 100) with GitHub's `Link` header; only the first 1,000 results can be paged to (a
  * page starting past them is GitHub's 422; the page that crosses the line is served whole, as GitHub
  * serves it) while `total_count` counts them all. A missing `q` is GitHub's
- * 422. Private repositories (and their issues) are found only by callers who may see them.
+ * 422, a `q` longer than 256 characters too. Private repositories (and their issues) are found only by callers who may see them.
  */
 
 /** Results GitHub lets a search page through. */
@@ -94,6 +94,7 @@ function searchRoute(kind: SearchKind, path: string): FamilyRoute {
       authorize(ctx, p, rule);
       const q = queryString(ctx, 'q');
       if (q === undefined || q.trim() === '') throw missingQuery();
+      if (q.length > MAX_QUERY) throw tooLong();
       const paging = parsePaging(ctx.req.query);
       const start = (paging.page - 1) * paging.perPage;
       if (start >= CAP) throw pastTheCap();

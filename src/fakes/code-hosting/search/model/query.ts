@@ -110,6 +110,17 @@ export function unsearchable(withRepos: boolean): GitHubError {
   return githubError.validation([{ resource: 'Search', field: 'q', code: 'invalid', message }], SEARCH_DOCS);
 }
 
+/** The longest query GitHub searches (characters of `q`). */
+export const MAX_QUERY = 256;
+
+/** GitHub's 422 for a query longer than {@link MAX_QUERY} characters. */
+export function tooLong(): GitHubError {
+  return githubError.validation(
+    [{ resource: 'Search', field: 'q', code: 'invalid', message: `The search is longer than ${MAX_QUERY} characters.` }],
+    SEARCH_DOCS,
+  );
+}
+
 /** GitHub's 422 for a page starting past the first 1,000 results. */
 export function pastTheCap(): GitHubError {
   return new GitHubError(422, 'Only the first 1000 search results are available', { documentationUrl: SEARCH_DOCS });
