@@ -30,7 +30,10 @@ export function defineBadJsonProperties(transport: Transport): void {
     const world = seedWorld(fakes, service);
     const base = fakes.snapshot();
     const target = transport.attach(fakes, service);
-    const writes = fakes.routes(service).filter((r) => /^(POST|PUT|PATCH) /.test(r));
+    // Routes whose body is not JSON whatever its content type: markdown/raw renders the text it is given,
+    // a release asset upload stores the bytes (its name comes from the query).
+    const rawBody = (r: string) => r === 'POST /markdown/raw' || /^POST \/__uploads\/.*\/assets$/.test(r);
+    const writes = fakes.routes(service).filter((r) => /^(POST|PUT|PATCH) /.test(r) && !rawBody(r));
     it('has write routes', () => {
       expect(writes.length).toBeGreaterThan(0);
     });
