@@ -289,4 +289,26 @@ describe('search over the state (GET /search/issues, /search/repositories, /sear
     const classic = new Octokit({ auth: seed.token({ type: 'classic', scopes: ['repo'] }), request: { retries: 0 } });
     expect((await classic.rest.search.issuesAndPullRequests({ q: 'repo:octo/hello crash' })).data.total_count).toBe(1);
   });
+
+  it('answers the description’s own example query (language: of the repository), and sorts by reactions and interactions', async () => {
+    const seed = fakes.codeHosting.seed;
+    seed.repo({ owner: 'octo', repo: 'py' });
+    seed.repo({ ...R });
+    seed.resource('/repos/octo/py/languages', { Python: 5000 });
+    seed.issue({ owner: 'octo', repo: 'py', title: 'Crash on Windows', labels: ['bug'] });
+    fakes.clock.advance(60_000);
+    seed.issue({ owner: 'octo', repo: 'py', title: 'Windows path bug', labels: ['bug'], comments: ['same here'] });
+    seed.issue({ owner: 'octo', repo: 'py', title: 'Windows docs', state: 'closed', labels: ['bug'] });
+    seed.issue({ ...R, title: 'Windows too', labels: ['bug'] });
+    // "q=windows+label:bug+language:python+state:open&sort=created&order=asc" (GitHub's example).
+    const { data } = await octokit.rest.search.issuesAndPullRequests({ q: 'windows label:bug language:python state:open', sort: 'created', order: 'asc' });
+    expect(data.items.map((i) => i.title)).toEqual(['Crash on Windows', 'Windows path bug']);
+    for (const content of ['+1', 'heart', '+1'] as const) await octokit.rest.reactions.createForIssue({ owner: 'octo', repo: 'py', issue_number: 1, content });
+    const titles = async (sort: 'reactions' | 'reactions-heart' | 'interactions' | 'comments') =>
+      (await octokit.rest.search.issuesAndPullRequests({ q: 'repo:octo/py is:open', sort })).data.items.map((i) => i.title);
+    expect(await titles('reactions')).toEqual(['Crash on Windows', 'Windows path bug']);
+    expect(await titles('reactions-heart')).toEqual(['Crash on Windows', 'Windows path bug']);
+    expect(await titles('comments')).toEqual(['Windows path bug', 'Crash on Windows']);
+    expect(await titles('interactions')).toEqual(['Crash on Windows', 'Windows path bug']);
+  });
 });

@@ -5,6 +5,7 @@ import { issueKey, milestoneKey, pullKey } from '../../issues/model/keys.js';
 import { membersOf, ms } from '../../issues/model/lists.js';
 import { assigneesOf, labelsOf, milestoneOf } from '../../issues/model.js';
 import { type Readable, tablePeek } from '../../../../store/table.js';
+import { primaryLanguage } from '../../repos/model/facets.js';
 import { type SearchQuery, type SortOrder, first, textMatches, values } from './query.js';
 import { inRange } from './range.js';
 import { type SearchEnv, me, searchedRepos } from './scope.js';
@@ -13,7 +14,8 @@ import { type SearchEnv, me, searchedRepos } from './scope.js';
  * Issue and pull request search over the state. Each searched repository is read through its issue
  * indexes: the smallest index list the query's qualifiers name (`label:`, `author:`, `assignee:`,
  * `mentions:`, `no:assignee`, `no:milestone`, `is:pr`, in the state asked) is walked, and each member is
- * tested against the whole query; a repository's other issues are not read.
+ * tested against the whole query; a repository's other issues are not read. `language:` keeps the
+ * repositories of that primary language.
  */
 
 /** An issue or pull request found: its repository and number. */
@@ -22,8 +24,18 @@ export interface IssueHit {
   readonly number: number;
 }
 
-/** The sort keys `GET /search/issues` offers that the fake orders by (others answer best match). */
-export const ISSUE_SORTS = ['created', 'updated', 'comments'];
+/** The reaction each `reactions-<name>` sort counts (GitHub's sort names, the API's reaction contents). */
+const REACTION_SORTS: Readonly<Record<string, string>> = {
+  'reactions-+1': '+1',
+  'reactions--1': '-1',
+  'reactions-smile': 'laugh',
+  'reactions-thinking_face': 'confused',
+  'reactions-heart': 'heart',
+  'reactions-tada': 'hooray',
+};
+
+/** The sort keys of `GET /search/issues` (every one GitHub documents). */
+export const ISSUE_SORTS = ['created', 'updated', 'comments', 'reactions', 'interactions', ...Object.keys(REACTION_SORTS)];
 
 const low = (s: string) => s.toLowerCase();
 const repoPath = (r: RepoRecord) => `/repos/${encodeURIComponent(r.ownerLogin)}/${encodeURIComponent(r.name)}`;
@@ -150,6 +162,17 @@ function matches(f: Filter, issue: Resource, pull: Resource | undefined, repo: R
   return textMatches(f.words, texts);
 }
 
+/** An issue's key in a sort: a time, comments, reactions (all, or one), or interactions (comments and reactions). */
+function sortKey(sort: string | undefined, issue: Resource, reactions: Readonly<Record<string, number>>, created: number): number {
+  const all = () => Object.values(reactions).reduce((a, b) => a + b, 0);
+  if (sort === 'updated') return ms(issue.updated_at);
+  if (sort === 'comments') return Number(issue.comments ?? 0);
+  if (sort === 'reactions') return all();
+  if (sort === 'interactions') return Number(issue.comments ?? 0) + all();
+  const one = sort === undefined ? undefined : REACTION_SORTS[sort];
+  return one === undefined ? created : (reactions[one] ?? 0);
+}
+
 interface Scored extends IssueHit {
   key: number;
   at: number;
@@ -160,7 +183,9 @@ export function searchIssues(env: SearchEnv, q: SearchQuery, order: SortOrder): 
   const f = filterOf(env, q);
   const records = env.state.catalog.records;
   const hits: Scored[] = [];
+  const languages = values(q, 'language');
   for (const repo of searchedRepos(env, q)) {
+    if (languages.length && !languages.includes(primaryLanguage(env.state, repo)?.toLowerCase() ?? '')) continue;
     const rp = repoPath(repo);
     const ix = env.state.issueIndex.repos[rp];
     if (!ix) continue;
@@ -172,7 +197,7 @@ export function searchIssues(env: SearchEnv, q: SearchQuery, order: SortOrder): 
       const pull = issue._pull === true ? tablePeek(records, pullKey(rp, n)) : undefined;
       if (!matches(f, issue, pull, repo, rp, records)) continue;
       const at = ms(issue.created_at);
-      const key = order.sort === 'updated' ? ms(issue.updated_at) : order.sort === 'comments' ? Number(issue.comments ?? 0) : at;
+      const key = sortKey(order.sort, issue, ix.counts[`/issues/${n}`] ?? {}, at);
       hits.push({ repo, number: n, key, at });
     }
   }

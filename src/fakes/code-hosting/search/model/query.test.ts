@@ -11,8 +11,8 @@ describe('search query syntax', () => {
   });
 
   it('reads a key another search type knows as text', () => {
-    expect(parseQuery('language:go', 'issues').words).toEqual(['language:go']);
-    expect(values(parseQuery('language:go', 'repositories'), 'language')).toEqual(['go']);
+    expect(parseQuery('topic:go', 'issues').words).toEqual(['topic:go']);
+    expect(values(parseQuery('topic:go', 'repositories'), 'topic')).toEqual(['go']);
     expect(parseQuery('label:bug', 'users').words).toEqual(['label:bug']);
   });
 

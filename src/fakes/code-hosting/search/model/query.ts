@@ -38,6 +38,7 @@ export const QUALIFIERS = {
     'mentions',
     'involves',
     'milestone',
+    'language',
     'head',
     'base',
     'in',
