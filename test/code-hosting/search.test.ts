@@ -91,6 +91,11 @@ describe('search over the state (GET /search/issues, /search/repositories, /sear
     expect((await q('crashes repo:octo/hello')).items.map((i) => i.title)).toEqual(['Crash on start']);
     expect((await q('crashes in:title repo:octo/hello')).total_count).toBe(0);
     expect((await q('crashes in:body repo:octo/hello')).total_count).toBe(1);
+    // Without in:, the comments are searched too.
+    await octokit.rest.issues.createComment({ ...R, issue_number: 2, body: 'Reproduced on Windows' });
+    expect((await q('windows repo:octo/hello')).items.map((i) => i.title)).toEqual(['Docs are thin']);
+    expect((await q('windows in:title,body repo:octo/hello')).total_count).toBe(0);
+    expect((await q('windows in:comments repo:octo/hello')).total_count).toBe(1);
     expect((await q('user:octo crash')).total_count).toBe(3);
   });
 

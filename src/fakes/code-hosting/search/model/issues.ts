@@ -1,7 +1,8 @@
 import type { Resource } from '../../core/catalog/state.js';
 import type { RepoRecord } from '../../core/schemas/repo.js';
+import type { RepoIssueIndex } from '../../issues/state.js';
 import { loginOf } from '../../issues/model/context.js';
-import { issueKey, milestoneKey, pullKey } from '../../issues/model/keys.js';
+import { issueCommentKey, issueKey, milestoneKey, pullKey } from '../../issues/model/keys.js';
 import { membersOf, ms } from '../../issues/model/lists.js';
 import { assigneesOf, labelsOf, milestoneOf } from '../../issues/model.js';
 import { type Readable, tablePeek } from '../../../../store/table.js';
@@ -90,7 +91,7 @@ function filterOf(env: SearchEnv, q: SearchQuery): Filter {
       ...values(q, 'comments').map((v) => ['comments', v] as const),
     ],
     no: new Set(values(q, 'no')),
-    fields: fields.size ? fields : new Set(['title', 'body']),
+    fields: fields.size ? fields : new Set(['title', 'body', 'comments']),
     words: q.words,
   };
 }
@@ -116,7 +117,16 @@ function refOf(v: unknown): string | undefined {
   return v && typeof v === 'object' && typeof (v as Resource).ref === 'string' ? ((v as Resource).ref as string) : undefined;
 }
 
-function matches(f: Filter, issue: Resource, pull: Resource | undefined, repo: RepoRecord, rp: string, records: Readable<Resource>): boolean {
+function matches(
+  f: Filter,
+  n: number,
+  issue: Resource,
+  pull: Resource | undefined,
+  repo: RepoRecord,
+  rp: string,
+  records: Readable<Resource>,
+  lists: RepoIssueIndex['lists'],
+): boolean {
   if ((f.kind === 'pr' || f.heads.length || f.bases.length) && !pull) return false;
   if (f.kind === 'issue' && pull) return false;
   const state = issue.state === 'closed' ? 'closed' : 'open';
@@ -148,7 +158,7 @@ function matches(f: Filter, issue: Resource, pull: Resource | undefined, repo: R
     if (typeof title !== 'string' || !f.milestones.includes(low(title))) return false;
   }
   if (pull) {
-    const head = low(refOf(pull.head) ?? `patch-${issue.number ?? ''}`);
+    const head = low(refOf(pull.head) ?? `patch-${n}`);
     if (f.heads.length && !f.heads.includes(head)) return false;
     const base = low(refOf(pull.base) ?? repo.defaultBranch);
     if (f.bases.length && !f.bases.includes(base)) return false;
@@ -159,7 +169,11 @@ function matches(f: Filter, issue: Resource, pull: Resource | undefined, repo: R
     if (!inRange(v, spec, field !== 'comments')) return false;
   }
   const texts = [f.fields.has('title') ? issue.title : undefined, f.fields.has('body') ? issue.body : undefined];
-  return textMatches(f.words, texts);
+  if (textMatches(f.words, texts)) return true;
+  if (!f.fields.has('comments')) return false;
+  // The comments are read only when the title and body do not hold every word.
+  const comments = [...membersOf(lists, `C|${n}`, 'created')].map((id) => tablePeek(records, issueCommentKey(rp, id))?.body);
+  return textMatches(f.words, [...texts, ...comments]);
 }
 
 /** An issue's key in a sort: a time, comments, reactions (all, or one), or interactions (comments and reactions). */
@@ -195,7 +209,7 @@ export function searchIssues(env: SearchEnv, q: SearchQuery, order: SortOrder): 
       const issue = tablePeek(records, issueKey(rp, n));
       if (!issue) continue;
       const pull = issue._pull === true ? tablePeek(records, pullKey(rp, n)) : undefined;
-      if (!matches(f, issue, pull, repo, rp, records)) continue;
+      if (!matches(f, n, issue, pull, repo, rp, records, ix.lists)) continue;
       const at = ms(issue.created_at);
       const key = sortKey(order.sort, issue, ix.counts[`/issues/${n}`] ?? {}, at);
       hits.push({ repo, number: n, key, at });
