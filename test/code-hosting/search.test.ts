@@ -209,6 +209,8 @@ describe('search over the state (GET /search/issues, /search/repositories, /sear
     const metadataOnly = fine({ metadata: 'read' });
     expect((await metadataOnly.rest.search.repos({ q: 'user:octo' })).data.total_count).toBe(2);
     expect((await metadataOnly.rest.search.issuesAndPullRequests({ q: 'crash is:issue' })).data.items.map((i) => i.title)).toEqual(['public crash']);
+    const hidden = await failure(metadataOnly.rest.search.issuesAndPullRequests({ q: 'repo:octo/secret is:issue' }));
+    expect(hidden.status).toBe(422);
     const issuesRead = fine({ metadata: 'read', issues: 'read' });
     expect((await issuesRead.rest.search.issuesAndPullRequests({ q: 'crash is:issue' })).data.total_count).toBe(2);
     expect((await owner.rest.search.issuesAndPullRequests({ q: 'repo:octo/secret' })).data.items.map((i) => i.title)).toEqual(['hidden crash']);

@@ -100,13 +100,18 @@ function searchRoute(kind: SearchKind, path: string): FamilyRoute {
       if (start >= CAP) throw pastTheCap();
       // A repository is searched when the caller may see it and, for issues, read its issues.
       const sees = (r: RepoRecord) => canSee(ctx.state, p, r) && (kind !== 'issues' || !r.private || passes(ctx, p, READ_ISSUES, r));
-      const found = runSearch({ state: ctx.state, login: p.login, sees }, kind, q, {
-        sort: queryString(ctx, 'sort'),
-        order: queryString(ctx, 'order'),
-        // GitHub Apps' user access tokens (documented) and fine-grained tokens (GitHub's answers in public reports) search one kind at a time.
-        oneKind: p.token?.type === 'user' || p.token?.type === 'fine-grained',
-      });
-      declareAccess(ctx, rule);
+      let found: SearchHits;
+      try {
+        found = runSearch({ state: ctx.state, login: p.login, sees }, kind, q, {
+          sort: queryString(ctx, 'sort'),
+          order: queryString(ctx, 'order'),
+          // GitHub Apps' user access tokens (documented) and fine-grained tokens (GitHub's answers in public reports) search one kind at a time.
+          oneKind: p.token?.type === 'user' || p.token?.type === 'fine-grained',
+        });
+      } finally {
+        // The answer announces the search's rule, not the rules checked on each repository.
+        declareAccess(ctx, rule);
+      }
       const total = found.hits.length;
       const body = { total_count: total, incomplete_results: false, items: items(ctx, p, path, found, start, paging.perPage) };
       const rendered = renderAs(`GET ${path}`, 200, body, path, {
