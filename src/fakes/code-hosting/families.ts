@@ -22,6 +22,7 @@ import { family as releases } from './releases/index.js';
 import { family as repoSettings } from './repo-settings/index.js';
 import { family as repos } from './repos/index.js';
 import { family as root } from './root/index.js';
+import { family as search } from './search/index.js';
 import { family as social } from './social/index.js';
 import { family as statuses } from './statuses/index.js';
 import { family as subIssues } from './sub-issues/index.js';
@@ -58,6 +59,7 @@ export const FAMILIES: readonly Family[] = [
   releases,
   repoSettings,
   root,
+  search,
   social,
   statuses,
   subIssues,

@@ -79,6 +79,8 @@ export function walker(o: Oracle, baseUrl: string): Walker {
         params[p.name] = p.example ?? s?.example ?? s?.enum?.[0] ?? (s?.type === 'integer' ? 1 : 'value');
       }
     }
+    // A user access token searches issues or pull requests, not both (the description's note on the search).
+    if (row.path === '/search/issues') params.q = `${String(params.q)} is:issue`;
     let body = row.method === 'GET' ? undefined : exampleBody(o, found.op);
     seedParents(fakes, row);
     // The row's own resource exists first (PUT and POST create it), from the create operation's example.

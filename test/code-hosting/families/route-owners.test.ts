@@ -52,6 +52,10 @@ describe('code hosting routes: one owner each, none lost', () => {
   /** Rows the engine served before that a family serves since (with their family). */
   const MOVED_SINCE: Record<string, string> = {
     'POST /repos/{owner}/{repo}/labels': 'issues',
+    // Search over the state (issue 30).
+    'GET /search/issues': 'search',
+    'GET /search/repositories': 'search',
+    'GET /search/users': 'search',
     ...Object.fromEntries(
       ['/repos/{owner}/{repo}', '/orgs/{org}'].flatMap((b) =>
         ['GET', 'POST', 'PUT', 'DELETE']

@@ -5,12 +5,12 @@ import type { OwnerType, RepoRecord } from '../core/schemas/repo.js';
 import type { CodeHostingState } from '../state.js';
 import { operationShape } from '../core/shapes/load.js';
 import { type RepoView, hashSha, renderShape } from '../core/shapes/render.js';
-import { tableGet } from '../../../store/table.js';
 import type { Resource } from '../core/catalog/state.js';
 import { trimBase, webBase } from '../core/urls.js';
 import { renderAccount } from '../core/shapes/account.js';
 import { membersOf } from '../issues/model/lists.js';
 import { stargazerCount } from '../social/model.js';
+import { primaryLanguage, repoTopics } from './model/facets.js';
 import { accountOf, ensureAccount, fullName, repoKey } from '../core/lookup.js';
 import { type Caller, repoPermissionsFor } from '../core/roles.js';
 
@@ -220,12 +220,6 @@ export function embeddedRepo(state: S | Draft<S>, rec: RepoRecord, apiBase: stri
   return ownFields(state, rec, apiBase, caller);
 }
 
-/** The repository's topics (`PUT /repos/{owner}/{repo}/topics`, or seeded there). */
-function topicsOf(state: S | Draft<S>, rec: RepoRecord): string[] {
-  const names = tableGet(state.catalog.records, `/repos/${encodeURIComponent(rec.ownerLogin)}/${encodeURIComponent(rec.name)}/topics`)?.names;
-  return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
-}
-
 function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string, caller: Caller | undefined): Record<string, unknown> {
   const permissions = repoPermissionsFor({ state: state as S, caller }, rec);
   const forks = forksOf(state, rec.id).length;
@@ -271,7 +265,7 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string, caller
     size: 0,
     stargazers_count: stars,
     watchers_count: stars,
-    language: null,
+    language: primaryLanguage(state, rec),
     has_issues: rec.hasIssues,
     has_projects: rec.hasProjects,
     has_downloads: true,
@@ -287,7 +281,7 @@ function ownFields(state: S | Draft<S>, rec: RepoRecord, apiBase: string, caller
     allow_forking: true,
     is_template: rec.isTemplate ?? false,
     web_commit_signoff_required: false,
-    topics: topicsOf(state, rec),
+    topics: repoTopics(state, rec),
     visibility: rec.private ? 'private' : 'public',
     forks,
     open_issues: openIssues(state, rec),

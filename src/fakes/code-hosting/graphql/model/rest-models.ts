@@ -54,6 +54,7 @@ export { forksOf, renderRepo } from '../../repos/model.js';
 export { repoRole, roleReaches } from '../../core/roles.js';
 export type { RepoRole } from '../../core/roles.js';
 export { knownAccount } from '../../users/model.js';
+export { runSearch, type SearchEnv } from '../../search/model.js';
 export { stargazerCount, starredAt } from '../../social/model.js';
 export type { RelationRepo } from '../../core/family.js';
 export { issueCtx } from '../../issues/model/context.js';
