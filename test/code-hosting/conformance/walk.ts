@@ -82,6 +82,8 @@ export function walker(o: Oracle, baseUrl: string): Walker {
     // A user access token searches issues or pull requests, not both (the description's note on the search).
     if (row.path === '/search/issues') params.q = `${String(params.q)} is:issue`;
     let body = row.method === 'GET' ? undefined : exampleBody(o, found.op);
+    // The description's dispatch example names `topic-branch`, which the seeded repository lacks (GitHub: 422 "No ref found").
+    if (row.path.endsWith('/workflows/{workflow_id}/dispatches') && body && typeof body === 'object') body = { ...(body as object), ref: 'main' };
     seedParents(fakes, row);
     // The row's own resource exists first (PUT and POST create it), from the create operation's example.
     if (row.method !== 'PUT' && row.method !== 'POST') {

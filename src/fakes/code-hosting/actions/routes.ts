@@ -5,7 +5,9 @@ import { keyListSlice } from '../../../store/key-list.js';
 import { tableDelete, tableGet } from '../../../store/table.js';
 import type { OpResult } from '../core/catalog/engine.js';
 import { parsePaging } from '../core/catalog/paging.js';
-import { githubError } from '../core/errors.js';
+import { GitHubError, githubError } from '../core/errors.js';
+import { checkRequired } from '../core/catalog/engine.js';
+import { resolveCommitish } from '../git/model.js';
 import { redirectLocation } from '../core/hosts.js';
 import type { RelationContext, RelationOp } from '../core/family.js';
 import { loginOf, pagedWrapped, param, query, repoOf, viewOf, wrappedPage } from '../core/ops.js';
@@ -15,6 +17,7 @@ import {
   attemptJobs,
   attemptKey,
   cancelRun,
+  createRun,
   deleteRun,
   jobById,
   narrowest,
@@ -223,6 +226,32 @@ const listWorkflows: RelationOp = (rc) => {
   return pagedWrapped(rc.op, 'workflows', workflows, (w) => workflowView(v, w));
 };
 
+const DISPATCH_DOCS = 'https://docs.github.com/rest/actions/workflows#create-a-workflow-dispatch-event';
+
+/**
+ * A workflow dispatch starts a run of the workflow on `ref` (queued, event `workflow_dispatch`). As the
+ * description documents: 204 without a body, or 200 with the run's id and URLs when the body asks
+ * `return_run_details: true`. A ref that names no branch, tag or commit is GitHub's 422.
+ */
+const dispatch: RelationOp = (rc) => {
+  checkRequired(rc.op.row, rc.op.body);
+  const repo = repoOf(rc);
+  const wf = workflowOf(rc.state, repo, param(rc.op, 'workflow_id'));
+  if (!wf) throw actionsNotFound();
+  const ref = String(rc.op.body.ref).replace(/^refs\/(heads|tags)\//, '');
+  const sha = resolveCommitish(rc.state, repo, ref);
+  if (!sha) throw new GitHubError(422, `No ref found for: ${String(rc.op.body.ref)}`, { documentationUrl: DISPATCH_DOCS });
+  const run = createRun(
+    rc.state,
+    repo,
+    { workflow: wf.path, event: 'workflow_dispatch', head_branch: ref, head_sha: sha, actor: loginOf(rc.op) },
+    { now: rc.op.now },
+  );
+  if (rc.op.body.return_run_details !== true) return { status: 204 };
+  const view = runView(viewOf(rc), run);
+  return { status: 200, body: { workflow_run_id: run.id, run_url: view.url, html_url: view.html_url } };
+};
+
 const A = '/repos/{owner}/{repo}/actions';
 
 /** Workflow-run operations by `METHOD template`. */
@@ -231,6 +260,7 @@ export const ACTIONS_OPS: Readonly<Record<string, RelationOp>> = {
   [`GET ${A}/workflows`]: listWorkflows,
   [`GET ${A}/workflows/{workflow_id}`]: getWorkflow,
   [`GET ${A}/workflows/{workflow_id}/runs`]: listForWorkflow,
+  [`POST ${A}/workflows/{workflow_id}/dispatches`]: dispatch,
   [`GET ${A}/runs/{run_id}`]: getRun,
   [`DELETE ${A}/runs/{run_id}`]: deleteRunOp,
   [`GET ${A}/runs/{run_id}/attempts/{attempt_number}`]: getAttempt,
