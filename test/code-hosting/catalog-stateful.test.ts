@@ -131,8 +131,10 @@ describe('catalog resources are stateful', () => {
       ref: 'main',
     });
     expect(dispatch.status).toBe(204);
-    expect(fakes.state.codeHosting.catalog.actions['/repos/octo/hello/actions/workflows/ci.yml/dispatches']).toEqual({ count: 1, last: { ref: 'main' } });
     expect(fakes.calls.last()?.operation).toBe('actions/create-workflow-dispatch');
+    // A dispatch is recorded as what it starts: a run of the workflow on the ref.
+    const runs = await octokit.request('GET /repos/{owner}/{repo}/actions/runs', { owner: 'octo', repo: 'hello', event: 'workflow_dispatch' });
+    expect(runs.data.workflow_runs.map((r) => [r.path, r.head_branch])).toEqual([['.github/workflows/ci.yml', 'main']]);
   });
 
   it('serves the seed spellings and the real ones on the same resources', async () => {
