@@ -122,8 +122,8 @@ function readUntil(ctx: GitHubRouteContext): string {
   return new Date(Date.parse(v)).toISOString();
 }
 
-/** 205 Reset Content, GitHub's answer to marking read. */
-const resetContent = () => ({ status: 205, headers: { 'content-length': '0' } });
+/** 205 Reset Content, GitHub's answer to marking read: empty, typed `text/plain;charset=utf-8` as GitHub's is. */
+const resetContent = () => ({ status: 205, headers: { 'content-length': '0', 'content-type': 'text/plain;charset=utf-8' } });
 
 /** GitHub's `thread-subscription` of a thread (subscribed by taking part unless set otherwise). */
 function subscriptionJson(ctx: GitHubRouteContext, t: ThreadRecord): Record<string, unknown> {
