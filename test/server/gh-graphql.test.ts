@@ -10,7 +10,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Json, type ServerProcess, has, missing, startServer } from './helpers.js';
+import { type Json, type ServerProcess, ghEnv, has, missing, startServer } from './helpers.js';
 
 const gh = has('gh');
 
@@ -31,22 +31,8 @@ describe.runIf(gh)('gh CLI commands over GraphQL', () => {
 
   beforeAll(async () => {
     s = await startServer(['--clock', '2024-05-01T00:00:00Z']);
-    const home = await mkdtemp(path.join(tmpdir(), 'sd-gh-graphql-'));
     cwd = await mkdtemp(path.join(tmpdir(), 'sd-gh-cwd-'));
-    env = {
-      PATH: process.env.PATH,
-      HOME: home,
-      GH_CONFIG_DIR: home,
-      // gh caches some GraphQL answers (feature detection) under the temporary directory: its own here.
-      TMPDIR: home,
-      GH_HOST: 'github.localhost',
-      GH_TOKEN: 'ghp_from_gh_cli',
-      HTTP_PROXY: s.url,
-      http_proxy: s.url,
-      GH_NO_UPDATE_NOTIFIER: '1',
-      GH_PROMPT_DISABLED: '1',
-      NO_COLOR: '1',
-    };
+    env = await ghEnv(s, 'sd-gh-graphql-');
     const seed = (helper: string, body: unknown) => s.admin('POST', `seed/codeHosting/${helper}`, body);
     await seed('repo', { owner: 'octo', repo: 'hello', description: 'Hello from the fake' });
     await seed('file', { owner: 'octo', repo: 'hello', path: 'README.md', content: '# hello\n' });

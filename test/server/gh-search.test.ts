@@ -1,14 +1,5 @@
-/**
- * `gh search issues|prs|repos|users` (the gh CLI's REST searches) against `stuntdouble serve`: gh builds
- * the query (`repo:`, `label:`, `state:`, `type:issue|pr`, `user:`, ...) and parses the items it asks for
- * with `--json`. Expected values come from what was seeded and GitHub's documented qualifiers, read
- * through gh's own parsing. See gh.test.ts for how gh reaches the server.
- */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, has, missing, run, startServer } from './helpers.js';
+import { type ServerProcess, ghEnv, has, missing, run, startServer } from './helpers.js';
 
 const gh = has('gh');
 
@@ -22,19 +13,7 @@ describe.runIf(gh)('gh search', () => {
   };
   beforeAll(async () => {
     s = await startServer();
-    const home = await mkdtemp(path.join(tmpdir(), 'sd-gh-search-'));
-    env = {
-      PATH: process.env.PATH,
-      HOME: home,
-      GH_CONFIG_DIR: home,
-      GH_HOST: 'github.localhost',
-      GH_TOKEN: 'ghp_from_gh_cli',
-      HTTP_PROXY: s.url,
-      http_proxy: s.url,
-      GH_NO_UPDATE_NOTIFIER: '1',
-      GH_PROMPT_DISABLED: '1',
-      NO_COLOR: '1',
-    };
+    env = await ghEnv(s, 'sd-gh-search-');
     const seed = async (helper: string, body: unknown) => expect((await s.admin('POST', `seed/codeHosting/${helper}`, body)).status).toBe(201);
     await seed('repo', { owner: 'octo', repo: 'hello', description: 'Says hello' });
     await seed('repo', { owner: 'octo', repo: 'tools' });

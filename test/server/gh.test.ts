@@ -1,14 +1,5 @@
-/**
- * The gh CLI against `stuntdouble serve`. gh talks plain HTTP only to its development host
- * `github.localhost` (REST at http://api.github.localhost/); every other GH_HOST is GHES over https.
- * So: GH_HOST=github.localhost, GH_TOKEN, and HTTP_PROXY pointing at the server, which answers
- * `Host: api.github.localhost` as GitHub REST at the root path.
- */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, has, missing, run, startServer } from './helpers.js';
+import { type ServerProcess, ghEnv, has, missing, run, startServer } from './helpers.js';
 
 const gh = has('gh');
 
@@ -17,19 +8,7 @@ describe.runIf(gh)('gh api', () => {
   let env: NodeJS.ProcessEnv;
   beforeAll(async () => {
     s = await startServer();
-    const home = await mkdtemp(path.join(tmpdir(), 'sd-gh-'));
-    env = {
-      PATH: process.env.PATH,
-      HOME: home,
-      GH_CONFIG_DIR: home,
-      GH_HOST: 'github.localhost',
-      GH_TOKEN: 'ghp_from_gh_cli',
-      HTTP_PROXY: s.url,
-      http_proxy: s.url,
-      GH_NO_UPDATE_NOTIFIER: '1',
-      GH_PROMPT_DISABLED: '1',
-      NO_COLOR: '1',
-    };
+    env = await ghEnv(s, 'sd-gh-');
   });
   afterAll(async () => {
     expect(await s.stop()).toBe(0);

@@ -4,6 +4,9 @@
  */
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The built CLI. */
@@ -126,4 +129,27 @@ export function missing(what: string, install: string): string {
   const msg = `skipped: ${what} is not installed on this machine (CI installs it: ${install})`;
   console.warn(`[stuntdouble server tests] ${msg}`);
   return msg;
+}
+
+/**
+ * The environment that points the gh CLI at a running server: gh talks plain HTTP only to its
+ * development host `github.localhost` (REST at http://api.github.localhost/), so GH_HOST is that host
+ * and HTTP_PROXY the server, which answers `Host: api.github.localhost` as GitHub REST. A fresh home
+ * (config, and TMPDIR, where gh caches some GraphQL answers) per call keeps tests apart.
+ */
+export async function ghEnv(server: ServerProcess, prefix = 'sd-gh-'): Promise<NodeJS.ProcessEnv> {
+  const home = await mkdtemp(path.join(tmpdir(), prefix));
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    GH_CONFIG_DIR: home,
+    TMPDIR: home,
+    GH_HOST: 'github.localhost',
+    GH_TOKEN: 'ghp_from_gh_cli',
+    HTTP_PROXY: server.url,
+    http_proxy: server.url,
+    GH_NO_UPDATE_NOTIFIER: '1',
+    GH_PROMPT_DISABLED: '1',
+    NO_COLOR: '1',
+  };
 }
