@@ -17,20 +17,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { toReal } from './aliases.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const OUT = join(root, 'src/fakes/code-hosting/core/org-role-table.ts');
-const ALIASES = [
-  ['dependency-bot', 'dependabot'],
-  ['assistant', 'copilot'],
-  ['platform', 'github'],
-];
-const toReal = (p) =>
-  p
-    .split('/')
-    .map((s) => ALIASES.find(([a]) => a === s)?.[1] ?? s)
-    .join('/');
 const canon = (p) => p.replace(/\{[^}]+\}/g, '{}');
 const SPECS = ['api.github.com', 'ghec'].map((name) => require(`@octokit/openapi/generated/${name}.json`));
 

@@ -23,20 +23,11 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { toReal } from './aliases.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const OUT = join(root, 'src/fakes/code-hosting/core/shapes/data.ts');
-const ALIASES = [
-  ['dependency-bot', 'dependabot'],
-  ['assistant', 'copilot'],
-  ['platform', 'github'],
-];
-const toReal = (p) =>
-  p
-    .split('/')
-    .map((s) => ALIASES.find(([a]) => a === s)?.[1] ?? s)
-    .join('/');
 
 const SPECS = [
   ...['api.github.com', 'ghec', 'ghes-3.19', 'ghes-3.18', 'ghes-3.17'].map((name) => ({
