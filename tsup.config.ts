@@ -25,6 +25,34 @@ const zodNamespaceImport: EsbuildPlugin = {
 };
 
 /**
+ * marked (the GitHub fake's markdown renderer) is bundled (ESM only, and the CommonJS build must not
+ * require an ES module), but evaluating it builds its many regular expressions: ~6 ms at every import,
+ * for a renderer only markdown answers use. Imports of `marked` from our sources get a stand-in whose
+ * `Marked` evaluates the bundled marked on the first `new Marked()`: esbuild wraps a module reached by
+ * `require()` in a lazy initializer, in both output formats.
+ */
+const lazyMarked: EsbuildPlugin = {
+  name: 'lazy-marked',
+  setup(build) {
+    build.onResolve({ filter: /^marked$/ }, (args) => {
+      if (args.namespace === 'lazy-marked' || !/[\\/]src[\\/]/.test(args.importer)) return undefined;
+      return { path: 'marked', namespace: 'lazy-marked' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-marked' }, () => ({
+      resolveDir: process.cwd(),
+      loader: 'js',
+      contents: `let real;
+const load = () => (real ??= require('marked'));
+export class Marked {
+  constructor(...options) {
+    return new (load().Marked)(...options);
+  }
+}`,
+    }));
+  },
+};
+
+/**
  * One entry per package export, each a thin file under src/entries/, built as ESM and CommonJS with
  * declarations for both and source maps. zod's code is bundled (see above), its types are not. The
  * runners' own modules (vitest, @jest/globals, node:test) stay external: the runner provides them.
@@ -63,5 +91,5 @@ export default defineConfig({
   // does not require() an ES module.
   // zod: see zodNamespaceImport.
   noExternal: ['marked', 'zod'],
-  esbuildPlugins: [zodNamespaceImport],
+  esbuildPlugins: [zodNamespaceImport, lazyMarked],
 });
