@@ -14,6 +14,9 @@ export default defineConfig({
     hookTimeout: 20_000,
     // Both cores: many files wait on child processes and sockets, and vitest's default (cores - 1) is one worker here.
     maxWorkers: Number(process.env.STUNTDOUBLE_TEST_WORKERS) || 2,
+    // The built package (dist/, where `stuntdouble` resolves) loads as Node loads it in a user's project,
+    // not through vite's module runner: a third of a shared worker's CPU went to running dist through it.
+    server: { deps: { external: [/\/dist\//] } },
     env: {
       GOOGLE_API_KEY: '',
       GEMINI_API_KEY: '',
