@@ -90,6 +90,16 @@ export const SeedReplySchema = z
       .strict()
       .optional(),
     finishReason: z.enum(FINISH_REASONS).default('STOP'),
+    /** `finishMessage` beside the finish reason (the real services explain a MALFORMED_FUNCTION_CALL, a SAFETY stop, ... in it). */
+    finishMessage: z.string().min(1).optional(),
+    /**
+     * What a thinking model (2.5, 3) thought before answering: its tokens are the answer's
+     * `thoughtsTokenCount`, and with `thinkingConfig.includeThoughts` it comes first as a
+     * `{ text, thought: true }` part. Models that do not think ignore it. Default: `Thinking about: <echo>`.
+     */
+    thoughts: z.string().min(1).optional(),
+    /** The thought signature a thinking model puts on its answer (base64); default: derived from the response id and the thoughts. */
+    thoughtSignature: z.base64().min(1).optional(),
   })
   .strict()
   .refine((o) => [o.text, o.parts, o.functionCall].filter((v) => v !== undefined).length <= 1, {
@@ -128,7 +138,11 @@ function storedReply(raw: SeedReplyInput): StoredReply {
       : o.text !== undefined
         ? [{ text: o.text }]
         : [];
-  return { match, parts, finishReason: o.finishReason };
+  const out: StoredReply = { match, parts, finishReason: o.finishReason };
+  if (o.finishMessage !== undefined) out.finishMessage = o.finishMessage;
+  if (o.thoughts !== undefined) out.thoughts = o.thoughts;
+  if (o.thoughtSignature !== undefined) out.thoughtSignature = o.thoughtSignature;
+  return out;
 }
 
 /** A seeded cache's handle. */

@@ -66,6 +66,12 @@ export interface StoredReply {
   /** The candidate's parts (role `model`). */
   parts: Array<Record<string, unknown>>;
   finishReason: string;
+  /** `finishMessage` beside the finishReason. */
+  finishMessage?: string;
+  /** What a thinking model thought (its thoughtsTokenCount, and the thought part when thoughts are included). */
+  thoughts?: string;
+  /** The thought signature of the answer (else one derived from the response id and the thoughts). */
+  thoughtSignature?: string;
 }
 
 /** A seeded credential (its secret is the key of `credentials`). */

@@ -2,24 +2,11 @@ import { json } from '../../../http/response.js';
 import type { FakeResponse } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
 import { type Api, fieldError, payloadError } from '../errors.js';
-import {
-  billableCharacters,
-  promptTokens,
-  type ReplyPlan,
-  recordCacheUse,
-  renderChunks,
-  renderResponse,
-  resolveCacheUse,
-  responseIdOf,
-  servedModel,
-  toSse,
-} from '../models/generate.js';
+import { billableCharacters, promptTokens, recordCacheUse, renderChunks, renderResponse, resolveCacheUse, servedModel, toSse } from '../models/generate.js';
+import { planReply } from '../models/plan.js';
 import { checkContents, checkTurns } from '../models/contents.js';
 import { parseBody } from '../models/parse.js';
-import { functionCallingOf, lastTurn, mapsWidgetOf, pickReply } from '../models/replies.js';
 import type { ModelCacheState } from '../models/state.js';
-import { formatTimestamp, fromMs } from '../models/time.js';
-import { computeUsage } from '../models/usage.js';
 import type { ModelCacheOptions } from '../options.js';
 import { GeminiCountTokensSchema, GenerateContentRequestSchema, VertexCountTokensSchema } from '../schemas/generate.js';
 import { type Ctx, resolveWire, type Wire } from './wire.js';
@@ -56,28 +43,7 @@ function generate(api: Api, stream: boolean) {
       ctx.meta.tags.push(`cachedContent=${cache.name}`);
       if (cache.usesLeft !== undefined) ctx.update((d) => recordCacheUse(d, cache.name, now));
     }
-    const contents = req.contents ?? [];
-    const reply = pickReply(ctx.state.replies, {
-      api,
-      modelId: model.id,
-      cache: cache?.name ?? null,
-      turn: lastTurn(contents),
-      calling: cache ? cache.calling : functionCallingOf(req.tools, req.toolConfig),
-    });
-    const plan: ReplyPlan = {
-      api,
-      modelId: model.id,
-      parts: reply.parts,
-      finishReason: reply.finishReason,
-      usage: {
-        prompt: promptTokens(req, cache),
-        candidates: computeUsage([{ role: 'model', parts: reply.parts }]).totalTokenCount,
-        cached: cache?.usage.totalTokenCount ?? 0,
-      },
-      responseId: responseIdOf(ctx.seq),
-      createTime: formatTimestamp(fromMs(now)),
-      mapsWidget: cache ? cache.mapsWidget === true : mapsWidgetOf(req.tools),
-    };
+    const plan = planReply({ api, model, req, cache, replies: ctx.state.replies, seq: ctx.seq, now });
     if (!stream) return json(200, renderResponse(plan));
     const chunks = renderChunks(plan);
     // `alt=sse` (what @google/genai asks for) streams server-sent events; without it the real service sends one JSON array.
