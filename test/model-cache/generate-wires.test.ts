@@ -88,9 +88,10 @@ describe('streamGenerateContent without alt=sse', () => {
     expect(chunks.map((c) => c.candidates[0]?.content.parts[0]?.text).join('')).toBe('echo: one two three four five six');
     expect(chunks.length).toBe(2);
     expect(chunks[0]?.candidates[0]?.finishReason).toBeUndefined();
-    // Every chunk carries usage: Vertex only trafficType before the last, the Gemini API the prompt (and thoughts) so far.
+    // Every chunk carries usage: Vertex trafficType before the last (the first also billablePromptUsage: 22
+    // characters without whitespace), the Gemini API the prompt (and thoughts) so far.
     // gemini-2.5-flash thinks: "Thinking about: one two three four five six" is 43 characters → 11 thoughts tokens.
-    if (api === 'vertex') expect(chunks[0]?.usageMetadata).toEqual({ trafficType: 'ON_DEMAND' });
+    if (api === 'vertex') expect(chunks[0]?.usageMetadata).toEqual({ billablePromptUsage: { textCount: 22 }, trafficType: 'ON_DEMAND' });
     else expect(chunks[0]?.usageMetadata).toMatchObject({ promptTokenCount: 7, totalTokenCount: 18, thoughtsTokenCount: 11 });
     expect(chunks[1]?.candidates[0]?.finishReason).toBe('STOP');
     expect(chunks[1]?.usageMetadata).toMatchObject({ promptTokenCount: 7, candidatesTokenCount: 9, thoughtsTokenCount: 11, totalTokenCount: 27 });

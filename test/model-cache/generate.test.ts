@@ -306,10 +306,12 @@ describe('countTokens on the wire', () => {
     const contents = [{ role: 'user', parts: [{ text: 'abcdefgh' }] }];
     const res = await post({ generateContentRequest: { model: 'models/gemini-2.5-flash', contents, cachedContent: c.name } });
     expect(res.status).toBe(200);
-    // CountTokensResponse of the Gemini API: totalTokens, cachedContentTokenCount, promptTokensDetails, cacheTokensDetails.
+    // CountTokensResponse of the Gemini API: totalTokens, cachedContentTokenCount, the per-content breakdown, promptTokensDetails, cacheTokensDetails.
     expect(await res.json()).toEqual({
       totalTokens: 2002,
       cachedContentTokenCount: 2000,
+      systemInstructionsTokens: {},
+      contentTokens: [{ partTokens: [2], roleTokens: 0 }],
       promptTokensDetails: [{ modality: 'TEXT', tokenCount: 2002 }],
       cacheTokensDetails: [{ modality: 'TEXT', tokenCount: 2000 }],
     });

@@ -47,6 +47,10 @@ export interface ReplyPlan {
   mapsWidget?: boolean;
   /** `generationConfig.responseLogprobs` / `logprobs` of the request. */
   logprobs?: LogprobsAsk;
+  /** Vertex adds the candidate's `score` (the request set `candidateCount`). */
+  score?: boolean;
+  /** `toolConfig.functionCallingConfig.streamFunctionCallArguments` (Vertex): a streamed call sends its arguments piece by piece. */
+  streamArguments?: boolean;
 }
 
 const positive = (n: number | undefined): n is number => n !== undefined && n > 0;
@@ -162,7 +166,11 @@ function envelope(plan: ReplyPlan, spec: ChunkSpec): Record<string, unknown> {
   if (spec.final) candidate.finishReason = plan.finishReason;
   if (spec.final && plan.finishMessage !== undefined) candidate.finishMessage = plan.finishMessage;
   if (spec.final && plan.mapsWidget) candidate.groundingMetadata = { googleMapsWidgetContextToken: `widgetcontent/${plan.responseId}` };
-  if (spec.whole && (plan.family?.avgLogprobs ?? false)) candidate.avgLogprobs = avgLogprobsOf(plan.parts);
+  if (spec.whole && (plan.api === 'vertex' || (plan.family?.avgLogprobs ?? false))) {
+    candidate.avgLogprobs = avgLogprobsOf(plan.parts);
+    // Vertex's score is the candidate's whole log-probability: the average times its tokens.
+    if (plan.api === 'vertex' && plan.score) candidate.score = (candidate.avgLogprobs as number) * plan.usage.candidates;
+  }
   if (plan.logprobs?.responseLogprobs) candidate.logprobsResult = logprobsResultOf(spec.parts, plan.logprobs);
   if (plan.api === 'gemini' && (plan.family?.geminiIndex ?? true)) candidate.index = 0;
   const out: Record<string, unknown> = { candidates: [candidate] };
@@ -189,17 +197,56 @@ export function textChunks(text: string): string[] {
   return out.length > 0 ? out : [text];
 }
 
+/** The leaves of a JSON value with their JSONPath (`$.a.b`, `$.list[0]`). */
+function leaves(v: unknown, path: string, out: Array<[string, unknown]>): Array<[string, unknown]> {
+  if (Array.isArray(v)) {
+    for (const [i, x] of v.entries()) leaves(x, `${path}[${i}]`, out);
+  } else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) leaves(x, `${path}.${k}`, out);
+  else out.push([path, v]);
+  return out;
+}
+
+/** One streamed argument: a string in two pieces (the value, then the empty end), other values in one. */
+function argPieces(path: string, v: unknown): Array<Record<string, unknown>> {
+  if (typeof v === 'string')
+    return [
+      { jsonPath: path, stringValue: v, willContinue: true },
+      { jsonPath: path, stringValue: '' },
+    ];
+  if (typeof v === 'number') return [{ jsonPath: path, numberValue: v }];
+  if (typeof v === 'boolean') return [{ jsonPath: path, boolValue: v }];
+  return [{ jsonPath: path, nullValue: 'NULL_VALUE' }];
+}
+
+/**
+ * A function call streamed with `streamFunctionCallArguments` (Vertex): the name first
+ * (`willContinue: true`, with the thought signature), then each argument as `partialArgs` pieces,
+ * then an empty `functionCall` that ends it.
+ */
+function streamedCall(p: Part): Part[] {
+  const call = p.functionCall as { name?: string; args?: Record<string, unknown> };
+  const head: Part = { functionCall: { name: call.name, willContinue: true } };
+  if (p.thoughtSignature !== undefined) head.thoughtSignature = p.thoughtSignature;
+  const pieces = leaves(call.args ?? {}, '$', []).flatMap(([path, v]) => argPieces(path, v));
+  return [head, ...pieces.map((a) => ({ functionCall: { partialArgs: [a], willContinue: true } })), { functionCall: {} }];
+}
+
 /**
  * The chunks of a streamGenerateContent call: text parts (thoughts too) in chunks of four words,
  * other parts one per chunk; a text part's `thought` flag stays on each of its chunks and its
  * `thoughtSignature` goes on its last chunk. Every chunk carries usageMetadata (see
- * {@link partialUsage}); the last one also finishReason and the full usage.
+ * {@link partialUsage}; Vertex's first also `billablePromptUsage`); the last one also finishReason
+ * and the full usage. With `streamArguments`, function calls are streamed piece by piece.
  */
 export function renderChunks(plan: ReplyPlan): Array<Record<string, unknown>> {
   const pieces: Part[] = [];
   for (const p of plan.parts) {
     const { text, thought, thoughtSignature, ...rest } = p;
     const others = Object.values(rest).some((v) => v !== undefined);
+    if (plan.streamArguments && p.functionCall !== undefined) {
+      pieces.push(...streamedCall(p));
+      continue;
+    }
     if (typeof text !== 'string' || others) {
       pieces.push(p);
       continue;
@@ -213,7 +260,12 @@ export function renderChunks(plan: ReplyPlan): Array<Record<string, unknown>> {
     });
   }
   if (pieces.length === 0) return [envelope(plan, { parts: [], final: true, whole: false })];
-  return pieces.map((p, i) => envelope(plan, { parts: [p], final: i === pieces.length - 1, whole: false }));
+  return pieces.map((p, i) => {
+    const chunk = envelope(plan, { parts: [p], final: i === pieces.length - 1, whole: false });
+    if (i === 0 && i < pieces.length - 1 && plan.api === 'vertex' && plan.usage.billable)
+      chunk.usageMetadata = { billablePromptUsage: plan.usage.billable, ...(chunk.usageMetadata as Record<string, unknown>) };
+    return chunk;
+  });
 }
 
 /** Server-sent events as the real service writes them: `data: {json}\r\n\r\n` per chunk. */

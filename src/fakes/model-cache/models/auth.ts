@@ -70,6 +70,8 @@ export function authenticate(state: ModelCacheState, input: AuthInput): Identity
     if (found.kind === 'apiKey')
       throw new GoogleError('INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
         errorInfo('API_KEY_INVALID', 'googleapis.com', { service }),
+        // The real answer also carries the message localized (recorded by googleapis/js-genai's system tests).
+        { '@type': 'type.googleapis.com/google.rpc.LocalizedMessage', locale: 'en-US', message: 'API key not valid. Please pass a valid API key.' },
       ]);
     throw new GoogleError(
       'UNAUTHENTICATED',

@@ -6,7 +6,8 @@ import type { Api } from '../errors.js';
  * - `thinking`: `never` (1.5, 2.0), `off` (thinks only when `thinkingConfig.thinkingBudget` asks:
  *   2.5 Flash-Lite), `on` (thinks unless the budget is 0: 2.5 Flash), `always` (2.5 Pro, 3: the
  *   budget cannot turn it off).
- * - `avgLogprobs`: generations before 2.5 put `avgLogprobs` on every generateContent candidate.
+ * - `avgLogprobs`: the Gemini API puts `avgLogprobs` on generateContent candidates of generations
+ *   before 2.5 that do not think (Vertex AI on every generateContent candidate).
  * - `geminiIndex`: the Gemini API writes `candidates[].index` for 2.5 and later; for 1.5 and 2.0 it
  *   omits it, except on thinking models (Vertex never writes it).
  */

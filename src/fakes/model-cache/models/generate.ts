@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import { CACHE_CONFLICT_MESSAGE, cacheModelMismatch, googleError, usedCacheNotFound } from '../errors.js';
+import type { Content } from '../schemas/cached-content.js';
 import type { GenerateContentRequest } from '../schemas/generate.js';
 export { type CallUsage, type ReplyPlan, renderChunks, renderResponse, responseIdOf, textChunks, toSse, usageMetadata, WORDS_PER_CHUNK } from './answer.js';
 import { insertEntry } from './chunked.js';
@@ -105,6 +106,19 @@ export function promptModalities(
 ): ModalityTokens {
   const own = computeDetailed(req.contents ?? [], req.systemInstruction, req.tools).modalities;
   return cache ? addModalities(own, cacheModalities(cache.usage)) : own;
+}
+
+/**
+ * The Gemini API countTokens breakdown: `contentTokens` per content (`partTokens` per part, each part
+ * counted alone under the shared rule, and `roleTokens` 0: the rule counts no role tokens) and
+ * `systemInstructionsTokens` (`{}` without a system instruction).
+ */
+export function countBreakdown(req: Pick<GenerateContentRequest, 'contents' | 'systemInstruction'>): Record<string, unknown> {
+  const of = (c: Content) => ({
+    partTokens: c.parts.map((p) => computeUsage([{ role: 'user', parts: [p] }]).totalTokenCount),
+    roleTokens: 0,
+  });
+  return { systemInstructionsTokens: req.systemInstruction ? of(req.systemInstruction) : {}, contentTokens: (req.contents ?? []).map(of) };
 }
 
 /** A Vertex countTokens answer's `totalBillableCharacters`: text characters without whitespace. */

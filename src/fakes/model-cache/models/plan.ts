@@ -94,5 +94,7 @@ export function planReply(input: PlanInput): ReplyPlan {
   };
   if (reply.finishMessage !== undefined) plan.finishMessage = reply.finishMessage;
   if (gc?.responseLogprobs === true) plan.logprobs = { responseLogprobs: true, top: gc.logprobs ?? 0 };
+  if (api === 'vertex' && gc?.candidateCount !== undefined) plan.score = true;
+  if (api === 'vertex' && !cache && req.toolConfig?.functionCallingConfig?.streamFunctionCallArguments === true) plan.streamArguments = true;
   return plan;
 }

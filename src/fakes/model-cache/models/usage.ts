@@ -65,9 +65,10 @@ export type Modality = (typeof MODALITIES)[number];
 /** Tokens per modality (a `promptTokensDetails` before rendering). */
 export type ModalityTokens = Partial<Record<Modality, number>>;
 
-/** The `{ modality, tokenCount }` list of a breakdown: non-zero modalities only, in the real order. */
+/** The `{ modality, tokenCount }` list of a breakdown: non-zero modalities only, in the real order (`TEXT` 0 when all are 0). */
 export function modalityDetails(m: ModalityTokens): Array<{ modality: Modality; tokenCount: number }> {
-  return MODALITIES.flatMap((modality) => ((m[modality] ?? 0) > 0 ? [{ modality, tokenCount: m[modality] as number }] : []));
+  const out = MODALITIES.flatMap((modality) => ((m[modality] ?? 0) > 0 ? [{ modality, tokenCount: m[modality] as number }] : []));
+  return out.length > 0 ? out : [{ modality: 'TEXT', tokenCount: 0 }];
 }
 
 /** Adds breakdowns modality by modality. */

@@ -2,7 +2,19 @@ import { json } from '../../../http/response.js';
 import type { FakeResponse } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
 import { type Api, fieldError, payloadError } from '../errors.js';
-import { billableCharacters, promptTokens, recordCacheUse, renderChunks, renderResponse, resolveCacheUse, servedModel, toSse } from '../models/generate.js';
+import { modalityDetails } from '../models/usage.js';
+import {
+  billableCharacters,
+  countBreakdown,
+  promptModalities,
+  promptTokens,
+  recordCacheUse,
+  renderChunks,
+  renderResponse,
+  resolveCacheUse,
+  servedModel,
+  toSse,
+} from '../models/generate.js';
 import { planReply } from '../models/plan.js';
 import { checkContents, checkTurns } from '../models/contents.js';
 import { parseBody } from '../models/parse.js';
@@ -64,7 +76,7 @@ function countTokens(api: Api) {
       return json(200, {
         totalTokens: total,
         totalBillableCharacters: billableCharacters(req),
-        promptTokensDetails: [{ modality: 'TEXT', tokenCount: total }],
+        promptTokensDetails: modalityDetails(promptModalities(req, undefined)),
       });
     }
     const req = parseBody(api, GeminiCountTokensSchema, ctx.req.body, '', COUNT_REQUEST);
@@ -78,8 +90,9 @@ function countTokens(api: Api) {
     const total = promptTokens(gcr ?? { contents: req.contents }, cache);
     const body: Record<string, unknown> = { totalTokens: total };
     if (cache) body.cachedContentTokenCount = cache.usage.totalTokenCount;
-    body.promptTokensDetails = [{ modality: 'TEXT', tokenCount: total }];
-    if (cache) body.cacheTokensDetails = [{ modality: 'TEXT', tokenCount: cache.usage.totalTokenCount }];
+    Object.assign(body, countBreakdown(gcr ?? { contents: req.contents }));
+    body.promptTokensDetails = modalityDetails(promptModalities(gcr ?? { contents: req.contents }, cache));
+    if (cache) body.cacheTokensDetails = modalityDetails(promptModalities({ contents: [] }, cache));
     return json(200, body);
   };
 }
