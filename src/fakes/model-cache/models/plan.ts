@@ -93,6 +93,7 @@ export function planReply(input: PlanInput): ReplyPlan {
     mapsWidget: cache ? cache.mapsWidget === true : mapsWidgetOf(req.tools),
   };
   if (reply.finishMessage !== undefined) plan.finishMessage = reply.finishMessage;
+  else if (reply.finishReason === 'MALFORMED_FUNCTION_CALL') plan.finishMessage = `Malformed function call: ${answer.map((p) => p.text ?? '').join('')}`;
   if (gc?.responseLogprobs === true) plan.logprobs = { responseLogprobs: true, top: gc.logprobs ?? 0 };
   if (api === 'vertex' && gc?.candidateCount !== undefined) plan.score = true;
   if (api === 'vertex' && !cache && req.toolConfig?.functionCallingConfig?.streamFunctionCallArguments === true) plan.streamArguments = true;
