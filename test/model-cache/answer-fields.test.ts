@@ -233,7 +233,8 @@ describe.each(WIRES)('$api wire', ({ api, client }) => {
 describe('Vertex only', () => {
   it('score is the candidate log-probability (average times tokens) when candidateCount is set', async () => {
     const res = await vertexClient().models.generateContent({ model: 'gemini-2.5-flash', contents: 'hello', config: { candidateCount: 1 } });
-    const c = res.candidates?.[0];
+    const c = res.candidates?.[0] as { score?: number; avgLogprobs?: number } | undefined;
+    expect(typeof c?.score).toBe('number');
     expect(c?.score).toBeCloseTo((c?.avgLogprobs ?? 0) * (res.usageMetadata?.candidatesTokenCount ?? 0), 10);
   });
 
