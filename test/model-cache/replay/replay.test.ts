@@ -23,15 +23,15 @@ const AWAITING_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * What the fake cannot reproduce, with the reason. Keys: recorded key paths no fake answer can carry
- * because they are randomness or ids of the real backend (`*` ends a prefix). Exchanges: account
- * state of the recording's project that no seed describes.
+ * What the replay does not compare, with the reason. Values are never compared, only keys: ids
+ * (`responseId`), times (`createTime`), model versions (`gemini-1.5-flash-002`), token counts,
+ * log-probabilities and signatures are the real backend's randomness or its own tokenizer, while the
+ * fake derives them deterministically. Keys: recorded key paths no fake answer can carry (`*` ends a
+ * prefix); none are needed today. Exchanges: account state of the recording's project that no seed
+ * describes.
  */
 const EXCEPTIONS = {
-  keys: {
-    // Ids of the real backend's server-side objects and a per-call random salt.
-    'candidates[].content.parts[].functionCall.id': 'a random id per call (the fake gives none unless seeded)',
-  } as Record<string, string>,
+  keys: {} as Record<string, string>,
   exchanges: {
     'MCP_related_client_Tests_generateContent_ML_Dev_one_CallableTool_with_MCPClients_and_conduct_automated_function_calling.json#0':
       "403 SERVICE_DISABLED: the recording's project had the Generative Language API turned off, an account state the fake has no seed for",
