@@ -38,6 +38,12 @@ export const SeedCredentialSchema = z
     apiKey: z.string().min(1).optional(),
     project: z.string().min(1).optional(),
     label: z.string().min(1).optional(),
+    /**
+     * The API is turned off in the credential's project: every call with it answers 403
+     * PERMISSION_DENIED `SERVICE_DISABLED` ("Generative Language API has not been used in project
+     * {project} before or it is disabled. ..."; on Vertex "Vertex AI API ..."), as the real hosts do.
+     */
+    serviceDisabled: z.boolean().optional(),
   })
   .strict();
 /** Input of `seed.credential`. */
@@ -262,7 +268,12 @@ export function buildFacade(host: Host): ModelCacheFacade {
           const kind = o.apiKey !== undefined ? 'apiKey' : 'token';
           const secret = o.token ?? o.apiKey ?? (kind === 'token' ? `ya29.fake-token-${n}` : `AIzaFakeKey${String(n).padStart(28, '0')}`);
           if (!d.credentials[secret]) d.credentialCount = n;
-          d.credentials[secret] = { kind, label: o.label ?? `${kind}-${n}`, project: o.project ?? null };
+          d.credentials[secret] = {
+            kind,
+            label: o.label ?? `${kind}-${n}`,
+            project: o.project ?? null,
+            ...(o.serviceDisabled ? { serviceDisabled: true as const } : {}),
+          };
           return secret;
         });
       },

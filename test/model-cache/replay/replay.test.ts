@@ -32,10 +32,7 @@ const AWAITING_ROUTES: ReadonlySet<string> = new Set([
  */
 const EXCEPTIONS = {
   keys: {} as Record<string, string>,
-  exchanges: {
-    'MCP_related_client_Tests_generateContent_ML_Dev_one_CallableTool_with_MCPClients_and_conduct_automated_function_calling.json#0':
-      "403 SERVICE_DISABLED: the recording's project had the Generative Language API turned off, an account state the fake has no seed for",
-  } as Record<string, string>,
+  exchanges: {} as Record<string, string>,
 };
 
 /** Models the services served when the recordings were made and have retired since: the replay seeds them. */
@@ -140,6 +137,10 @@ async function replay(e: Exchange): Promise<Outcome> {
     // The recording ran with a key the service did not know: strict auth with a seeded key, then another one.
     const badKey = recordedError?.some((d) => d.reason === 'API_KEY_INVALID') === true;
     if (badKey) fakes.modelCache.seed.credential({ apiKey: 'AIza-seeded' });
+    // The recording's project had the API turned off: a key of such a project.
+    const disabled = recordedError?.find((d) => d.reason === 'SERVICE_DISABLED');
+    if (disabled)
+      fakes.modelCache.seed.credential({ apiKey: 'AIza-replay', project: String((disabled.metadata as Json).containerInfo), serviceDisabled: true });
     const auth: Record<string, string> = api === 'gemini' ? { 'x-goog-api-key': badKey ? 'AIza-unknown' : 'AIza-replay' } : { authorization: 'Bearer replay' };
     const res = await fakes.fetch(urlOf(e), {
       method: e.method,

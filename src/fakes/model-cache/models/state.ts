@@ -80,6 +80,8 @@ export interface CredentialRecord {
   label: string;
   /** The project it is valid for; null for every project. */
   project: string | null;
+  /** The API is turned off in the credential's project: every call answers 403 SERVICE_DISABLED. */
+  serviceDisabled?: true;
 }
 
 /** The model cache fake's state slice. */
