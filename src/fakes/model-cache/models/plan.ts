@@ -4,11 +4,11 @@ import type { GenerateContentRequest } from '../schemas/generate.js';
 import type { Tool } from '../schemas/tools.js';
 import { type CallUsage, type ReplyPlan, responseIdOf, thoughtSignatureOf } from './answer.js';
 import { familyOf, type ModelFamily, thinks } from './family.js';
-import { billableCharacters, promptModalities, promptTokens, type ServedModel } from './generate.js';
+import { billableCharacters, type ServedModel } from './generate.js';
 import { echoText, functionCallingOf, lastTurn, mapsWidgetOf, pickReply } from './replies.js';
 import type { CacheRecord, StoredReply } from './state.js';
 import { formatTimestamp, fromMs } from './time.js';
-import { computeDetailed, computeUsage } from './usage.js';
+import { addModalities, cacheModalities, computeDetailed, computeUsage } from './usage.js';
 import type { Api } from '../errors.js';
 
 /** Everything a generate call's answer depends on. */
@@ -70,16 +70,17 @@ export function planReply(input: PlanInput): ReplyPlan {
     if (thinking?.includeThoughts === true) parts = [{ text: thoughts, thought: true }, ...parts];
   }
   const answer = parts.filter((p) => p.thought !== true);
+  const own = computeDetailed(req.contents ?? [], req.systemInstruction, req.tools);
   const usage: CallUsage = {
-    prompt: promptTokens(req, cache),
+    prompt: own.usage.totalTokenCount + (cache?.usage.totalTokenCount ?? 0),
     candidates: tokensOf(answer),
     cached: cache?.usage.totalTokenCount ?? 0,
     thoughts: thoughtTokens,
     toolUse: !cache && usesServerTools(req.tools) ? Math.max(1, Math.ceil(turn.text.length / 4)) : 0,
-    promptModalities: promptModalities(req, cache),
+    promptModalities: cache ? addModalities(own.modalities, cacheModalities(cache.usage)) : own.modalities,
     candidateModalities: computeDetailed([{ role: 'model', parts: answer }]).modalities,
   };
-  if (cache) usage.cacheModalities = promptModalities({ contents: [] }, cache);
+  if (cache) usage.cacheModalities = cacheModalities(cache.usage);
   if (api === 'vertex') usage.billable = { textCount: billableCharacters(req) };
   const plan: ReplyPlan = {
     api,
