@@ -104,6 +104,13 @@ describe.each(WIRES)('$api wire', ({ api, client }) => {
     expect(shownParts[1]?.functionCall?.name).toBe('get_weather');
     expect(shown.functionCalls).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }]);
 
+    // Thoughts shown on a text answer: the thought part carries the signature (as recorded on the real service).
+    const text = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hello', config: { thinkingConfig: { includeThoughts: true } } });
+    const textParts = text.candidates?.[0]?.content?.parts ?? [];
+    expect(textParts[0]).toMatchObject({ text: 'Thinking about: hello', thought: true, thoughtSignature: expect.any(String) });
+    expect(textParts[1]).toEqual({ text: 'echo: hello' });
+    expect(text.text).toBe('echo: hello');
+
     // A budget of 0 turns 2.5 Flash's thinking off: no thoughts, no signature.
     const off = await ai.models.generateContent({
       model: 'gemini-2.5-flash',

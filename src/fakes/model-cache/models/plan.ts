@@ -37,6 +37,7 @@ const tokensOf = (parts: Part[]) => computeUsage([{ role: 'model', parts }]).tot
 /**
  * Where a thinking model's signature goes, unless a seeded part carries its own: on the first
  * functionCall part; else (generation 3, or a call with function declarations) on the last part.
+ * (With thoughts shown and no function call, the thought part carries it instead: see planReply.)
  */
 function signed(parts: Part[], signature: string, family: ModelFamily, declares: boolean): Part[] {
   if (parts.some((p) => p.thoughtSignature !== undefined)) return parts;
@@ -66,8 +67,13 @@ export function planReply(input: PlanInput): ReplyPlan {
   if (thinks(family, thinking) && parts.length > 0) {
     const thoughts = reply.thoughts ?? `Thinking about: ${echoText(turn)}`;
     thoughtTokens = tokensOf([{ text: thoughts }]);
-    parts = signed(parts, reply.thoughtSignature ?? thoughtSignatureOf(responseId, thoughts), family, (calling?.declared.length ?? 0) > 0);
-    if (thinking?.includeThoughts === true) parts = [{ text: thoughts, thought: true }, ...parts];
+    const signature = reply.thoughtSignature ?? thoughtSignatureOf(responseId, thoughts);
+    const ownSignature = parts.some((p) => p.thoughtSignature !== undefined || p.functionCall !== undefined);
+    if (thinking?.includeThoughts === true && !ownSignature) parts = [{ text: thoughts, thought: true, thoughtSignature: signature }, ...parts];
+    else {
+      parts = signed(parts, signature, family, (calling?.declared.length ?? 0) > 0);
+      if (thinking?.includeThoughts === true) parts = [{ text: thoughts, thought: true }, ...parts];
+    }
   }
   const answer = parts.filter((p) => p.thought !== true);
   const own = computeDetailed(req.contents ?? [], req.systemInstruction, req.tools);
