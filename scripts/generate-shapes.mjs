@@ -13,7 +13,8 @@
 // Compact schema nodes (JSON, short keys): t type, p properties, q required, i items, e enum, n nullable,
 // f format, x example (scalars only), o oneOf/anyOf, l allOf, ap additionalProperties, mn minimum,
 // ml minLength, pt pattern, mi minItems, d GitHub's value for a new object, c optional properties GitHub
-// sends only when they mean something (rendered only when the object has them). A number is a
+// sends only when they mean something (rendered only when the object has them), w links sent only while
+// a setting has one value ({ link: [setting, value, last path segment] }). A number is a
 // reference into the shared table `S` (components.schemas, compacted once).
 //
 // What GitHub sends comes from two oracles: the description (`default`, its property order) and the
@@ -230,6 +231,42 @@ function conditionalOf(name, schema, doc) {
   return props.filter((k) => names.has(k) && !required.has(k));
 }
 
+/**
+ * Links GitHub sends only while a sibling setting has one value, as the description says of each
+ * ("… when `enabled_repositories` is set to `selected`", "Not present unless visibility was set to
+ * `selected`"): property → [setting, value, the link's last path segment]. The segment is the longest
+ * tail of the link's name that ends one of the description's paths (`selected_actions_url` →
+ * `selected-actions`, `selected_repositories_url` → `repositories`).
+ */
+function linksWhen(schema, doc) {
+  const out = {};
+  for (const [k, v0] of Object.entries(schema.properties ?? {})) {
+    if (!k.endsWith('_url') || (schema.required ?? []).includes(k)) continue;
+    const v = v0?.$ref ? resolve(doc, v0.$ref) : v0;
+    const m = /(?:when|unless) `?(\w+)`? (?:is|was) set to `(\w+)`/i.exec(v?.description ?? '') ?? selectionOf(k, schema, doc);
+    if (!m || !schema.properties[m[1]]) continue;
+    out[k] = [m[1], m[2], linkTail(k, doc)];
+  }
+  return out;
+}
+/** A `selected_…_url` link the description states no condition for: the one setting of the object whose values include `selected`. */
+function selectionOf(k, schema, doc) {
+  if (!k.startsWith('selected_')) return undefined;
+  const settings = Object.entries(schema.properties).filter(([, p0]) => (p0?.$ref ? resolve(doc, p0.$ref) : p0)?.enum?.includes('selected'));
+  return settings.length === 1 ? [null, settings[0][0], 'selected'] : undefined;
+}
+const pathTails = new Map();
+function linkTail(name, doc) {
+  if (!pathTails.has(doc)) pathTails.set(doc, new Set(Object.keys(doc.paths).map((p) => p.slice(p.lastIndexOf('/') + 1))));
+  const tails = pathTails.get(doc);
+  const words = name.replace(/_url$/, '').split('_');
+  for (let i = 0; i < words.length; i++) {
+    const t = words.slice(i).join('-');
+    if (tails.has(t)) return t;
+  }
+  return words.join('-');
+}
+
 /** The `repository` component's documented defaults hold for every repository shape (full, minimal, nullable). */
 function repositoryDefault(component, key) {
   if (!component || component === 'repository' || !/(^|-)repository$/.test(component)) return undefined;
@@ -285,7 +322,10 @@ function compact(spec, schema, depth = 0, component = undefined) {
       out.p[k] = node;
     }
     const c = conditionalOf(component, schema, spec.doc);
+    const w = linksWhen(schema, spec.doc);
+    for (const k of Object.keys(w)) if (!c.includes(k)) c.push(k);
     if (c.length) out.c = c;
+    if (Object.keys(w).length) out.w = w;
   }
   if (Array.isArray(schema.required) && schema.required.length) out.q = schema.required;
   if (schema.items) out.i = compact(spec, schema.items, depth + 1);

@@ -13,6 +13,18 @@ export interface Presence {
   documented: number;
   present: number;
   absent: string[];
+  /** The paths of the present ones. */
+  seen: string[];
+}
+
+/**
+ * One row's presence over several answers (the row asked in each state the walker drives its object
+ * into): a documented property counts as present when any answer carries it.
+ */
+export function mergePresence(all: readonly Presence[]): Presence {
+  const seen = new Set(all.flatMap((p) => p.seen));
+  const absent = new Set(all.flatMap((p) => p.absent).filter((k) => !seen.has(k)));
+  return { documented: seen.size + absent.size, present: seen.size, absent: [...absent], seen: [...seen] };
 }
 
 /** How deep the walk goes (embeddings of embeddings: a pull's head repository's owner is depth 3). */
@@ -52,7 +64,7 @@ function walk(o: Oracle, s0: Json, data: unknown, path: string, depth: number, o
     if (isObject(data) && Object.keys(data).length === 0 && alternatives.some((a) => isEmptyObject(flatten(o, a)))) return;
     let best: Presence | undefined;
     for (const a of alternatives) {
-      const p: Presence = { documented: 0, present: 0, absent: [] };
+      const p: Presence = { documented: 0, present: 0, absent: [], seen: [] };
       walk(o, a, data, path, depth, p, skip);
       if (p.documented > 0 && (!best || p.present / p.documented > best.present / best.documented)) best = p;
     }
@@ -60,6 +72,7 @@ function walk(o: Oracle, s0: Json, data: unknown, path: string, depth: number, o
       out.documented += best.documented;
       out.present += best.present;
       out.absent.push(...best.absent);
+      out.seen.push(...best.seen);
     }
     return;
   }
@@ -76,13 +89,14 @@ function walk(o: Oracle, s0: Json, data: unknown, path: string, depth: number, o
       continue;
     }
     out.present++;
+    out.seen.push(`${path}.${k}`);
     walk(o, ps, data[k], `${path}.${k}`, depth + 1, out, skip);
   }
 }
 
 /** The documented properties of `schema` that `data` carries (recursively), but those `skip` names. */
 export function presence(o: Oracle, schema: Json, data: unknown, skip: Skip = () => false): Presence {
-  const out: Presence = { documented: 0, present: 0, absent: [] };
+  const out: Presence = { documented: 0, present: 0, absent: [], seen: [] };
   walk(o, schema, data, '', 0, out, skip);
   return out;
 }

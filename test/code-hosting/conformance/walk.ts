@@ -2,7 +2,8 @@ import { Octokit } from '@octokit/rest';
 import { type Fakes, createFakes } from 'stuntdouble';
 import { CATALOG, type CatalogRow, realSpelling } from 'stuntdouble/code-hosting';
 import { type Oracle, exampleBody } from './oracle.js';
-import { type Presence, presence, sentInSomeAnswers } from './presence.js';
+import { type Presence, mergePresence, presence, sentInSomeAnswers } from './presence.js';
+import { type RowState, STATES } from './states.js';
 import { gitFixture } from './git-fixture.js';
 import { OWNER, REPO, concretePath, paramValue } from './params.js';
 
@@ -64,6 +65,22 @@ export function walker(o: Oracle, baseUrl: string): Walker {
   const snapshot = fakes.snapshot();
 
   async function run(row: CatalogRow): Promise<RowOutcome | undefined> {
+    const first = await once(row);
+    if (!first?.ok) return first;
+    const variants = STATES[first.route] ?? [];
+    if (variants.length === 0) return first;
+    // The row again in each state in which GitHub sends more of the object (a selection's link, an owner's view).
+    const outs: RowOutcome[] = [first];
+    for (const v of variants) {
+      const out = (await once(row, v)) as RowOutcome;
+      if (!out.ok) return { ...out, problem: `in the state "${v.state}": ${out.problem}` };
+      outs.push(out);
+    }
+    const all = outs.flatMap((x) => (x.presence ? [x.presence] : []));
+    return { ...first, ...(all.length ? { presence: mergePresence(all) } : {}) };
+  }
+
+  async function once(row: CatalogRow, variant?: RowState): Promise<RowOutcome | undefined> {
     const real = realSpelling(row.path);
     const found = o.find(real, row.method);
     if (!found) return undefined;
@@ -123,6 +140,7 @@ export function walker(o: Oracle, baseUrl: string): Walker {
       });
     }
     body = await git.prepare(row, params, body);
+    if (variant) await variant.setup({ fakes, octokit, params });
     let status: number;
     let data: unknown;
     try {

@@ -338,6 +338,12 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
     }
     const optional = !req.has(k);
     if (anonymous && optional) continue;
+    // A link GitHub sends only while a setting has one value (the selection's link of `visibility: selected`).
+    const when = s.w?.[k];
+    if (when) {
+      if (String(v[when[0]]) === when[1]) out[k] = `${f.ctx.baseUrl}${f.key}/${when[2]}`;
+      continue;
+    }
     if (optional && conditional.has(k) && !(k in v) && !(v as { [FULL_VIEW]?: boolean })[FULL_VIEW]) continue;
     // Every other documented property is sent: GitHub's value for a new object when nobody set it.
     if (optional && depth > 6) continue;

@@ -1,0 +1,59 @@
+import type { Octokit } from '@octokit/rest';
+import type { Fakes } from 'stuntdouble';
+import { OWNER, REPO } from './params.js';
+
+// States the walker drives an object into before asking a row a second time: GitHub sends some
+// documented properties only in one state of the object (the selection's link while a setting is
+// `selected`, an organization's admin view to its owners). The row's presence counts a property as
+// present when the answer in any of its states carries it, so each state here is one in which GitHub
+// sends more, reached through the API (or a seed) the way a user would reach it.
+
+/** One state of a row's object, set up after the row's own seeding, before its request. */
+export interface RowState {
+  /** What the state is, in GitHub's terms. */
+  state: string;
+  setup(ctx: { fakes: Fakes; octokit: Octokit; params: Record<string, unknown> }): Promise<void>;
+}
+
+const put = (route: string, data: Record<string, unknown>): RowState['setup'] =>
+  async ({ octokit }) => {
+    await octokit.request(route, { org: 'acme', owner: OWNER, repo: REPO, data });
+  };
+
+/** The caller an owner of the organization: GitHub answers owners the organization's admin view. */
+const OWNER_VIEW: RowState = {
+  state: 'the caller owns the organization',
+  setup: async ({ fakes }) => {
+    fakes.codeHosting.seed.resource('/orgs/acme/memberships/octocat', { role: 'admin' });
+  },
+};
+
+/** Extra states per row, by `METHOD path` in GitHub's spelling. */
+export const STATES: Record<string, readonly RowState[]> = {
+  'GET /orgs/{org}': [OWNER_VIEW],
+  'PATCH /orgs/{org}': [OWNER_VIEW],
+  'GET /orgs/{org}/actions/permissions': [
+    {
+      state: 'selected repositories may run selected actions',
+      setup: put('PUT /orgs/{org}/actions/permissions', { enabled_repositories: 'selected', allowed_actions: 'selected' }),
+    },
+  ],
+  'GET /orgs/{org}/actions/permissions/self-hosted-runners': [
+    {
+      state: 'selected repositories may use self-hosted runners',
+      setup: put('PUT /orgs/{org}/actions/permissions/self-hosted-runners', { enabled_repositories: 'selected' }),
+    },
+  ],
+  'GET /orgs/{org}/settings/immutable-releases': [
+    {
+      state: 'immutable releases enforced on selected repositories',
+      setup: put('PUT /orgs/{org}/settings/immutable-releases', { enforced_repositories: 'selected' }),
+    },
+  ],
+  'GET /repos/{owner}/{repo}/actions/permissions': [
+    {
+      state: 'Actions enabled, selected actions allowed',
+      setup: put('PUT /repos/{owner}/{repo}/actions/permissions', { enabled: true, allowed_actions: 'selected' }),
+    },
+  ],
+};
