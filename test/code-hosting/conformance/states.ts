@@ -15,7 +15,8 @@ export interface RowState {
   setup(ctx: { fakes: Fakes; octokit: Octokit; params: Record<string, unknown> }): Promise<void>;
 }
 
-const put = (route: string, data: Record<string, unknown>): RowState['setup'] =>
+const put =
+  (route: string, data: Record<string, unknown>): RowState['setup'] =>
   async ({ octokit }) => {
     await octokit.request(route, { org: 'acme', owner: OWNER, repo: REPO, data });
   };

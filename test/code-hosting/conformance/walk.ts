@@ -135,7 +135,12 @@ export function walker(o: Oracle, baseUrl: string): Walker {
         enforce_admins: { enabled: true },
         required_signatures: { enabled: true },
         required_status_checks: { strict: true, contexts: [] },
-        required_pull_request_reviews: { required_approving_review_count: 1 },
+        // Who may dismiss and bypass reviews: GitHub sends those settings only when they name anyone.
+        required_pull_request_reviews: {
+          required_approving_review_count: 1,
+          dismissal_restrictions: { users: ['octocat'], teams: [] },
+          bypass_pull_request_allowances: { users: ['octocat'], teams: [], apps: [] },
+        },
         restrictions: { users: [], teams: [], apps: [] },
       });
     }
