@@ -208,7 +208,14 @@ const CONDITIONAL = {
  */
 const ALWAYS_OBJECTS = new Set(['reactions', 'sub_issues_summary', 'issue_dependencies_summary', 'plan']);
 /** Optional links GitHub sends on every object: a sub-collection of the object (`<url>/forks`, `<url>/timeline`). */
-const ALWAYS_LINKS = /^(forks|commits|comments|events|timeline|labels|assignees|reactions|members|repositories)_url$/;
+const ALWAYS_LINKS = /^(forks|commits|comments|events|timeline|labels|assignees|reactions|members|repositories|hosted_runners)_url$/;
+/**
+ * Optional properties GitHub sends on every object of a component, though the rules above would hold
+ * them back: every example answer of the description shows them.
+ */
+const SENT_ALWAYS = {
+  'rule-suite': ['pushed_at'], // when the push happened, on every rule suite
+};
 function conditionalOf(name, schema, doc) {
   const props = Object.keys(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
@@ -217,7 +224,7 @@ function conditionalOf(name, schema, doc) {
   if (name === 'organization-full') for (const k of props) if (!ORG_PUBLIC.has(k)) names.add(k);
   const recorded = new Set(name ? (recordedOrder.get(name) ?? []) : []);
   for (const k of props) {
-    if (recorded.has(k)) continue;
+    if (recorded.has(k) || SENT_ALWAYS[name]?.includes(k)) continue;
     const p0 = schema.properties[k];
     const p = p0.$ref ? resolve(doc, p0.$ref) : p0;
     if (!p || p.nullable) continue;

@@ -29,6 +29,16 @@ const OWNER_VIEW: RowState = {
   },
 };
 
+/** An organization secret visible to selected repositories (GitHub links the selection then). */
+function selectedSecret(kind: string): RowState {
+  return {
+    state: 'the secret is visible to selected repositories',
+    setup: async ({ fakes, params }) => {
+      fakes.codeHosting.seed.resource(`/orgs/acme/${kind}/secrets/${String(params.secret_name)}`, { visibility: 'selected' });
+    },
+  };
+}
+
 /** Extra states per row, by `METHOD path` in GitHub's spelling. */
 export const STATES: Record<string, readonly RowState[]> = {
   'GET /orgs/{org}': [OWNER_VIEW],
@@ -51,6 +61,8 @@ export const STATES: Record<string, readonly RowState[]> = {
       setup: put('PUT /orgs/{org}/settings/immutable-releases', { enforced_repositories: 'selected' }),
     },
   ],
+  'GET /orgs/{org}/actions/secrets/{secret_name}': [selectedSecret('actions')],
+  'GET /orgs/{org}/dependabot/secrets/{secret_name}': [selectedSecret('dependabot')],
   'GET /repos/{owner}/{repo}/actions/permissions': [
     {
       state: 'Actions enabled, selected actions allowed',
