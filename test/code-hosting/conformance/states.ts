@@ -12,7 +12,8 @@ import { OWNER, REPO } from './params.js';
 export interface RowState {
   /** What the state is, in GitHub's terms. */
   state: string;
-  setup(ctx: { fakes: Fakes; octokit: Octokit; params: Record<string, unknown> }): Promise<void>;
+  /** `key`: the row's concrete path (the seed path of its own resource). */
+  setup(ctx: { fakes: Fakes; octokit: Octokit; params: Record<string, unknown>; key: string }): Promise<void>;
 }
 
 const put =
@@ -39,6 +40,22 @@ function selectedSecret(kind: string): RowState {
   };
 }
 
+/** A code scanning alert found by an analysis: its latest instance says where and what (GitHub sends both then). */
+const ANALYZED_ALERT: RowState = {
+  state: 'the alert has an instance from an analysis',
+  setup: async ({ fakes, key }) => {
+    fakes.codeHosting.seed.resource(key, {
+      most_recent_instance: {
+        ref: 'refs/heads/main',
+        analysis_key: '.github/workflows/codeql.yml:analyze',
+        state: 'open',
+        message: { text: 'This path depends on a user-provided value.' },
+        location: { path: 'src/app.js', start_line: 3, end_line: 3, start_column: 1, end_column: 9 },
+      },
+    });
+  },
+};
+
 /** Extra states per row, by `METHOD path` in GitHub's spelling. */
 export const STATES: Record<string, readonly RowState[]> = {
   'GET /orgs/{org}': [OWNER_VIEW],
@@ -63,6 +80,8 @@ export const STATES: Record<string, readonly RowState[]> = {
   ],
   'GET /orgs/{org}/actions/secrets/{secret_name}': [selectedSecret('actions')],
   'GET /orgs/{org}/dependabot/secrets/{secret_name}': [selectedSecret('dependabot')],
+  'GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}': [ANALYZED_ALERT],
+  'PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}': [ANALYZED_ALERT],
   'GET /repos/{owner}/{repo}/actions/permissions': [
     {
       state: 'Actions enabled, selected actions allowed',

@@ -145,7 +145,7 @@ export function walker(o: Oracle, baseUrl: string): Walker {
       });
     }
     body = await git.prepare(row, params, body);
-    if (variant) await variant.setup({ fakes, octokit, params });
+    if (variant) await variant.setup({ fakes, octokit, params, key: concrete(row) });
     let status: number;
     let data: unknown;
     try {
