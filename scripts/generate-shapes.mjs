@@ -215,6 +215,7 @@ const ALWAYS_LINKS = /^(forks|commits|comments|events|timeline|labels|assignees|
  */
 const SENT_ALWAYS = {
   'rule-suite': ['pushed_at'], // when the push happened, on every rule suite
+  'gist-simple': ['owner', 'git_pull_url', 'git_push_url'], // a gist's owner and its Git remote
 };
 function conditionalOf(name, schema, doc) {
   const props = Object.keys(schema.properties ?? {});

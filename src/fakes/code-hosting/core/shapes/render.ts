@@ -4,7 +4,7 @@ import type { ShapeNode, ShapeSchema } from './load.js';
 import { branch, fits, flat, isObj, nullable, resolveNode, typeOf } from './schema.js';
 import { rootCommit } from '../hash.js';
 import { type Readable, tableGet } from '../../../../store/table.js';
-import { uploadsBase, webBase } from '../urls.js';
+import { gistGitUrl, uploadsBase, webBase } from '../urls.js';
 import type { Account } from '../schemas/repo.js';
 import { own } from '../../../../store/records.js';
 import { renderAccount } from './account.js';
@@ -105,6 +105,8 @@ function deriveUrl(name: string, example: unknown, f: Frame, selfExample: unknow
   const rp0 = repoPrefix(f.key);
   if (name === 'repository_url' && rp0) return `${ctx.baseUrl}${rp0}`;
   if (name === 'upload_url') return `${uploadsBase(ctx.baseUrl)}${f.key}/assets{?name,label}`;
+  const gist = /^\/gists\/([^/]+)/.exec(f.key)?.[1];
+  if (gist && (name === 'git_pull_url' || name === 'git_push_url')) return gistGitUrl(ctx.baseUrl, gist);
   if (name === 'avatar_url') return `https://avatars.githubusercontent.com/u/${hashNumber(f.key)}?v=4`;
   if (typeof example !== 'string' || !/^https?:\/\//.test(example)) return `${api}/${name.replace(/_url$/, '').replace(/_/g, '-')}`;
   if (typeof selfExample === 'string' && selfExample.length > 8 && example.startsWith(`${selfExample}/`)) return `${api}${example.slice(selfExample.length)}`;
