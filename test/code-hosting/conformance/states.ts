@@ -82,6 +82,17 @@ export const STATES: Record<string, readonly RowState[]> = {
   'GET /orgs/{org}/dependabot/secrets/{secret_name}': [selectedSecret('dependabot')],
   'GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}': [ANALYZED_ALERT],
   'PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}': [ANALYZED_ALERT],
+  'GET /repos/{owner}/{repo}/code-security-configuration': [
+    {
+      state: 'a code security configuration is attached to the repository',
+      setup: async ({ fakes, key }) => {
+        fakes.codeHosting.seed.resource(key, {
+          status: 'attached',
+          configuration: { id: 17, name: 'High risk settings', description: 'Settings for repositories that handle secrets', target_type: 'organization' },
+        });
+      },
+    },
+  ],
   'GET /repos/{owner}/{repo}/actions/permissions': [
     {
       state: 'Actions enabled, selected actions allowed',
