@@ -86,10 +86,13 @@ export const STATES: Record<string, readonly RowState[]> = {
     {
       state: 'a code security configuration is attached to the repository',
       setup: async ({ fakes, key }) => {
-        fakes.codeHosting.seed.resource(key, {
-          status: 'attached',
-          configuration: { id: 17, name: 'High risk settings', description: 'Settings for repositories that handle secrets', target_type: 'organization' },
+        // The organization's configuration, then the repository's attachment to it (GitHub answers the configuration whole).
+        const configuration = fakes.codeHosting.seed.resource('/orgs/acme/code-security/configurations/17', {
+          name: 'High risk settings',
+          description: 'Settings for repositories that handle secrets',
+          target_type: 'organization',
         });
+        fakes.codeHosting.seed.resource(key, { status: 'attached', configuration });
       },
     },
   ],
