@@ -115,6 +115,14 @@ describe('documented properties rendered from state', () => {
     expect(doc.paths).toHaveProperty(['/orgs/{org}/actions/permissions/selected-actions']);
   });
 
+  it('the feeds name the caller’s own feeds, each under `_links` with its Atom media type, as GitHub’s example does', async () => {
+    const example = doc.components.examples.feed.value;
+    const { data } = await kit.request('GET /feeds');
+    for (const k of Object.keys(example._links)) expect(data._links, k).toHaveProperty(k);
+    expect(data._links.current_user).toEqual({ href: data.current_user_url, type: 'application/atom+xml' });
+    expect(data.current_user_public_url).toBe('https://github.com/octocat');
+  });
+
   it('a repository’s Actions permissions say whether actions must be pinned to a SHA', async () => {
     await kit.request('PUT /repos/{owner}/{repo}/actions/permissions', { ...repo, enabled: true });
     const before = await kit.request('GET /repos/{owner}/{repo}/actions/permissions', repo);
