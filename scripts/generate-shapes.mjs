@@ -216,6 +216,7 @@ const ALWAYS_LINKS = /^(forks|commits|comments|events|timeline|labels|assignees|
 const SENT_ALWAYS = {
   'rule-suite': ['pushed_at'], // when the push happened, on every rule suite
   'gist-simple': ['owner', 'git_pull_url', 'git_push_url'], // a gist's owner and its Git remote
+  'organization-role': ['source'], // where the role comes from (not a fork's source)
 };
 function conditionalOf(name, schema, doc) {
   const props = Object.keys(schema.properties ?? {});
@@ -236,7 +237,7 @@ function conditionalOf(name, schema, doc) {
     // An optional instant that cannot be null records an event that may not have happened (a pending review's `submitted_at`).
     if (p.type === 'string' && p.format === 'date-time') names.add(k);
   }
-  return props.filter((k) => names.has(k) && !required.has(k));
+  return props.filter((k) => names.has(k) && !required.has(k) && !SENT_ALWAYS[name]?.includes(k));
 }
 
 /**
