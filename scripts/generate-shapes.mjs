@@ -217,6 +217,7 @@ const SENT_ALWAYS = {
   'rule-suite': ['pushed_at'], // when the push happened, on every rule suite
   'gist-simple': ['owner', 'git_pull_url', 'git_push_url'], // a gist's owner and its Git remote
   'organization-role': ['source'], // where the role comes from (not a fork's source)
+  'package-version': ['metadata'], // the package type's metadata (its type at least)
 };
 function conditionalOf(name, schema, doc) {
   const props = Object.keys(schema.properties ?? {});

@@ -123,6 +123,23 @@ describe('documented properties rendered from state', () => {
     expect(data.current_user_public_url).toBe('https://github.com/octocat');
   });
 
+  it('a package version’s metadata names the package type of its path; a seeded role its organization and source', async () => {
+    fakes.codeHosting.seed.resource('/orgs/acme/packages/container/web/versions/3', { name: 'sha256:0f2c' });
+    const version = await kit.request('GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}', {
+      org: 'acme',
+      package_type: 'container',
+      package_name: 'web',
+      package_version_id: 3,
+    });
+    expect(version.data.metadata?.package_type).toBe('container');
+    fakes.codeHosting.seed.resource('/orgs/acme/organization-roles/8', { name: 'Auditor', permissions: [] });
+    fakes.codeHosting.seed.resource('/orgs/acme/organization-roles/9', { name: 'all_repo_read', permissions: [] });
+    const custom = await kit.request('GET /orgs/{org}/organization-roles/{role_id}', { org: 'acme', role_id: 8 });
+    expect(custom.data).toMatchObject({ source: 'Organization', organization: { login: 'acme', type: 'Organization' } });
+    const predefined = await kit.request('GET /orgs/{org}/organization-roles/{role_id}', { org: 'acme', role_id: 9 });
+    expect(predefined.data.source).toBe('Predefined');
+  });
+
   it('a repository’s Actions permissions say whether actions must be pinned to a SHA', async () => {
     await kit.request('PUT /repos/{owner}/{repo}/actions/permissions', { ...repo, enabled: true });
     const before = await kit.request('GET /repos/{owner}/{repo}/actions/permissions', repo);

@@ -144,6 +144,7 @@ export const SENT_IN_SOME_ANSWERS: ReadonlyArray<{ kind: string /** One or more 
   },
   { kind: 'token expires_at', key: 'permissions', reason: 'a token: a runner registration or removal token is only its value and expiry' },
   { kind: 'package_html_url', key: 'deleted_at', reason: 'a package version: only once deleted' },
+  { kind: 'package_type', key: 'container docker', reason: 'a package version’s metadata: the tags of a container or Docker image only' },
   { kind: 'badge_url state', key: 'deleted_at', reason: 'a workflow: only once its file is deleted' },
   { kind: 'download_url git_url', key: 'submodule_git_url', reason: 'a content entry: only for a submodule' },
   { kind: 'analysis_key environment', key: 'html_url', reason: 'a code scanning alert instance: no page of its own in GitHub’s answers' },

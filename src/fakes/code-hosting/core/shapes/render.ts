@@ -145,6 +145,11 @@ function defaultFor(name: string, s: ShapeSchema, f: Frame, self: Resource, dept
   if (nullable(s) && !(NATURAL_NULLABLE.has(name) && t === 'object')) return null;
   if (s.e?.length) {
     if (name === 'state' && s.e.includes('open')) return 'open';
+    // A package's type is the one its path names (`/packages/container/...`).
+    if (name === 'package_type') {
+      const named = /\/packages\/([^/]+)\//.exec(f.key)?.[1];
+      if (named && s.e.includes(named)) return named;
+    }
     if (name === 'author_association' && s.e.includes('OWNER')) return f.ctx.repo && f.ctx.repo.owner === f.ctx.login ? 'OWNER' : 'NONE';
     return s.e.find((x) => x !== null) ?? null;
   }
