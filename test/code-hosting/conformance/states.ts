@@ -56,6 +56,14 @@ const ANALYZED_ALERT: RowState = {
   },
 };
 
+/** The row's own object (its concrete path) seeded in a state: what GitHub sends in that state is known then. */
+const seeded = (state: string, body: Record<string, unknown>): RowState => ({
+  state,
+  setup: async ({ fakes, key }) => {
+    fakes.codeHosting.seed.resource(key, body);
+  },
+});
+
 /** Extra states per row, by `METHOD path` in GitHub's spelling. */
 export const STATES: Record<string, readonly RowState[]> = {
   'GET /orgs/{org}': [OWNER_VIEW],
@@ -95,6 +103,13 @@ export const STATES: Record<string, readonly RowState[]> = {
         fakes.codeHosting.seed.resource(key, { status: 'attached', configuration });
       },
     },
+  ],
+  'GET /repos/{owner}/{repo}/pages': [
+    seeded('the site has a custom domain with an approved certificate', {
+      cname: 'www.example.com',
+      https_enforced: true,
+      https_certificate: { state: 'approved', description: 'Certificate is approved', domains: ['www.example.com'], expires_at: '2024-04-09' },
+    }),
   ],
   'GET /repos/{owner}/{repo}/actions/permissions': [
     {
