@@ -218,6 +218,8 @@ const SENT_ALWAYS = {
   'gist-simple': ['owner', 'git_pull_url', 'git_push_url'], // a gist's owner and its Git remote
   'organization-role': ['source'], // where the role comes from (not a fork's source)
   'package-version': ['metadata'], // the package type's metadata (its type at least)
+  'org-pre-receive-hook': ['configuration_url'], // where the hook is configured (GHES)
+  'repository-pre-receive-hook': ['configuration_url'],
 };
 function conditionalOf(name, schema, doc) {
   const props = Object.keys(schema.properties ?? {});

@@ -29,7 +29,7 @@ const HOSTS = [
 ] as const;
 const MIN_CHECKED: Record<string, number> = { 'api.github.com': 750, 'ghes-3.19': 500, ghec: 500, 'octokit-openapi-22.0.0': 30 };
 /** Rows whose answers carry fewer than 95 % of their documented properties, at most (reached: floors, not the goal of 0). */
-const MAX_ROWS_BELOW: Record<string, number> = { 'api.github.com': 7, 'ghes-3.19': 12, ghec: 9, 'octokit-openapi-22.0.0': 0 };
+const MAX_ROWS_BELOW: Record<string, number> = { 'api.github.com': 7, 'ghes-3.19': 6, ghec: 9, 'octokit-openapi-22.0.0': 0 };
 
 describe.each(HOSTS)('every catalog route conforms to the $name description', ({ name, baseUrl }) => {
   it('answers a documented status and a body that validates', async () => {

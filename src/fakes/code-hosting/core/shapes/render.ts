@@ -107,6 +107,9 @@ function deriveUrl(name: string, example: unknown, f: Frame, selfExample: unknow
   if (name === 'upload_url') return `${uploadsBase(ctx.baseUrl)}${f.key}/assets{?name,label}`;
   const gist = /^\/gists\/([^/]+)/.exec(f.key)?.[1];
   if (gist && (name === 'git_pull_url' || name === 'git_push_url')) return gistGitUrl(ctx.baseUrl, gist);
+  // A pre-receive hook is configured where a site administrator created it, unless an owner configured it lower (GHES).
+  const hook = /\/pre-receive-hooks\/(\d+)$/.exec(f.key)?.[1];
+  if (hook && name === 'configuration_url') return `${ctx.baseUrl}/admin/pre-receive-hooks/${hook}`;
   if (name === 'avatar_url') return `https://avatars.githubusercontent.com/u/${hashNumber(f.key)}?v=4`;
   if (typeof example !== 'string' || !/^https?:\/\//.test(example)) return `${api}/${name.replace(/_url$/, '').replace(/_/g, '-')}`;
   if (typeof selfExample === 'string' && selfExample.length > 8 && example.startsWith(`${selfExample}/`)) return `${api}${example.slice(selfExample.length)}`;
