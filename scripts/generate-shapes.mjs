@@ -13,7 +13,8 @@
 // Compact schema nodes (JSON, short keys): t type, p properties, q required, i items, e enum, n nullable,
 // f format, x example (scalars only), o oneOf/anyOf, l allOf, ap additionalProperties, mn minimum,
 // ml minLength, pt pattern, mi minItems, d GitHub's value for a new object, c optional properties GitHub
-// sends only when they mean something (rendered only when the object has them). A number is a
+// sends only when they mean something (rendered only when the object has them), w links sent only while
+// a setting has one value ({ link: [setting, value, last path segment] }). A number is a
 // reference into the shared table `S` (components.schemas, compacted once).
 //
 // What GitHub sends comes from two oracles: the description (`default`, its property order) and the
@@ -207,7 +208,19 @@ const CONDITIONAL = {
  */
 const ALWAYS_OBJECTS = new Set(['reactions', 'sub_issues_summary', 'issue_dependencies_summary', 'plan']);
 /** Optional links GitHub sends on every object: a sub-collection of the object (`<url>/forks`, `<url>/timeline`). */
-const ALWAYS_LINKS = /^(forks|commits|comments|events|timeline|labels|assignees|reactions|members|repositories)_url$/;
+const ALWAYS_LINKS = /^(forks|commits|comments|events|timeline|labels|assignees|reactions|members|repositories|hosted_runners)_url$/;
+/**
+ * Optional properties GitHub sends on every object of a component, though the rules above would hold
+ * them back: every example answer of the description shows them.
+ */
+const SENT_ALWAYS = {
+  'rule-suite': ['pushed_at'], // when the push happened, on every rule suite
+  'gist-simple': ['owner', 'git_pull_url', 'git_push_url'], // a gist's owner and its Git remote
+  'organization-role': ['source'], // where the role comes from (not a fork's source)
+  'package-version': ['metadata'], // the package type's metadata (its type at least)
+  'org-pre-receive-hook': ['configuration_url'], // where the hook is configured (GHES)
+  'repository-pre-receive-hook': ['configuration_url'],
+};
 function conditionalOf(name, schema, doc) {
   const props = Object.keys(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
@@ -216,7 +229,7 @@ function conditionalOf(name, schema, doc) {
   if (name === 'organization-full') for (const k of props) if (!ORG_PUBLIC.has(k)) names.add(k);
   const recorded = new Set(name ? (recordedOrder.get(name) ?? []) : []);
   for (const k of props) {
-    if (recorded.has(k)) continue;
+    if (recorded.has(k) || SENT_ALWAYS[name]?.includes(k)) continue;
     const p0 = schema.properties[k];
     const p = p0.$ref ? resolve(doc, p0.$ref) : p0;
     if (!p || p.nullable) continue;
@@ -227,7 +240,43 @@ function conditionalOf(name, schema, doc) {
     // An optional instant that cannot be null records an event that may not have happened (a pending review's `submitted_at`).
     if (p.type === 'string' && p.format === 'date-time') names.add(k);
   }
-  return props.filter((k) => names.has(k) && !required.has(k));
+  return props.filter((k) => names.has(k) && !required.has(k) && !SENT_ALWAYS[name]?.includes(k));
+}
+
+/**
+ * Links GitHub sends only while a sibling setting has one value, as the description says of each
+ * ("… when `enabled_repositories` is set to `selected`", "Not present unless visibility was set to
+ * `selected`"): property → [setting, value, the link's last path segment]. The segment is the longest
+ * tail of the link's name that ends one of the description's paths (`selected_actions_url` →
+ * `selected-actions`, `selected_repositories_url` → `repositories`).
+ */
+function linksWhen(schema, doc) {
+  const out = {};
+  for (const [k, v0] of Object.entries(schema.properties ?? {})) {
+    if (!k.endsWith('_url') || (schema.required ?? []).includes(k)) continue;
+    const v = v0?.$ref ? resolve(doc, v0.$ref) : v0;
+    const m = /(?:when|unless) `?(\w+)`? (?:is|was) set to `(\w+)`/i.exec(v?.description ?? '') ?? selectionOf(k, schema, doc);
+    if (!m || !schema.properties[m[1]]) continue;
+    out[k] = [m[1], m[2], linkTail(k, doc)];
+  }
+  return out;
+}
+/** A `selected_…_url` link the description states no condition for: the one setting of the object whose values include `selected`. */
+function selectionOf(k, schema, doc) {
+  if (!k.startsWith('selected_')) return undefined;
+  const settings = Object.entries(schema.properties).filter(([, p0]) => (p0?.$ref ? resolve(doc, p0.$ref) : p0)?.enum?.includes('selected'));
+  return settings.length === 1 ? [null, settings[0][0], 'selected'] : undefined;
+}
+const pathTails = new Map();
+function linkTail(name, doc) {
+  if (!pathTails.has(doc)) pathTails.set(doc, new Set(Object.keys(doc.paths).map((p) => p.slice(p.lastIndexOf('/') + 1))));
+  const tails = pathTails.get(doc);
+  const words = name.replace(/_url$/, '').split('_');
+  for (let i = 0; i < words.length; i++) {
+    const t = words.slice(i).join('-');
+    if (tails.has(t)) return t;
+  }
+  return words.join('-');
 }
 
 /** The `repository` component's documented defaults hold for every repository shape (full, minimal, nullable). */
@@ -285,7 +334,10 @@ function compact(spec, schema, depth = 0, component = undefined) {
       out.p[k] = node;
     }
     const c = conditionalOf(component, schema, spec.doc);
+    const w = linksWhen(schema, spec.doc);
+    for (const k of Object.keys(w)) if (!c.includes(k)) c.push(k);
     if (c.length) out.c = c;
+    if (Object.keys(w).length) out.w = w;
   }
   if (Array.isArray(schema.required) && schema.required.length) out.q = schema.required;
   if (schema.items) out.i = compact(spec, schema.items, depth + 1);

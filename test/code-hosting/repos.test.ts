@@ -113,6 +113,7 @@ describe('repositories', () => {
     expect((await octokit.request('GET /repos/{owner}/{repo}/actions/permissions', { owner: 'octo', repo: 'hello' })).data).toEqual({
       enabled: true,
       allowed_actions: 'all',
+      sha_pinning_required: false,
     });
     await expect(octokit.request('PUT /repos/{owner}/{repo}/actions/permissions', { owner: 'octo', repo: 'hello' } as never)).rejects.toMatchObject({
       status: 422,

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { EXCEPTIONS } from './conformance/exceptions.js';
 import { oracle } from './conformance/oracle.js';
-import { SENT_IN_SOME_ANSWERS } from './conformance/presence.js';
+import { SENT_IN_SOME_ANSWERS, ofKind } from './conformance/presence.js';
 import { walker } from './conformance/walk.js';
 
 // Every catalog row, through the real Octokit, answers a status GitHub's OpenAPI description
@@ -14,9 +14,14 @@ import { walker } from './conformance/walk.js';
 //
 // "Documented properties present": of the properties the description documents for each 2xx answer
 // (recursively), the share the answer carries, leaving out only those GitHub's own recorded answers show
-// it sends in some answers only (SENT_IN_SOME_ANSWERS, each entry checked against the recordings below).
+// it sends in some answers only (SENT_IN_SOME_ANSWERS, each entry checked against the recordings and the
+// description's example answers below). Rows whose object GitHub answers differently by state are asked
+// again in those states (conformance/states.ts): a property present in any of them counts.
 // Goal: ≥ 95 % overall and for every row. Reached so far: ≥ 95 % overall on every description; the rows
-// still below 95 % are counted, and their number may only go down (MAX_ROWS_BELOW).
+// still below 95 % are counted, and their number may only go down (MAX_ROWS_BELOW). Those left answer
+// from behaviour the fake does not have yet: billable time per runner OS (workflow and run timing), the
+// configuration a default-setting PUT names, a budget's type and alerting from its create/update body,
+// a deployment-record job's start, a new Pages site's certificate, a SCIM group's meta.
 
 const HOSTS = [
   { name: 'api.github.com', baseUrl: 'https://api.github.com' },
@@ -27,7 +32,7 @@ const HOSTS = [
 ] as const;
 const MIN_CHECKED: Record<string, number> = { 'api.github.com': 750, 'ghes-3.19': 500, ghec: 500, 'octokit-openapi-22.0.0': 30 };
 /** Rows whose answers carry fewer than 95 % of their documented properties, at most (reached: floors, not the goal of 0). */
-const MAX_ROWS_BELOW: Record<string, number> = { 'api.github.com': 51, 'ghes-3.19': 53, ghec: 54, 'octokit-openapi-22.0.0': 0 };
+const MAX_ROWS_BELOW: Record<string, number> = { 'api.github.com': 7, 'ghes-3.19': 6, ghec: 9, 'octokit-openapi-22.0.0': 0 };
 
 describe.each(HOSTS)('every catalog route conforms to the $name description', ({ name, baseUrl }) => {
   it('answers a documented status and a body that validates', async () => {
@@ -70,18 +75,36 @@ describe.each(HOSTS)('every catalog route conforms to the $name description', ({
 });
 
 describe('documented properties GitHub sends in some answers only', () => {
-  it('names only properties GitHub’s recorded answers show objects of that kind without', () => {
+  it('names only properties GitHub’s recorded or example answers show objects of that kind without', () => {
     const require = createRequire(import.meta.url);
     const root = join(dirname(require.resolve('@octokit/fixtures/package.json')), 'scenarios/api.github.com');
     const without = new Set<string>();
     const visit = (x: unknown): void => {
       if (Array.isArray(x)) for (const y of x) visit(y);
       else if (x && typeof x === 'object') {
-        for (const e of SENT_IN_SOME_ANSWERS) if (e.kind in x && !(e.key in x)) without.add(`${e.kind} ${e.key}`);
+        for (const e of SENT_IN_SOME_ANSWERS) for (const k of e.key.split(' ')) if (ofKind(e.kind, x) && !(k in x)) without.add(`${e.kind}|${k}`);
         for (const y of Object.values(x)) visit(y);
       }
     };
     for (const d of readdirSync(root)) for (const r of JSON.parse(readFileSync(join(root, d, 'normalized-fixture.json'), 'utf8'))) visit(r.response);
-    expect(SENT_IN_SOME_ANSWERS.filter((e) => !without.has(`${e.kind} ${e.key}`))).toEqual([]);
+    // The example answers of the description (GitHub's documented answers), each one as a whole.
+    const doc = oracle('api.github.com').doc;
+    for (const ex of Object.values(doc.components.examples ?? {})) visit((ex as { value?: unknown }).value);
+    for (const item of Object.values(doc.paths ?? {}))
+      for (const op of Object.values(item as Record<string, { responses?: Record<string, unknown> }>))
+        for (const res of Object.values(op?.responses ?? {})) {
+          const content = (res as { content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }> }> }).content ?? {};
+          for (const c of Object.values(content)) {
+            visit(c.example);
+            for (const e of Object.values(c.examples ?? {})) visit(e.value);
+          }
+        }
+    const unproven = SENT_IN_SOME_ANSWERS.flatMap((e) =>
+      e.key
+        .split(' ')
+        .filter((k) => !without.has(`${e.kind}|${k}`))
+        .map((k) => `${e.kind}: ${k}`),
+    );
+    expect(unproven).toEqual([]);
   });
 });

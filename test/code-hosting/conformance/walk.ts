@@ -2,7 +2,8 @@ import { Octokit } from '@octokit/rest';
 import { type Fakes, createFakes } from 'stuntdouble';
 import { CATALOG, type CatalogRow, realSpelling } from 'stuntdouble/code-hosting';
 import { type Oracle, exampleBody } from './oracle.js';
-import { type Presence, presence, sentInSomeAnswers } from './presence.js';
+import { type Presence, mergePresence, presence, sentInSomeAnswers } from './presence.js';
+import { type RowState, STATES } from './states.js';
 import { gitFixture } from './git-fixture.js';
 import { OWNER, REPO, concretePath, paramValue } from './params.js';
 
@@ -64,6 +65,22 @@ export function walker(o: Oracle, baseUrl: string): Walker {
   const snapshot = fakes.snapshot();
 
   async function run(row: CatalogRow): Promise<RowOutcome | undefined> {
+    const first = await once(row);
+    if (!first?.ok) return first;
+    const variants = STATES[first.route] ?? [];
+    if (variants.length === 0) return first;
+    // The row again in each state in which GitHub sends more of the object (a selection's link, an owner's view).
+    const outs: RowOutcome[] = [first];
+    for (const v of variants) {
+      const out = (await once(row, v)) as RowOutcome;
+      if (!out.ok) return { ...out, problem: `in the state "${v.state}": ${out.problem}` };
+      outs.push(out);
+    }
+    const all = outs.flatMap((x) => (x.presence ? [x.presence] : []));
+    return { ...first, ...(all.length ? { presence: mergePresence(all) } : {}) };
+  }
+
+  async function once(row: CatalogRow, variant?: RowState): Promise<RowOutcome | undefined> {
     const real = realSpelling(row.path);
     const found = o.find(real, row.method);
     if (!found) return undefined;
@@ -118,11 +135,17 @@ export function walker(o: Oracle, baseUrl: string): Walker {
         enforce_admins: { enabled: true },
         required_signatures: { enabled: true },
         required_status_checks: { strict: true, contexts: [] },
-        required_pull_request_reviews: { required_approving_review_count: 1 },
+        // Who may dismiss and bypass reviews: GitHub sends those settings only when they name anyone.
+        required_pull_request_reviews: {
+          required_approving_review_count: 1,
+          dismissal_restrictions: { users: ['octocat'], teams: [] },
+          bypass_pull_request_allowances: { users: ['octocat'], teams: [], apps: [] },
+        },
         restrictions: { users: [], teams: [], apps: [] },
       });
     }
     body = await git.prepare(row, params, body);
+    if (variant) await variant.setup({ fakes, octokit, params, key: concrete(row) });
     let status: number;
     let data: unknown;
     try {

@@ -10,6 +10,7 @@ import { teamBySlug, teamView } from '../teams/model.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 import { branchHead, branchNames, branchRecord, ensureBranch, listOf } from '../git/model/heads.js';
 import { type BranchRepo, branchKey } from './state.js';
+import type { CodeHostingState } from '../state.js';
 
 const keyOf = branchKey;
 import { keyListReplace } from '../../../store/key-list.js';
@@ -109,14 +110,71 @@ function statusChecks(url: string, body: Resource): Resource {
   return { url, strict: body.strict === true, contexts: given ? checks.map((c) => c.context as string) : contexts, contexts_url: `${url}/contexts`, checks };
 }
 
-/** Push restrictions: the users (logins) and the organization's teams (slugs) named, as GitHub answers them. */
-function restrictionsOf(rc: RelationContext, url: string, body: Resource, repo: BranchRepo): Resource {
+/**
+ * Who a protection setting names (push restrictions, who may dismiss reviews, who may bypass them): the
+ * users (logins), the organization's teams (slugs) and apps (slugs), with the setting's links when it
+ * has them (`url`, `users_url`, `teams_url`; bypass allowances have none).
+ */
+function actorsOf(state: CodeHostingState, baseUrl: string, url: string | undefined, body: Resource, repo: Pick<BranchRepo, 'path'>): Resource {
   const org = decodeURIComponent(repo.path.split('/')[2] ?? '');
-  const teams = (Array.isArray(body.teams) ? body.teams : []).map((slug) => {
-    const team = typeof slug === 'string' ? teamBySlug(rc.state, org, slug) : undefined;
-    return team ? teamView(rc.state, rc.op.baseUrl, team) : { name: String(slug), slug: String(slug) };
+  const list = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
+  const teams = list(body.teams).map((slug) => {
+    const team = typeof slug === 'string' ? teamBySlug(state, org, slug) : undefined;
+    return team ? teamView(state, baseUrl, team) : { name: String(slug), slug: String(slug) };
   });
-  return { url, users: [], apps: [], ...body, teams };
+  const apps = list(body.apps).map((slug) => (typeof slug === 'string' ? { slug, name: slug } : slug));
+  const links = url ? { url, users_url: `${url}/users`, teams_url: `${url}/teams`, ...(body.apps !== undefined ? { apps_url: `${url}/apps` } : {}) } : {};
+  return { ...links, users: list(body.users), teams, apps };
+}
+
+/** Pull request review rules as GitHub keeps them: its link, and who may dismiss and bypass reviews when the rules name anyone. */
+function reviewRules(state: CodeHostingState, baseUrl: string, url: string, body: Resource, repo: Pick<BranchRepo, 'path'>): Resource {
+  const { dismissal_restrictions: dismissal, bypass_pull_request_allowances: bypass, ...rest } = body;
+  return {
+    url,
+    ...(dismissal && typeof dismissal === 'object'
+      ? {
+          dismissal_restrictions: actorsOf(
+            state,
+            baseUrl,
+            url.replace(/required_pull_request_reviews$/, 'dismissal_restrictions'),
+            dismissal as Resource,
+            repo,
+          ),
+        }
+      : {}),
+    dismiss_stale_reviews: rest.dismiss_stale_reviews === true,
+    require_code_owner_reviews: rest.require_code_owner_reviews === true,
+    required_approving_review_count: typeof rest.required_approving_review_count === 'number' ? rest.required_approving_review_count : 0,
+    require_last_push_approval: rest.require_last_push_approval === true,
+    ...(bypass && typeof bypass === 'object' ? { bypass_pull_request_allowances: actorsOf(state, baseUrl, undefined, bypass as Resource, repo) } : {}),
+  };
+}
+
+/**
+ * A branch's protection as GitHub keeps and answers it, from a `PUT .../protection` body (or a seed of
+ * the protection path): every setting, the ones not asked for off.
+ */
+export function protectionRecord(state: CodeHostingState, baseUrl: string, url: string, b: Resource, repo: Pick<BranchRepo, 'path'>): Resource {
+  const on = (k: string) => ({ enabled: b[k] === true || (b[k] as { enabled?: unknown } | undefined)?.enabled === true });
+  const set = (k: string) => b[k] && typeof b[k] === 'object';
+  return {
+    url,
+    required_status_checks: set('required_status_checks') ? statusChecks(`${url}/required_status_checks`, b.required_status_checks as Resource) : null,
+    enforce_admins: { url: `${url}/enforce_admins`, ...on('enforce_admins') },
+    required_pull_request_reviews: set('required_pull_request_reviews')
+      ? reviewRules(state, baseUrl, `${url}/required_pull_request_reviews`, b.required_pull_request_reviews as Resource, repo)
+      : null,
+    restrictions: set('restrictions') ? actorsOf(state, baseUrl, `${url}/restrictions`, { apps: [], ...(b.restrictions as Resource) }, repo) : null,
+    required_signatures: { url: `${url}/required_signatures`, ...on('required_signatures') },
+    required_linear_history: on('required_linear_history'),
+    allow_force_pushes: on('allow_force_pushes'),
+    allow_deletions: on('allow_deletions'),
+    block_creations: on('block_creations'),
+    required_conversation_resolution: on('required_conversation_resolution'),
+    lock_branch: on('lock_branch'),
+    allow_fork_syncing: on('allow_fork_syncing'),
+  };
 }
 
 export const putProtection: BranchOp = (slice, op, repo, rc) => {
@@ -125,26 +183,20 @@ export const putProtection: BranchOp = (slice, op, repo, rc) => {
   const missing = PROTECTION_FIELDS.filter((f) => !(f in op.body));
   if (missing.length) throw githubError.validation(missing.map((field) => ({ resource: 'Branch protection', field, code: 'missing_field' as const })));
   const url = `${op.baseUrl}${keyOf(repo, name)}/protection`;
-  const b = op.body as Record<string, unknown>;
-  const prot: Resource = {
-    url,
-    required_status_checks: b.required_status_checks ? statusChecks(`${url}/required_status_checks`, b.required_status_checks as Resource) : null,
-    enforce_admins: { url: `${url}/enforce_admins`, enabled: b.enforce_admins === true },
-    required_pull_request_reviews: b.required_pull_request_reviews
-      ? { url: `${url}/required_pull_request_reviews`, ...(b.required_pull_request_reviews as Resource) }
-      : null,
-    restrictions: b.restrictions ? restrictionsOf(rc, `${url}/restrictions`, b.restrictions as Resource, repo) : null,
-    required_signatures: { url: `${url}/required_signatures`, enabled: false },
-    required_linear_history: { enabled: b.required_linear_history === true },
-    allow_force_pushes: { enabled: b.allow_force_pushes === true },
-    allow_deletions: { enabled: b.allow_deletions === true },
-  };
+  const prot = protectionRecord(rc.state, op.baseUrl, url, op.body as Resource, repo);
   ensureBranch(slice, repo, name, op);
   tableSet(slice.records, `${keyOf(repo, name)}/protection`, prot);
   return { status: 200, body: prot };
 };
 
-export const getProtection: BranchOp = (slice, op, repo) => ({ status: 200, body: protectionOf(slice, repo, branchName(op)) });
+/** `GET .../protection`: the protection, its status checks with their enforcement level (everyone when admins are held to them). */
+export const getProtection: BranchOp = (slice, op, repo) => {
+  const prot = protectionOf(slice, repo, branchName(op));
+  const checks = prot.required_status_checks as Resource | null | undefined;
+  if (!checks) return { status: 200, body: prot };
+  const level = (prot.enforce_admins as { enabled?: boolean } | undefined)?.enabled ? 'everyone' : 'non_admins';
+  return { status: 200, body: { ...prot, required_status_checks: { url: checks.url, enforcement_level: level, ...checks } } };
+};
 
 export const deleteProtection: BranchOp = (slice, op, repo) => {
   const name = branchName(op);

@@ -6,6 +6,7 @@ import type { CodeHostingState } from '../state.js';
 import { tableGet } from '../../../store/table.js';
 import { refSha, setRef } from '../git/model.js';
 import { commitOnTop } from '../git/model/merge.js';
+import { protectionRecord } from './model.js';
 
 const BRANCH_TEMPLATE = '/repos/{owner}/{repo}/branches/{branch}';
 
@@ -29,5 +30,23 @@ export function seedBranchResource(state: CodeHostingState, key: string, body: R
   return tableGet(state.catalog.records, key) ?? out;
 }
 
-/** The family's seeder: `seed.resource` on a branch path gives a new branch a commit of its own. */
-export const BRANCH_SEEDER: RelationSeeder = pathSeeder({ [BRANCH_TEMPLATE]: seedBranchResource });
+const PROTECTION_TEMPLATE = '/repos/{owner}/{repo}/branches/{branch}/protection';
+
+/**
+ * `seed.resource` of a branch's protection: kept as `PUT .../protection` keeps it (every setting, its
+ * links, the ones not named off), the seed's body in the spelling of that request's body.
+ */
+export function seedProtectionResource(state: CodeHostingState, key: string, body: Resource, env: { now: string; baseUrl: string }): Resource {
+  const repoPath = /^\/repos\/[^/]+\/[^/]+/.exec(key)?.[0] ?? '';
+  return putResource(
+    state.catalog,
+    state.counters,
+    PROTECTION_TEMPLATE,
+    key,
+    protectionRecord(state, env.baseUrl, `${env.baseUrl}${key}`, body, { path: repoPath }),
+    env,
+  );
+}
+
+/** The family's seeder: `seed.resource` on a branch path gives a new branch a commit of its own; on its protection, the whole protection. */
+export const BRANCH_SEEDER: RelationSeeder = pathSeeder({ [BRANCH_TEMPLATE]: seedBranchResource, [PROTECTION_TEMPLATE]: seedProtectionResource });

@@ -58,6 +58,9 @@ const PREDEFINED: Readonly<Record<string, { base?: RepoRole; permissions: readon
   },
 };
 
+/** Whether a role name is one of GitHub's predefined organization roles. */
+export const isPredefinedRole = (name: string): boolean => Object.hasOwn(PREDEFINED, name);
+
 /** What the organization roles a user holds grant: the highest base role and the permission names. */
 export interface OrgRoleGrants {
   base: RepoRole | undefined;

@@ -11,6 +11,17 @@ export function webBase(apiBase: string): string {
   return `${u.protocol}//${u.host}`;
 }
 
+/**
+ * A gist's Git remote (`git_pull_url`, `git_push_url`): `https://gist.github.com/<id>.git` on github.com,
+ * `https://gist.<host>/<id>.git` on GHE.com, `<web>/gist/<id>.git` on GHES (its gists live under `/gist`).
+ */
+export function gistGitUrl(apiBase: string, id: string): string {
+  const web = webBase(apiBase);
+  const u = new URL(web);
+  if (new URL(apiBase).pathname.startsWith('/api/v3')) return `${web}/gist/${id}.git`;
+  return `${u.protocol}//gist.${u.host}/${id}.git`;
+}
+
 /** The import's web page: `https://import.github.com/o/r/import` on github.com, `<web>/o/r/import` elsewhere. */
 export function importHtmlUrl(apiBase: string, fullName: string): string {
   const web = webBase(apiBase);

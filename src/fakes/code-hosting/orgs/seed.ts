@@ -4,6 +4,8 @@ import type { CodeHostingState } from '../state.js';
 import { activate, invite, membershipView, orgInvitationById, orgInvitationView } from './model.js';
 import { type RelationSeeder, pathSeeder } from '../core/family.js';
 import { assignTeamRole, assignUserRole } from './model/roles.js';
+import { putResource } from '../core/catalog/engine.js';
+import { isPredefinedRole } from '../core/custom-org-roles.js';
 
 const loginIn = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { login?: unknown }).login === 'string' ? (v as { login: string }).login : undefined;
@@ -60,6 +62,18 @@ export function seedOrgRoleAssignment(state: CodeHostingState, key: string): Res
   return {};
 }
 
+const ROLE_TEMPLATE = '/orgs/{org}/organization-roles/{role_id}';
+
+/**
+ * `seed.resource` of an organization role: the organization it belongs to, and where it comes from
+ * (`Predefined` for one of GitHub's predefined roles, else `Organization`), unless the seed says.
+ */
+function seedOrgRole(state: CodeHostingState, key: string, body: Resource, env: { now: string; baseUrl: string }): Resource {
+  const org = decodeURIComponent(/^\/orgs\/([^/]+)/.exec(key)?.[1] ?? '');
+  const source = typeof body.name === 'string' && isPredefinedRole(body.name) ? 'Predefined' : 'Organization';
+  return putResource(state.catalog, state.counters, ROLE_TEMPLATE, key, { organization: { login: org }, source, ...body }, env);
+}
+
 /** The family's seeder (see `RELATION_SEEDERS`): `seed.resource` on a membership or invitation path stores it in the membership model. */
 export const ORG_MEMBERSHIP_SEEDER: RelationSeeder = pathSeeder({
   '/orgs/{org}/members/{username}': seedOrgMembershipResource,
@@ -68,4 +82,5 @@ export const ORG_MEMBERSHIP_SEEDER: RelationSeeder = pathSeeder({
   '/user/memberships/orgs/{org}': seedOrgMembershipResource,
   '/orgs/{org}/organization-roles/users/{username}/{role_id}': seedOrgRoleAssignment,
   '/orgs/{org}/organization-roles/teams/{team_slug}/{role_id}': seedOrgRoleAssignment,
+  [ROLE_TEMPLATE]: seedOrgRole,
 });

@@ -281,6 +281,7 @@ export const repoRoutes: FamilyRoute[] = [
         body.allowed_actions = rec.allowedActions;
         if (rec.allowedActions === 'selected')
           body.selected_actions_url = `${ctx.baseUrl}/repos/${rec.ownerLogin}/${rec.name}/actions/permissions/selected-actions`;
+        body.sha_pinning_required = rec.shaPinningRequired ?? false;
       }
       return json(200, body);
     },
@@ -297,6 +298,7 @@ export const repoRoutes: FamilyRoute[] = [
         if (!r) throw githubError.notFound();
         r.actionsEnabled = body.enabled;
         if (body.allowed_actions) r.allowedActions = body.allowed_actions;
+        if (body.sha_pinning_required !== undefined) r.shaPinningRequired = body.sha_pinning_required;
       });
       return empty(204);
     },

@@ -44,3 +44,28 @@ export function rootBody(apiBase: string): Record<string, string> {
     user_search_url: search('users'),
   };
 }
+
+/**
+ * GitHub's feeds (`GET /feeds`): the Atom feeds on the web host, the caller's own (private ones carry
+ * the caller's feed token), each also under `_links` with its media type.
+ */
+export function feedsBody(apiBase: string, login: string, token: string): Record<string, unknown> {
+  const web = webBase(apiBase);
+  const urls: Array<[string, string]> = [
+    ['timeline', `${web}/timeline`],
+    ['user', `${web}/{user}`],
+    ['current_user_public', `${web}/${login}`],
+    ['current_user', `${web}/${login}.private?token=${token}`],
+    ['current_user_actor', `${web}/${login}.private.actor?token=${token}`],
+    ['current_user_organization', `${web}/organizations/{org}/${login}.private.atom?token=${token}`],
+    ['security_advisories', `${web}/security-advisories`],
+    ['repository_discussions', `${web}/{user}/{repo}/discussions`],
+    ['repository_discussions_category', `${web}/{user}/{repo}/discussions/categories/{category}`],
+  ];
+  const atom = (href: string) => ({ href, type: 'application/atom+xml' });
+  return {
+    ...Object.fromEntries(urls.map(([k, u]) => [`${k}_url`, u])),
+    current_user_organization_urls: [],
+    _links: { ...Object.fromEntries(urls.map(([k, u]) => [k, atom(u)])), current_user_organizations: [] },
+  };
+}

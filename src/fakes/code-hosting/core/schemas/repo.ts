@@ -45,6 +45,8 @@ export const RepoRecordSchema = z.object({
   archived: z.boolean(),
   actionsEnabled: z.boolean(),
   allowedActions: z.enum(['all', 'local_only', 'selected']),
+  /** Whether actions must be pinned to a full commit SHA (GitHub: false for a new repository). */
+  shaPinningRequired: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   pushedAt: z.string(),
@@ -82,4 +84,5 @@ export const UpdateRepoBodySchema = CreateRepoBodySchema.omit({ auto_init: true 
 export const ActionsPermissionsBodySchema = z.object({
   enabled: z.boolean(),
   allowed_actions: z.enum(['all', 'local_only', 'selected']).optional(),
+  sha_pinning_required: z.boolean().optional(),
 });

@@ -39,6 +39,8 @@ export interface ShapeSchema {
   d?: unknown;
   /** Optional properties sent only when the object has them (a fork's `parent`, media-type body fields, an admin view). */
   c?: string[];
+  /** Links sent only while a setting has one value: link → [setting, value, the link's last path segment]. */
+  w?: Record<string, [string, string, string]>;
 }
 
 /** One operation's documented success answers. */

@@ -4,7 +4,7 @@ import type { ShapeNode, ShapeSchema } from './load.js';
 import { branch, fits, flat, isObj, nullable, resolveNode, typeOf } from './schema.js';
 import { rootCommit } from '../hash.js';
 import { type Readable, tableGet } from '../../../../store/table.js';
-import { uploadsBase, webBase } from '../urls.js';
+import { gistGitUrl, uploadsBase, webBase } from '../urls.js';
 import type { Account } from '../schemas/repo.js';
 import { own } from '../../../../store/records.js';
 import { renderAccount } from './account.js';
@@ -105,6 +105,11 @@ function deriveUrl(name: string, example: unknown, f: Frame, selfExample: unknow
   const rp0 = repoPrefix(f.key);
   if (name === 'repository_url' && rp0) return `${ctx.baseUrl}${rp0}`;
   if (name === 'upload_url') return `${uploadsBase(ctx.baseUrl)}${f.key}/assets{?name,label}`;
+  const gist = /^\/gists\/([^/]+)/.exec(f.key)?.[1];
+  if (gist && (name === 'git_pull_url' || name === 'git_push_url')) return gistGitUrl(ctx.baseUrl, gist);
+  // A pre-receive hook is configured where a site administrator created it, unless an owner configured it lower (GHES).
+  const hook = /\/pre-receive-hooks\/(\d+)$/.exec(f.key)?.[1];
+  if (hook && name === 'configuration_url') return `${ctx.baseUrl}/admin/pre-receive-hooks/${hook}`;
   if (name === 'avatar_url') return `https://avatars.githubusercontent.com/u/${hashNumber(f.key)}?v=4`;
   if (typeof example !== 'string' || !/^https?:\/\//.test(example)) return `${api}/${name.replace(/_url$/, '').replace(/_/g, '-')}`;
   if (typeof selfExample === 'string' && selfExample.length > 8 && example.startsWith(`${selfExample}/`)) return `${api}${example.slice(selfExample.length)}`;
@@ -143,6 +148,11 @@ function defaultFor(name: string, s: ShapeSchema, f: Frame, self: Resource, dept
   if (nullable(s) && !(NATURAL_NULLABLE.has(name) && t === 'object')) return null;
   if (s.e?.length) {
     if (name === 'state' && s.e.includes('open')) return 'open';
+    // A package's type is the one its path names (`/packages/container/...`).
+    if (name === 'package_type') {
+      const named = /\/packages\/([^/]+)\//.exec(f.key)?.[1];
+      if (named && s.e.includes(named)) return named;
+    }
     if (name === 'author_association' && s.e.includes('OWNER')) return f.ctx.repo && f.ctx.repo.owner === f.ctx.login ? 'OWNER' : 'NONE';
     return s.e.find((x) => x !== null) ?? null;
   }
@@ -338,6 +348,12 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
     }
     const optional = !req.has(k);
     if (anonymous && optional) continue;
+    // A link GitHub sends only while a setting has one value (the selection's link of `visibility: selected`).
+    const when = s.w?.[k];
+    if (when) {
+      if (String(v[when[0]]) === when[1]) out[k] = `${f.ctx.baseUrl}${f.key}/${when[2]}`;
+      continue;
+    }
     if (optional && conditional.has(k) && !(k in v) && !(v as { [FULL_VIEW]?: boolean })[FULL_VIEW]) continue;
     // Every other documented property is sent: GitHub's value for a new object when nobody set it.
     if (optional && depth > 6) continue;

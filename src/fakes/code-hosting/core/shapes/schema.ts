@@ -50,6 +50,8 @@ export function flat(n: ShapeNode): ShapeSchema {
     }
     const conditional = new Set(all.flatMap((part) => part.c ?? []));
     if (conditional.size) m.c = [...conditional];
+    const when = Object.assign({}, ...all.map((part) => part.w ?? {}));
+    if (Object.keys(when).length) m.w = when;
     if (nullable(s) || parts.every((x) => nullable(x))) m.n = 1;
     else delete m.n;
     const type = t ?? (Object.keys(p).length ? 'object' : undefined);

@@ -37,6 +37,7 @@ import { family as orgs } from '../../orgs/index.js';
 import { family as releases } from '../../releases/index.js';
 import { family as repoSettings } from '../../repo-settings/index.js';
 import { family as repos } from '../../repos/index.js';
+import { family as root } from '../../root/index.js';
 import { family as social } from '../../social/index.js';
 import { family as statuses } from '../../statuses/index.js';
 import { family as teams } from '../../teams/index.js';
@@ -97,6 +98,7 @@ export const OP_FAMILIES: readonly Family[] = [
   releases,
   repoSettings,
   repos,
+  root,
   social,
   statuses,
   teams,
