@@ -112,11 +112,13 @@ describe('Vertex AI embeddings (:predict)', () => {
     const r = await post(`${VERTEX}/text-embedding-004:predict`, { instances: [{ content: 'Hello world' }] });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(['predictions', 'metadata']);
-    const p = (r.body.predictions as Array<{ embeddings: Record<string, unknown> }>)[0];
-    expect(Object.keys(p ?? {})).toEqual(['embeddings']);
-    expect(Object.keys(p?.embeddings ?? {})).toEqual(['statistics', 'values']);
-    expect(Object.keys(p?.embeddings.statistics as object)).toEqual(['truncated', 'token_count']);
-    expect((p?.embeddings.values as number[]).length).toBe(768);
+    const p = (r.body.predictions as Array<{ embeddings: { statistics: object; values: number[] } }>)[0] as {
+      embeddings: { statistics: object; values: number[] };
+    };
+    expect(Object.keys(p)).toEqual(['embeddings']);
+    expect(Object.keys(p.embeddings)).toEqual(['statistics', 'values']);
+    expect(Object.keys(p.embeddings.statistics)).toEqual(['truncated', 'token_count']);
+    expect(p.embeddings.values).toHaveLength(768);
     expect(r.body.metadata).toEqual({ billableCharacterCount: 10 });
   });
 
