@@ -107,5 +107,10 @@ describe('Gemini API model list', () => {
     fakes = createFakes({ auth: 'strict' }).install();
     const res = await fakes.fetch('https://generativelanguage.googleapis.com/v1beta/models');
     expect(res.status).toBe(403);
+    const body = (await res.json()) as { error: { details: Array<{ reason: string; metadata: { method: string } }> } };
+    expect(body.error.details[0]).toMatchObject({
+      reason: 'CREDENTIALS_MISSING',
+      metadata: { method: 'google.ai.generativelanguage.v1beta.ModelService.ListModels' },
+    });
   });
 });

@@ -11,7 +11,7 @@ afterEach(() => fakes.uninstall());
 
 const V = 'https://us-central1-aiplatform.googleapis.com/v1beta1/projects/p/locations/us-central1/publishers/google/models';
 const G = 'https://generativelanguage.googleapis.com/v1alpha/models';
-const ROUTES = [
+const ROUTES: Array<{ url: string; headers: Record<string, string> }> = [
   { url: `${V}/gemini-2.5-flash:computeTokens`, headers: { authorization: 'Bearer t' } },
   { url: `${V}/text-embedding-004:predict`, headers: { authorization: 'Bearer t' } },
   { url: `${G}/text-embedding-004:embedContent`, headers: { 'x-goog-api-key': 'AIza-k' } },

@@ -8,12 +8,12 @@ import { ModelListQuerySchema } from '../schemas/models.js';
 import { type Ctx, resolveWire } from './wire.js';
 
 function get(ctx: Ctx) {
-  const w = resolveWire(ctx, 'gemini', 'GetModel', 'get', 'name');
+  const w = resolveWire(ctx, 'gemini', 'GetModel', 'get', 'name', undefined, 'ModelService');
   return json(200, getModel(ctx.state, ctx.params.model as string, w.version));
 }
 
 function list(ctx: Ctx) {
-  resolveWire(ctx, 'gemini', 'ListModels', 'list', 'name');
+  resolveWire(ctx, 'gemini', 'ListModels', 'list', 'name', undefined, 'ModelService');
   const raw = ctx.req.query.pageSize ?? ctx.req.query.page_size;
   const q = ModelListQuerySchema.safeParse({ pageSize: raw, pageToken: ctx.req.query.pageToken ?? ctx.req.query.page_token });
   if (!q.success) throw payloadError('page_size', `Invalid value at 'page_size' (TYPE_INT32), "${String(raw)}"`);

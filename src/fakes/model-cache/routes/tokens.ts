@@ -12,7 +12,7 @@ import { type Ctx, modelWire } from './wire.js';
 const REQUEST = 'ComputeTokensRequest';
 
 function compute(ctx: Ctx) {
-  const w = modelWire(ctx, 'vertex', 'ComputeTokens');
+  const w = modelWire(ctx, 'vertex', 'ComputeTokens', 'LlmUtilityService');
   const req = parseBody('vertex', ComputeTokensRequestSchema, ctx.req.body, '', REQUEST);
   servedModel(ctx.state, w, { model: ctx.params.model as string, publisher: ctx.params.publisher }, w.version, 'computeTokens');
   checkContents('vertex', req.contents, REQUEST);

@@ -46,7 +46,15 @@ export interface Wire extends Placement {
  * Checks host, version, region, outage and credentials; sets the journal's token and version.
  * A route of the other API, or an unknown version, is a 404 like any unknown method.
  */
-export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, nameField: 'parent' | 'name' | 'model', predict?: { resource: string }): Wire {
+export function resolveWire(
+  ctx: Ctx,
+  expected: Api,
+  rpc: string,
+  verb: string,
+  nameField: 'parent' | 'name' | 'model',
+  predict?: { resource: string },
+  service?: string,
+): Wire {
   const api = apiOf(ctx);
   const version = ctx.params.version as string;
   if (api !== expected || !VERSIONS[api].includes(version)) {
@@ -78,6 +86,7 @@ export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, 
       verb,
       version,
       ...(predict ? { surface: 'predict' as const, resource: predict.resource } : {}),
+      ...(service ? { service } : {}),
     });
   } catch (err) {
     const header = ctx.req.headers.authorization ?? ctx.req.headers['x-goog-api-key'] ?? ctx.req.query.key;
@@ -104,10 +113,10 @@ export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, 
  * {@link resolveWire} for a call on a model (generate, count, compute tokens, embed): on Vertex AI the
  * publisher model is the IAM resource. A body that is not JSON is the parser's 400.
  */
-export function modelWire(ctx: Ctx, api: Api, rpc: string): Wire {
+export function modelWire(ctx: Ctx, api: Api, rpc: string, service?: string): Wire {
   const p = ctx.params;
   const resource = api === 'vertex' ? `projects/${p.project}/locations/${p.location}/publishers/${p.publisher}/models/${p.model}` : '';
-  const w = resolveWire(ctx, api, rpc, 'predict', 'model', api === 'vertex' ? { resource } : undefined);
+  const w = resolveWire(ctx, api, rpc, 'predict', 'model', { resource }, service);
   if (ctx.req.bodyError === 'invalid-json') throw payloadError(undefined, 'Invalid JSON payload received. Unexpected token.');
   return w;
 }
