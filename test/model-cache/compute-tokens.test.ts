@@ -73,7 +73,9 @@ describe('Vertex computeTokens', () => {
     const token = fakes.modelCache.seed.credential({ token: 'ya29.p', project: 'p' });
     const unknown = await apiError(vertexClient({ token: 'nope' }).models.computeTokens({ model: 'gemini-2.5-flash', contents: 'x' }));
     expect(unknown.status).toBe(401);
-    expect(unknown.body.error.details?.[0]).toMatchObject({ metadata: { method: expect.stringMatching(/^google\.cloud\.aiplatform\.v1(beta1)?\.LlmUtilityService\.ComputeTokens$/) } });
+    expect(unknown.body.error.details?.[0]).toMatchObject({
+      metadata: { method: expect.stringMatching(/^google\.cloud\.aiplatform\.v1(beta1)?\.LlmUtilityService\.ComputeTokens$/) },
+    });
     const other = await apiError(vertexClient({ token, project: 'q' }).models.computeTokens({ model: 'gemini-2.5-flash', contents: 'x' }));
     expect(other.status).toBe(403);
     expect(other.body.error.message).toContain("Permission 'aiplatform.endpoints.predict' denied");
