@@ -46,9 +46,13 @@ describe('Gemini API model list', () => {
       topK: 40,
       maxTemperature: 2,
     });
-    // It is served, not only listed.
+    // It is served, not only listed: generate and count, but no cache (createCachedContent is not among its methods).
     const r = await ai.models.generateContent({ model: 'gemini-2.0-flash-preview-image-generation', contents: 'draw' });
     expect(r.text).toBe('echo: draw');
+    expect((await ai.models.countTokens({ model: 'gemini-2.0-flash-preview-image-generation', contents: 'abcd' })).totalTokens).toBe(1);
+    const cache = await apiError(ai.caches.create({ model: 'gemini-2.0-flash-preview-image-generation', config: { contents: 'x'.repeat(10_000) } }));
+    expect(cache.status).toBe(404);
+    expect(cache.body.error.message).toMatch(/is not supported for createCachedContent\./);
   });
 
   it("every model id the SDK's own examples call is listed, and answers its method", async () => {

@@ -204,6 +204,12 @@ const PUBLISHED = new Map(PUBLISHED_MODELS.map((m) => [m.id, m]));
 /** The models generate, count and cache calls serve, with their minimum cacheable token count. Add more with `fakes.modelCache.seed.model({ id, minTokens })`. */
 export const KNOWN_MODELS: readonly KnownModel[] = PUBLISHED_MODELS.flatMap((m) => (m.minTokens === undefined ? [] : [{ id: m.id, minTokens: m.minTokens }]));
 
+/** A published model whose methods do not include `createCachedContent` (the image generation models): no cache may use it. */
+export function cachingUnsupported(id: string): boolean {
+  const m = PUBLISHED.get(id);
+  return m !== undefined && !m.methods.includes('createCachedContent');
+}
+
 /** The built-in registry as a record, the initial `models` of the state. */
 export function initialModels(): Record<string, number> {
   return Object.fromEntries(KNOWN_MODELS.map((m) => [m.id, m.minTokens]));
