@@ -58,5 +58,9 @@ describe('bad input on the model list, embedding and computeTokens routes', () =
       expect(res.status, q).toBe(400);
     }
     expect((await fakes.fetch(`${G}/no-such-model?key=AIza-k`)).status).toBe(404);
+    // A custom method with the wrong verb is no model id: "Method not found.", as for any unknown method.
+    const wrongVerb = await fakes.fetch(`${G}/gemini-2.5-flash:generateContent?key=AIza-k`);
+    expect(wrongVerb.status).toBe(404);
+    expect(((await wrongVerb.json()) as { error: { message: string } }).error.message).toMatch(/^Method not found\./);
   });
 });

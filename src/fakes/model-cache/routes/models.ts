@@ -1,6 +1,6 @@
 import { json } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
-import { fieldError, payloadError } from '../errors.js';
+import { fieldError, googleError, payloadError } from '../errors.js';
 import { getModel, listModels } from '../models/registry.js';
 import type { ModelCacheState } from '../models/state.js';
 import type { ModelCacheOptions } from '../options.js';
@@ -8,6 +8,11 @@ import { ModelListQuerySchema } from '../schemas/models.js';
 import { type Ctx, resolveWire } from './wire.js';
 
 function get(ctx: Ctx) {
+  // `GET /v1beta/models/x:generateContent` is a custom method sent with the wrong verb, not a model id.
+  if ((ctx.params.model as string).includes(':')) {
+    ctx.meta.noMethod = true;
+    throw googleError('NOT_FOUND', 'Method not found.');
+  }
   const w = resolveWire(ctx, 'gemini', 'GetModel', 'get', 'name', undefined, 'ModelService');
   return json(200, getModel(ctx.state, ctx.params.model as string, w.version));
 }
