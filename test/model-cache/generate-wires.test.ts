@@ -73,7 +73,7 @@ describe('streamGenerateContent without alt=sse', () => {
       { authorization: 'Bearer t' },
     ],
     ['gemini', 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash', { 'x-goog-api-key': 'k' }],
-  ])('%s: one JSON array of the chunks; only the last carries finishReason and usageMetadata', async (_api, base, auth) => {
+  ])('%s: one JSON array of the chunks; only the last carries finishReason and the full usageMetadata', async (api, base, auth) => {
     const res = await fakes.fetch(`${base}:streamGenerateContent`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
@@ -88,9 +88,13 @@ describe('streamGenerateContent without alt=sse', () => {
     expect(chunks.map((c) => c.candidates[0]?.content.parts[0]?.text).join('')).toBe('echo: one two three four five six');
     expect(chunks.length).toBe(2);
     expect(chunks[0]?.candidates[0]?.finishReason).toBeUndefined();
-    expect(chunks[0]?.usageMetadata).toBeUndefined();
+    // Every chunk carries usage: Vertex trafficType before the last (the first also billablePromptUsage: 22
+    // characters without whitespace), the Gemini API the prompt (and thoughts) so far.
+    // gemini-2.5-flash thinks: "Thinking about: one two three four five six" is 43 characters → 11 thoughts tokens.
+    if (api === 'vertex') expect(chunks[0]?.usageMetadata).toEqual({ billablePromptUsage: { textCount: 22 }, trafficType: 'ON_DEMAND' });
+    else expect(chunks[0]?.usageMetadata).toMatchObject({ promptTokenCount: 7, totalTokenCount: 18, thoughtsTokenCount: 11 });
     expect(chunks[1]?.candidates[0]?.finishReason).toBe('STOP');
-    expect(chunks[1]?.usageMetadata).toMatchObject({ promptTokenCount: 7, candidatesTokenCount: 9, totalTokenCount: 16 });
+    expect(chunks[1]?.usageMetadata).toMatchObject({ promptTokenCount: 7, candidatesTokenCount: 9, thoughtsTokenCount: 11, totalTokenCount: 27 });
   });
 });
 

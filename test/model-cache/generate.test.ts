@@ -24,8 +24,9 @@ describe.each(WIRES)('$api wire', ({ api, client, notFound }) => {
     const res = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hello there' });
     expect(res.text).toBe('echo: hello there');
     expect(res.candidates?.[0]?.finishReason).toBe('STOP');
-    // ceil(11 / 4) = 3 prompt tokens; "echo: hello there" is 17 characters → 5 tokens.
-    expect(res.usageMetadata).toMatchObject({ promptTokenCount: 3, candidatesTokenCount: 5, totalTokenCount: 8 });
+    // ceil(11 / 4) = 3 prompt tokens; "echo: hello there" is 17 characters → 5 tokens; gemini-2.5-flash thinks
+    // ("Thinking about: hello there", 27 characters → 7 tokens), and the total counts the thoughts.
+    expect(res.usageMetadata).toMatchObject({ promptTokenCount: 3, candidatesTokenCount: 5, thoughtsTokenCount: 7, totalTokenCount: 15 });
     expect(res.usageMetadata?.cachedContentTokenCount).toBeUndefined();
     expect(res.modelVersion).toBe('gemini-2.5-flash');
     expect(res.responseId).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -38,7 +39,7 @@ describe.each(WIRES)('$api wire', ({ api, client, notFound }) => {
     const res = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'summarize', config: { cachedContent: cache.name as string } });
     expect(res.usageMetadata?.cachedContentTokenCount).toBe(1100);
     expect(res.usageMetadata?.promptTokenCount).toBe(1100 + 3);
-    expect(res.usageMetadata?.totalTokenCount).toBe(1103 + (res.usageMetadata?.candidatesTokenCount ?? 0));
+    expect(res.usageMetadata?.totalTokenCount).toBe(1103 + (res.usageMetadata?.candidatesTokenCount ?? 0) + (res.usageMetadata?.thoughtsTokenCount ?? 0));
     const call = fakes.calls.at(-1);
     expect(call?.operation).toBe('models/generateContent');
     expect(call?.tags).toContain(`cachedContent=${cache.name}`);
@@ -306,10 +307,12 @@ describe('countTokens on the wire', () => {
     const contents = [{ role: 'user', parts: [{ text: 'abcdefgh' }] }];
     const res = await post({ generateContentRequest: { model: 'models/gemini-2.5-flash', contents, cachedContent: c.name } });
     expect(res.status).toBe(200);
-    // CountTokensResponse of the Gemini API: totalTokens, cachedContentTokenCount, promptTokensDetails, cacheTokensDetails.
+    // CountTokensResponse of the Gemini API: totalTokens, cachedContentTokenCount, the per-content breakdown, promptTokensDetails, cacheTokensDetails.
     expect(await res.json()).toEqual({
       totalTokens: 2002,
       cachedContentTokenCount: 2000,
+      systemInstructionsTokens: {},
+      contentTokens: [{ partTokens: [2], roleTokens: 0 }],
       promptTokensDetails: [{ modality: 'TEXT', tokenCount: 2002 }],
       cacheTokensDetails: [{ modality: 'TEXT', tokenCount: 2000 }],
     });

@@ -38,6 +38,12 @@ export const SeedCredentialSchema = z
     apiKey: z.string().min(1).optional(),
     project: z.string().min(1).optional(),
     label: z.string().min(1).optional(),
+    /**
+     * The API is turned off in the credential's project: every call with it answers 403
+     * PERMISSION_DENIED `SERVICE_DISABLED` ("Generative Language API has not been used in project
+     * {project} before or it is disabled. ..."; on Vertex "Vertex AI API ..."), as the real hosts do.
+     */
+    serviceDisabled: z.boolean().optional(),
   })
   .strict();
 /** Input of `seed.credential`. */
@@ -90,6 +96,16 @@ export const SeedReplySchema = z
       .strict()
       .optional(),
     finishReason: z.enum(FINISH_REASONS).default('STOP'),
+    /** `finishMessage` beside the finish reason (the real services explain a MALFORMED_FUNCTION_CALL, a SAFETY stop, ... in it). */
+    finishMessage: z.string().min(1).optional(),
+    /**
+     * What a thinking model (2.5, 3) thought before answering: its tokens are the answer's
+     * `thoughtsTokenCount`, and with `thinkingConfig.includeThoughts` it comes first as a
+     * `{ text, thought: true }` part. Models that do not think ignore it. Default: `Thinking about: <echo>`.
+     */
+    thoughts: z.string().min(1).optional(),
+    /** The thought signature a thinking model puts on its answer (base64); default: derived from the response id and the thoughts. */
+    thoughtSignature: z.base64().min(1).optional(),
   })
   .strict()
   .refine((o) => [o.text, o.parts, o.functionCall].filter((v) => v !== undefined).length <= 1, {
@@ -128,7 +144,11 @@ function storedReply(raw: SeedReplyInput): StoredReply {
       : o.text !== undefined
         ? [{ text: o.text }]
         : [];
-  return { match, parts, finishReason: o.finishReason };
+  const out: StoredReply = { match, parts, finishReason: o.finishReason };
+  if (o.finishMessage !== undefined) out.finishMessage = o.finishMessage;
+  if (o.thoughts !== undefined) out.thoughts = o.thoughts;
+  if (o.thoughtSignature !== undefined) out.thoughtSignature = o.thoughtSignature;
+  return out;
 }
 
 /** A seeded cache's handle. */
@@ -248,7 +268,12 @@ export function buildFacade(host: Host): ModelCacheFacade {
           const kind = o.apiKey !== undefined ? 'apiKey' : 'token';
           const secret = o.token ?? o.apiKey ?? (kind === 'token' ? `ya29.fake-token-${n}` : `AIzaFakeKey${String(n).padStart(28, '0')}`);
           if (!d.credentials[secret]) d.credentialCount = n;
-          d.credentials[secret] = { kind, label: o.label ?? `${kind}-${n}`, project: o.project ?? null };
+          d.credentials[secret] = {
+            kind,
+            label: o.label ?? `${kind}-${n}`,
+            project: o.project ?? null,
+            ...(o.serviceDisabled ? { serviceDisabled: true as const } : {}),
+          };
           return secret;
         });
       },

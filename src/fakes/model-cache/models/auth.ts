@@ -40,6 +40,28 @@ function secretOf(input: AuthInput): { secret: string; kind: 'token' | 'apiKey' 
 }
 
 /**
+ * The 403 of a project whose API is turned off, as the real hosts write it (recorded by
+ * googleapis/js-genai's system tests): ErrorInfo SERVICE_DISABLED, the message localized, a Help link.
+ */
+export function serviceDisabled(api: Api, project: string): GoogleError {
+  const service = api === 'vertex' ? 'aiplatform.googleapis.com' : 'generativelanguage.googleapis.com';
+  const title = api === 'vertex' ? 'Vertex AI API' : 'Generative Language API';
+  const url = `https://console.developers.google.com/apis/api/${service}/overview?project=${project}`;
+  const message = `${title} has not been used in project ${project} before or it is disabled. Enable it by visiting ${url} then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.`;
+  return new GoogleError('PERMISSION_DENIED', message, [
+    errorInfo('SERVICE_DISABLED', 'googleapis.com', {
+      activationUrl: url,
+      consumer: `projects/${project}`,
+      containerInfo: project,
+      service,
+      serviceTitle: title,
+    }),
+    { '@type': 'type.googleapis.com/google.rpc.LocalizedMessage', locale: 'en-US', message },
+    { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Google developers console API activation', url }] },
+  ]);
+}
+
+/**
  * Authenticates a request. Lenient mode lets any credential through; strict mode (or any seeded
  * credential) answers as the real hosts do: Vertex 401 UNAUTHENTICATED / 403 PERMISSION_DENIED,
  * the Gemini API 403 for no key and 400 API_KEY_INVALID for an unknown key.
@@ -67,11 +89,14 @@ export function authenticate(state: ModelCacheState, input: AuthInput): Identity
   }
   // Own keys only: a secret such as 'constructor' must not find Object.prototype's members.
   const cred = Object.hasOwn(state.credentials, found.secret) ? state.credentials[found.secret] : undefined;
+  if (cred?.serviceDisabled) throw serviceDisabled(input.api, cred.project ?? input.project ?? '0');
   if (!input.strict) return { label: cred?.label ?? 'unseeded', project: cred?.project ?? null };
   if (!cred) {
     if (found.kind === 'apiKey')
       throw new GoogleError('INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
         errorInfo('API_KEY_INVALID', 'googleapis.com', { service }),
+        // The real answer also carries the message localized (recorded by googleapis/js-genai's system tests).
+        { '@type': 'type.googleapis.com/google.rpc.LocalizedMessage', locale: 'en-US', message: 'API key not valid. Please pass a valid API key.' },
       ]);
     throw new GoogleError(
       'UNAUTHENTICATED',

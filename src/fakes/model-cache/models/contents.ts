@@ -47,21 +47,30 @@ export const TURN_MESSAGES = {
 
 const count = (c: Content, key: 'functionCall' | 'functionResponse') => c.parts.filter((p) => p[key] !== undefined).length;
 const isModel = (c: Content) => c.role === 'model';
+/** Calls of a model turn still waiting for a response: a model turn may carry the results of server-side (MCP) tool calls itself. */
+/** A model turn whose function call goes on in the next model turn (`willContinue`: streamed arguments sent back as they came). */
+const continues = (c: Content | undefined) =>
+  c !== undefined && isModel(c) && c.parts.some((p) => (p.functionCall as { willContinue?: unknown } | undefined)?.willContinue === true);
+const pendingCalls = (c: Content | undefined) => (c && isModel(c) ? Math.max(0, count(c, 'functionCall') - count(c, 'functionResponse')) : 0);
 
 /**
- * "The user supplies a FunctionResponse per call next turn": a model turn that calls functions follows a
- * user (or function response) turn, and the turn after it answers every call with one functionResponse
- * part; a function response turn follows a function call turn. With a cache, the conversation goes on
- * from the cache's contents, so the first turn is not checked against what precedes it.
+ * The function-calling history rules the real services apply (checked against their recorded
+ * answers): a model turn that calls functions follows a user (or function response) turn; a turn of
+ * function responses follows a turn whose calls wait for them, and answers each of them with one
+ * functionResponse part. A user may also leave the calls unanswered and go on with a plain turn
+ * (no functionResponse parts), a model turn may hold calls together with their responses and
+ * text (server-side MCP tools), and a call streamed in pieces (`willContinue: true`) goes on in the
+ * next model turn. With a cache, the conversation goes on from the cache's contents, so
+ * the first turn is not checked against what precedes it.
  */
 export function checkTurns(contents: readonly Content[], afterCache: boolean): void {
   contents.forEach((c, i) => {
     const prev = i > 0 ? (contents[i - 1] as Content) : undefined;
     const calls = isModel(c) ? count(c, 'functionCall') : 0;
     const responses = isModel(c) ? 0 : count(c, 'functionResponse');
-    const prevCalls = prev && isModel(prev) ? count(prev, 'functionCall') : 0;
-    if (calls > 0 && (prev ? isModel(prev) : !afterCache)) throw googleError('INVALID_ARGUMENT', TURN_MESSAGES.callAfter);
-    if (responses > 0 && prevCalls === 0 && (prev !== undefined || !afterCache)) throw googleError('INVALID_ARGUMENT', TURN_MESSAGES.responseAfter);
-    if (prevCalls > 0 && !isModel(c) && responses !== prevCalls) throw googleError('INVALID_ARGUMENT', TURN_MESSAGES.responseCount);
+    const waiting = pendingCalls(prev);
+    if (calls > 0 && (prev ? isModel(prev) && !continues(prev) : !afterCache)) throw googleError('INVALID_ARGUMENT', TURN_MESSAGES.callAfter);
+    if (responses > 0 && waiting === 0 && (prev !== undefined || !afterCache)) throw googleError('INVALID_ARGUMENT', TURN_MESSAGES.responseAfter);
+    if (responses > 0 && waiting > 0 && responses !== waiting) throw googleError('INVALID_ARGUMENT', TURN_MESSAGES.responseCount);
   });
 }

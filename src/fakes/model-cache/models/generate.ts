@@ -1,12 +1,13 @@
 import type { Draft } from 'immer';
-import { type Api, CACHE_CONFLICT_MESSAGE, cacheModelMismatch, googleError, usedCacheNotFound } from '../errors.js';
-import type { Part } from '../schemas/cached-content.js';
+import { CACHE_CONFLICT_MESSAGE, cacheModelMismatch, googleError, usedCacheNotFound } from '../errors.js';
+import type { Content } from '../schemas/cached-content.js';
 import type { GenerateContentRequest } from '../schemas/generate.js';
+export { type CallUsage, type ReplyPlan, renderChunks, renderResponse, responseIdOf, textChunks, toSse, usageMetadata, WORDS_PER_CHUNK } from './answer.js';
 import { insertEntry } from './chunked.js';
 import type { Placement } from './caches.js';
 import { type CacheRecord, getCache, type ModelCacheState } from './state.js';
 import { formatTimestamp, fromMs } from './time.js';
-import { computeUsage } from './usage.js';
+import { addModalities, cacheModalities, computeDetailed, computeUsage, type ModalityTokens } from './usage.js';
 
 /** The model a generate/count call addresses, from its URL. */
 export interface ServedModel {
@@ -93,105 +94,31 @@ export function recordCacheUse(d: Draft<ModelCacheState>, name: string, now: num
   insertEntry(d, 'expiry', now, name);
 }
 
-/** Token counts of one call, all from the shared estimate (`computeUsage`). */
-export interface CallUsage {
-  prompt: number;
-  candidates: number;
-  cached: number;
-}
-
 /** Prompt tokens = the request's own (contents, system instruction, tools) + the cache's totalTokenCount. */
 export function promptTokens(req: Pick<GenerateContentRequest, 'contents' | 'systemInstruction' | 'tools'>, cache: CacheRecord | undefined): number {
   return computeUsage(req.contents ?? [], req.systemInstruction, req.tools).totalTokenCount + (cache?.usage.totalTokenCount ?? 0);
 }
 
-/** The usageMetadata of a response: zero counts are omitted, as the real services do; Vertex adds `trafficType`. */
-export function usageMetadata(api: Api, u: CallUsage): Record<string, unknown> {
-  const out: Record<string, unknown> = { promptTokenCount: u.prompt };
-  if (u.candidates > 0) out.candidatesTokenCount = u.candidates;
-  out.totalTokenCount = u.prompt + u.candidates;
-  if (u.cached > 0) out.cachedContentTokenCount = u.cached;
-  out.promptTokensDetails = [{ modality: 'TEXT', tokenCount: u.prompt }];
-  if (u.cached > 0) out.cacheTokensDetails = [{ modality: 'TEXT', tokenCount: u.cached }];
-  if (api === 'vertex') {
-    if (u.candidates > 0) out.candidatesTokensDetails = [{ modality: 'TEXT', tokenCount: u.candidates }];
-    out.trafficType = 'ON_DEMAND';
-  }
-  return out;
+/** The prompt's tokens by modality: the request's own plus the cache's. */
+export function promptModalities(
+  req: Pick<GenerateContentRequest, 'contents' | 'systemInstruction' | 'tools'>,
+  cache: CacheRecord | undefined,
+): ModalityTokens {
+  const own = computeDetailed(req.contents ?? [], req.systemInstruction, req.tools).modalities;
+  return cache ? addModalities(own, cacheModalities(cache.usage)) : own;
 }
 
-const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** A deterministic response id from the request's sequence number (22 url-safe characters, like the real ones). */
-export function responseIdOf(seq: number): string {
-  let h = (seq * 0x9e3779b1) >>> 0;
-  let out = '';
-  for (let i = 0; i < 22; i++) {
-    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 0;
-    h = (h + seq + i) >>> 0;
-    out += ID_ALPHABET[h & 63];
-  }
-  return out;
-}
-
-/** Everything one response (or stream) is built from. */
-export interface ReplyPlan {
-  api: Api;
-  modelId: string;
-  parts: Part[];
-  finishReason: string;
-  usage: CallUsage;
-  responseId: string;
-  /** The fake clock's now, Vertex's `createTime`. */
-  createTime: string;
-  /** A googleMaps tool with `enableWidget: true` is in force: the answer carries a widget context token. */
-  mapsWidget?: boolean;
-}
-
-function envelope(plan: ReplyPlan, parts: Part[], final: boolean): Record<string, unknown> {
-  const candidate: Record<string, unknown> = { content: { role: 'model', parts } };
-  if (final) candidate.finishReason = plan.finishReason;
-  if (final && plan.mapsWidget) candidate.groundingMetadata = { googleMapsWidgetContextToken: `widgetcontent/${plan.responseId}` };
-  if (plan.api === 'gemini') candidate.index = 0;
-  const out: Record<string, unknown> = { candidates: [candidate] };
-  if (final) out.usageMetadata = usageMetadata(plan.api, plan.usage);
-  out.modelVersion = plan.modelId;
-  if (plan.api === 'vertex') out.createTime = plan.createTime;
-  out.responseId = plan.responseId;
-  return out;
-}
-
-/** The GenerateContentResponse of a generateContent call. */
-export function renderResponse(plan: ReplyPlan): Record<string, unknown> {
-  return envelope(plan, plan.parts, true);
-}
-
-/** Words per streamed chunk. */
-export const WORDS_PER_CHUNK = 4;
-
-/** Splits a text into chunks of {@link WORDS_PER_CHUNK} words (whitespace kept with the word before it). */
-export function textChunks(text: string): string[] {
-  const words = text.match(/\S+\s*|\s+/g) ?? [];
-  const out: string[] = [];
-  for (let i = 0; i < words.length; i += WORDS_PER_CHUNK) out.push(words.slice(i, i + WORDS_PER_CHUNK).join(''));
-  return out.length > 0 ? out : [text];
-}
-
-/** The chunks of a streamGenerateContent call: text parts in chunks of four words, other parts one per chunk; the last chunk carries finishReason and usageMetadata. */
-export function renderChunks(plan: ReplyPlan): Array<Record<string, unknown>> {
-  const pieces: Part[] = [];
-  for (const p of plan.parts) {
-    const keys = Object.keys(p).filter((k) => (p as Record<string, unknown>)[k] !== undefined);
-    if (typeof p.text === 'string' && keys.length === 1) for (const t of textChunks(p.text)) pieces.push({ text: t });
-    else pieces.push(p);
-  }
-  if (pieces.length === 0) return [envelope(plan, [], true)];
-  return pieces.map((p, i) => envelope(plan, [p], i === pieces.length - 1));
-}
-
-/** Server-sent events as the real service writes them: `data: {json}\r\n\r\n` per chunk. */
-export function toSse(chunks: ReadonlyArray<Record<string, unknown>>): string {
-  return chunks.map((c) => `data: ${JSON.stringify(c)}\r\n\r\n`).join('');
+/**
+ * The Gemini API countTokens breakdown: `contentTokens` per content (`partTokens` per part, each part
+ * counted alone under the shared rule, and `roleTokens` 0: the rule counts no role tokens) and
+ * `systemInstructionsTokens` (`{}` without a system instruction).
+ */
+export function countBreakdown(req: Pick<GenerateContentRequest, 'contents' | 'systemInstruction'>): Record<string, unknown> {
+  const of = (c: Content) => ({
+    partTokens: c.parts.map((p) => computeUsage([{ role: 'user', parts: [p] }]).totalTokenCount),
+    roleTokens: 0,
+  });
+  return { systemInstructionsTokens: req.systemInstruction ? of(req.systemInstruction) : {}, contentTokens: (req.contents ?? []).map(of) };
 }
 
 /** A Vertex countTokens answer's `totalBillableCharacters`: text characters without whitespace. */

@@ -111,14 +111,32 @@ function echoOf(turn: LastTurn): string {
   return turn.responses.map((r) => `${r.name}: ${JSON.stringify(r.response)}`).join('\n');
 }
 
+/** The reply a call gets: its parts and finish, and what a thinking model thought (when seeded). */
+export interface PickedReply {
+  parts: Part[];
+  finishReason: string;
+  finishMessage?: string;
+  thoughts?: string;
+  thoughtSignature?: string;
+}
+
+/** The echo of a call, exported for the default thoughts of a thinking model. */
+export const echoText = (turn: LastTurn) => echoOf(turn);
+
 /**
  * The reply of a call: the first seeded reply that matches and that the function calling in force
  * allows; else, under mode ANY, a call of the first allowed (or declared) function with no arguments;
  * else the echo `echo: <last user text>`.
  */
-export function pickReply(replies: readonly StoredReply[], f: CallFacts): { parts: Part[]; finishReason: string } {
-  for (const r of replies)
-    if (matches(r.match, f) && allowedByCalling(r.parts as Part[], f.calling)) return { parts: r.parts as Part[], finishReason: r.finishReason };
+export function pickReply(replies: readonly StoredReply[], f: CallFacts): PickedReply {
+  for (const r of replies) {
+    if (!matches(r.match, f) || !allowedByCalling(r.parts as Part[], f.calling)) continue;
+    const out: PickedReply = { parts: r.parts as Part[], finishReason: r.finishReason };
+    if (r.finishMessage !== undefined) out.finishMessage = r.finishMessage;
+    if (r.thoughts !== undefined) out.thoughts = r.thoughts;
+    if (r.thoughtSignature !== undefined) out.thoughtSignature = r.thoughtSignature;
+    return out;
+  }
   const first = f.calling?.mode === 'ANY' ? callable(f.calling)?.[0] : undefined;
   if (first !== undefined) return { parts: [{ functionCall: { name: first, args: {} } }], finishReason: 'STOP' };
   return { parts: [{ text: `echo: ${echoOf(f.turn)}` }], finishReason: 'STOP' };

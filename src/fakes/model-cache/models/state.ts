@@ -66,6 +66,12 @@ export interface StoredReply {
   /** The candidate's parts (role `model`). */
   parts: Array<Record<string, unknown>>;
   finishReason: string;
+  /** `finishMessage` beside the finishReason. */
+  finishMessage?: string;
+  /** What a thinking model thought (its thoughtsTokenCount, and the thought part when thoughts are included). */
+  thoughts?: string;
+  /** The thought signature of the answer (else one derived from the response id and the thoughts). */
+  thoughtSignature?: string;
 }
 
 /** A seeded credential (its secret is the key of `credentials`). */
@@ -74,6 +80,8 @@ export interface CredentialRecord {
   label: string;
   /** The project it is valid for; null for every project. */
   project: string | null;
+  /** The API is turned off in the credential's project: every call answers 403 SERVICE_DISABLED. */
+  serviceDisabled?: true;
 }
 
 /** The model cache fake's state slice. */

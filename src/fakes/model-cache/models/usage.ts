@@ -55,7 +55,48 @@ function mediaSeconds(part: Part, bytes: number, bytesPerSecond: number): number
  * video and 32 per second of audio.
  */
 export function computeUsage(contents: readonly Content[], systemInstruction?: Content, tools?: readonly Tool[]): Usage {
+  return computeDetailed(contents, systemInstruction, tools).usage;
+}
+
+/** The modalities a token count is broken down by, in the order the real services list them. */
+export const MODALITIES = ['TEXT', 'IMAGE', 'VIDEO', 'AUDIO', 'DOCUMENT'] as const;
+/** One modality. */
+export type Modality = (typeof MODALITIES)[number];
+/** Tokens per modality (a `promptTokensDetails` before rendering). */
+export type ModalityTokens = Partial<Record<Modality, number>>;
+
+/** The `{ modality, tokenCount }` list of a breakdown: non-zero modalities only, in the real order (`TEXT` 0 when all are 0). */
+export function modalityDetails(m: ModalityTokens): Array<{ modality: Modality; tokenCount: number }> {
+  const out = MODALITIES.flatMap((modality) => ((m[modality] ?? 0) > 0 ? [{ modality, tokenCount: m[modality] as number }] : []));
+  return out.length > 0 ? out : [{ modality: 'TEXT', tokenCount: 0 }];
+}
+
+/** Adds breakdowns modality by modality. */
+export function addModalities(...all: ModalityTokens[]): ModalityTokens {
+  const out: ModalityTokens = {};
+  for (const m of all) for (const k of MODALITIES) if (m[k] !== undefined) out[k] = (out[k] ?? 0) + (m[k] as number);
+  return out;
+}
+
+/**
+ * A cache's breakdown from its stored usage: images, video and audio by the counting rule, the rest
+ * (text, structured parts, tools, documents) as TEXT.
+ */
+export function cacheModalities(u: Pick<Usage, 'totalTokenCount' | 'imageCount' | 'videoDurationSeconds' | 'audioDurationSeconds'>): ModalityTokens {
+  const image = u.imageCount * TOKEN_RULE.perImage;
+  const video = u.videoDurationSeconds * TOKEN_RULE.perVideoSecond;
+  const audio = u.audioDurationSeconds * TOKEN_RULE.perAudioSecond;
+  return { TEXT: Math.max(0, u.totalTokenCount - image - video - audio), IMAGE: image, VIDEO: video, AUDIO: audio };
+}
+
+/** {@link computeUsage} with the tokens of each modality (they add up to `totalTokenCount`). */
+export function computeDetailed(
+  contents: readonly Content[],
+  systemInstruction?: Content,
+  tools?: readonly Tool[],
+): { usage: Usage; modalities: ModalityTokens } {
   const u: Usage = { totalTokenCount: 0, textCount: 0, imageCount: 0, videoDurationSeconds: 0, audioDurationSeconds: 0, inlineBytes: 0 };
+  const m = { IMAGE: 0, VIDEO: 0, AUDIO: 0, DOCUMENT: 0 };
   let mediaTokens = 0;
   let structuredChars = 0;
   const all = systemInstruction ? [systemInstruction, ...contents] : contents;
@@ -74,15 +115,21 @@ export function computeUsage(contents: readonly Content[], systemInstruction?: C
       if (mime.startsWith('image/')) {
         u.imageCount += 1;
         mediaTokens += TOKEN_RULE.perImage;
+        m.IMAGE += TOKEN_RULE.perImage;
       } else if (mime.startsWith('video/')) {
         const s = mediaSeconds(part, bytes, TOKEN_RULE.videoBytesPerSecond);
         u.videoDurationSeconds += s;
         mediaTokens += s * TOKEN_RULE.perVideoSecond;
+        m.VIDEO += s * TOKEN_RULE.perVideoSecond;
       } else if (mime.startsWith('audio/')) {
         const s = mediaSeconds(part, bytes, TOKEN_RULE.audioBytesPerSecond);
         u.audioDurationSeconds += s;
         mediaTokens += s * TOKEN_RULE.perAudioSecond;
-      } else mediaTokens += TOKEN_RULE.perDocument;
+        m.AUDIO += s * TOKEN_RULE.perAudioSecond;
+      } else {
+        mediaTokens += TOKEN_RULE.perDocument;
+        m.DOCUMENT += TOKEN_RULE.perDocument;
+      }
     }
   }
   const toolChars = tools && tools.length > 0 ? JSON.stringify(tools).length : 0;
@@ -91,5 +138,5 @@ export function computeUsage(contents: readonly Content[], systemInstruction?: C
     Math.ceil(structuredChars / TOKEN_RULE.charsPerToken) +
     Math.ceil(toolChars / TOKEN_RULE.charsPerToken) +
     mediaTokens;
-  return u;
+  return { usage: u, modalities: { TEXT: u.totalTokenCount - mediaTokens, ...m } };
 }

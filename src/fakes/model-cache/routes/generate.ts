@@ -2,24 +2,23 @@ import { json } from '../../../http/response.js';
 import type { FakeResponse } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
 import { type Api, fieldError, payloadError } from '../errors.js';
+import { modalityDetails } from '../models/usage.js';
 import {
   billableCharacters,
+  countBreakdown,
+  promptModalities,
   promptTokens,
-  type ReplyPlan,
   recordCacheUse,
   renderChunks,
   renderResponse,
   resolveCacheUse,
-  responseIdOf,
   servedModel,
   toSse,
 } from '../models/generate.js';
+import { planReply } from '../models/plan.js';
 import { checkContents, checkTurns } from '../models/contents.js';
 import { parseBody } from '../models/parse.js';
-import { functionCallingOf, lastTurn, mapsWidgetOf, pickReply } from '../models/replies.js';
 import type { ModelCacheState } from '../models/state.js';
-import { formatTimestamp, fromMs } from '../models/time.js';
-import { computeUsage } from '../models/usage.js';
 import type { ModelCacheOptions } from '../options.js';
 import { GeminiCountTokensSchema, GenerateContentRequestSchema, VertexCountTokensSchema } from '../schemas/generate.js';
 import { type Ctx, resolveWire, type Wire } from './wire.js';
@@ -56,28 +55,7 @@ function generate(api: Api, stream: boolean) {
       ctx.meta.tags.push(`cachedContent=${cache.name}`);
       if (cache.usesLeft !== undefined) ctx.update((d) => recordCacheUse(d, cache.name, now));
     }
-    const contents = req.contents ?? [];
-    const reply = pickReply(ctx.state.replies, {
-      api,
-      modelId: model.id,
-      cache: cache?.name ?? null,
-      turn: lastTurn(contents),
-      calling: cache ? cache.calling : functionCallingOf(req.tools, req.toolConfig),
-    });
-    const plan: ReplyPlan = {
-      api,
-      modelId: model.id,
-      parts: reply.parts,
-      finishReason: reply.finishReason,
-      usage: {
-        prompt: promptTokens(req, cache),
-        candidates: computeUsage([{ role: 'model', parts: reply.parts }]).totalTokenCount,
-        cached: cache?.usage.totalTokenCount ?? 0,
-      },
-      responseId: responseIdOf(ctx.seq),
-      createTime: formatTimestamp(fromMs(now)),
-      mapsWidget: cache ? cache.mapsWidget === true : mapsWidgetOf(req.tools),
-    };
+    const plan = planReply({ api, model, req, cache, replies: ctx.state.replies, seq: ctx.seq, now });
     if (!stream) return json(200, renderResponse(plan));
     const chunks = renderChunks(plan);
     // `alt=sse` (what @google/genai asks for) streams server-sent events; without it the real service sends one JSON array.
@@ -98,7 +76,7 @@ function countTokens(api: Api) {
       return json(200, {
         totalTokens: total,
         totalBillableCharacters: billableCharacters(req),
-        promptTokensDetails: [{ modality: 'TEXT', tokenCount: total }],
+        promptTokensDetails: modalityDetails(promptModalities(req, undefined)),
       });
     }
     const req = parseBody(api, GeminiCountTokensSchema, ctx.req.body, '', COUNT_REQUEST);
@@ -112,8 +90,9 @@ function countTokens(api: Api) {
     const total = promptTokens(gcr ?? { contents: req.contents }, cache);
     const body: Record<string, unknown> = { totalTokens: total };
     if (cache) body.cachedContentTokenCount = cache.usage.totalTokenCount;
-    body.promptTokensDetails = [{ modality: 'TEXT', tokenCount: total }];
-    if (cache) body.cacheTokensDetails = [{ modality: 'TEXT', tokenCount: cache.usage.totalTokenCount }];
+    Object.assign(body, countBreakdown(gcr ?? { contents: req.contents }));
+    body.promptTokensDetails = modalityDetails(promptModalities(gcr ?? { contents: req.contents }, cache));
+    if (cache) body.cacheTokensDetails = modalityDetails(promptModalities({ contents: [] }, cache));
     return json(200, body);
   };
 }

@@ -21,6 +21,9 @@ export const GenerationConfigSchema = z.looseObject({
   responseMimeType: z.string().optional(),
   responseLogprobs: z.boolean().optional(),
   logprobs: Int32Schema.optional(),
+  thinkingConfig: z
+    .looseObject({ thinkingBudget: Int32Schema.optional(), thinkingLevel: z.string().optional(), includeThoughts: z.boolean().optional() })
+    .optional(),
 });
 
 /** One safety setting. */
