@@ -127,7 +127,7 @@ ${table(rows.socialGraph)}
 
 ## Model cache (${count('modelCache')} operation ids)
 
-Routes are shown in their version-independent spelling: \`{version}\` is \`v1\` or \`v1beta\` on the Gemini API,
+Routes are shown in their version-independent spelling: \`{version}\` is \`v1\`, \`v1beta\` or \`v1alpha\` on the Gemini API,
 \`v1\` or \`v1beta1\` on Vertex AI. The journal names each call in the version it used
 (\`POST /v1beta/models/{model}:generateContent\`); either spelling selects it.
 

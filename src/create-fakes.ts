@@ -127,7 +127,7 @@ export interface Fakes {
   /**
    * Adds a route the fake does not have; the handler sees the same context as built-in routes
    * (state, `update`, clock, journal). Throws when the route exists (use `override`). Returns a remover.
-   * @example fakes.route('modelCache', 'POST /v1beta/models/{model}:embedContent', (ctx) => ({ status: 200, body: { candidates: [] } }))
+   * @example fakes.route('modelCache', 'POST /v1beta/models/{model}:predictLongRunning', (ctx) => ({ status: 200, body: { name: 'operations/1' } }))
    */
   route(service: ServiceName, route: string, handler: OverrideHandler): () => void;
   /**

@@ -289,7 +289,8 @@ describe('bad input on the generate routes', () => {
       } else {
         expect(res.status).toBeGreaterThanOrEqual(400);
         expect(json.error).toMatchObject({ code: res.status, status: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String) });
-        expect(res.headers.get('content-type')).toContain('application/json');
+        // A server-sent-events stream carries its error as text/event-stream, as the real service does.
+        expect(res.headers.get('content-type')).toContain(r.url.endsWith('alt=sse') ? 'text/event-stream' : 'application/json');
         if (json.error?.details) expect(json.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ '@type': expect.any(String) })]));
       }
       expect(fakes.snapshot()).toBe(before);

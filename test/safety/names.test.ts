@@ -154,9 +154,9 @@ describe('fakes.route(): a user route wins over generic library routes; a duplic
 
   it('model cache: a version the fake does not serve can be added', async () => {
     const fakes = createFakes({ guard: false });
-    fakes.route('modelCache', 'POST /v1alpha/models/{model}:generateContent', ok({ candidates: [] }));
-    expect(await (await generate(fakes, 'v1alpha')).json()).toEqual({ candidates: [] });
-    expect(fakes.calls.last()?.route).toBe('/v1alpha/models/{model}:generateContent');
+    fakes.route('modelCache', 'POST /v2beta/models/{model}:generateContent', ok({ candidates: [] }));
+    expect(await (await generate(fakes, 'v2beta')).json()).toEqual({ candidates: [] });
+    expect(fakes.calls.last()?.route).toBe('/v2beta/models/{model}:generateContent');
   });
 
   it('a misspelt method throws with the nearest one (route, override, where, toHaveReceived)', () => {

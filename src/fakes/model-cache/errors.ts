@@ -41,12 +41,24 @@ export function googleError(status: GoogleStatus, message: string, details: unkn
   return new GoogleError(status, message, details);
 }
 
-/** The one place Google error bodies are built. Anything not a GoogleError is a bug in the fake: 500 INTERNAL. */
-export function renderGoogleError(err: unknown): FakeResponse {
+/** A `:streamGenerateContent?alt=sse` request: the real service answers its errors as `text/event-stream`. */
+export function isSseStream(url: URL): boolean {
+  return url.pathname.endsWith(':streamGenerateContent') && url.searchParams.get('alt') === 'sse';
+}
+
+/**
+ * The one place Google error bodies are built. Anything not a GoogleError is a bug in the fake: 500 INTERNAL.
+ * An error on a server-sent-events stream (`url` given, see {@link isSseStream}) carries the same JSON
+ * body with `content-type: text/event-stream`, as the real service sends it (the SDK then reports the
+ * body's text as the ApiError's message, with the status).
+ */
+export function renderGoogleError(err: unknown, url?: URL): FakeResponse {
   const e = err instanceof GoogleError ? err : new GoogleError('INTERNAL', 'Internal error encountered.');
   const error: Record<string, unknown> = { code: GOOGLE_STATUS[e.status], message: e.message, status: e.status };
   if (e.details.length > 0) error.details = e.details;
-  return json(GOOGLE_STATUS[e.status], { error }, e.headers);
+  const status = GOOGLE_STATUS[e.status];
+  if (url && isSseStream(url)) return { status, headers: { 'content-type': 'text/event-stream', ...e.headers }, body: JSON.stringify({ error }) };
+  return json(status, { error }, e.headers);
 }
 
 /** Which wire a request came in on: Vertex AI (`aiplatform`) or the Gemini API (`generativelanguage`). */

@@ -24,6 +24,8 @@ export interface AuthInput {
   surface?: 'cache' | 'predict';
   /** The IAM resource a predict call names (the publisher model), for the 403 text. */
   resource?: string;
+  /** The RPC service when it is neither the cache nor the predict service (`ModelService`, `LlmUtilityService`). */
+  service?: string;
 }
 
 const DEVCONSOLE = 'See https://developers.google.com/identity/sign-in/web/devconsole-project.';
@@ -69,8 +71,8 @@ export function authenticate(state: ModelCacheState, input: AuthInput): Identity
   const predict = input.surface === 'predict';
   const method =
     input.api === 'vertex'
-      ? `google.cloud.aiplatform.${input.version}.${predict ? 'PredictionService' : 'GenAiCacheService'}.${input.rpc}`
-      : `google.ai.generativelanguage.${input.version}.${predict ? 'GenerativeService' : 'CacheService'}.${input.rpc}`;
+      ? `google.cloud.aiplatform.${input.version}.${input.service ?? (predict ? 'PredictionService' : 'GenAiCacheService')}.${input.rpc}`
+      : `google.ai.generativelanguage.${input.version}.${input.service ?? (predict ? 'GenerativeService' : 'CacheService')}.${input.rpc}`;
   const found = secretOf(input);
   if (!found) {
     if (input.api === 'gemini')

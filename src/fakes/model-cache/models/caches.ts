@@ -6,6 +6,7 @@ import type { CachedContentInput } from '../schemas/cached-content.js';
 import { appendEntries, insertEntry, lastKey, walkAfter } from './chunked.js';
 import { removeCaches } from './expiry.js';
 import { decodePageToken, effectivePageSize, encodePageToken } from './paging.js';
+import { cachingUnsupported } from './registry.js';
 import { functionCallingOf, mapsWidgetOf } from './replies.js';
 import { BUCKET, type CacheRecord, type FunctionCalling, getCache, idOf, type ModelCacheState, slotOf } from './state.js';
 import { addDuration, formatTimestamp, fromMs, type Instant, inTimestampRange, readDuration, readTimestamp, TIMESTAMP_MAX_TEXT, toMsCeil } from './time.js';
@@ -35,7 +36,7 @@ export function resolveModel(state: ModelCacheState, at: Placement, model: strin
     if (!m) throw fieldError('gemini', 'cached_content.model', `model must be of the form models/{model}, got '${model}'.`);
     const id = m[1] as string;
     const min = state.models[id];
-    if (min === undefined || state.unavailableModels[id])
+    if (min === undefined || state.unavailableModels[id] || cachingUnsupported(id))
       throw googleError(
         'NOT_FOUND',
         `${model} is not found for API version ${version}, or is not supported for createCachedContent. Call ListModels to see the list of available models and their supported methods.`,

@@ -1,5 +1,5 @@
 import type { RouteContext } from '../../service.js';
-import { type Api, fieldError, googleError } from '../errors.js';
+import { type Api, fieldError, googleError, payloadError } from '../errors.js';
 import { authenticate } from '../models/auth.js';
 import type { Placement } from '../models/caches.js';
 import { geminiScope, type ModelCacheState, vertexScope } from '../models/state.js';
@@ -8,7 +8,7 @@ import type { ModelCacheOptions } from '../options.js';
 /** The route context of this fake. */
 export type Ctx = RouteContext<ModelCacheState, ModelCacheOptions>;
 
-const VERSIONS: Record<Api, readonly string[]> = { vertex: ['v1', 'v1beta1'], gemini: ['v1', 'v1beta'] };
+const VERSIONS: Record<Api, readonly string[]> = { vertex: ['v1', 'v1beta1'], gemini: ['v1', 'v1beta', 'v1alpha'] };
 
 /** The API versions Google documents for a route template: Vertex AI's (`/projects/...`) or the Gemini API's. */
 export function versionsOf(template: string): readonly string[] {
@@ -46,7 +46,15 @@ export interface Wire extends Placement {
  * Checks host, version, region, outage and credentials; sets the journal's token and version.
  * A route of the other API, or an unknown version, is a 404 like any unknown method.
  */
-export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, nameField: 'parent' | 'name' | 'model', predict?: { resource: string }): Wire {
+export function resolveWire(
+  ctx: Ctx,
+  expected: Api,
+  rpc: string,
+  verb: string,
+  nameField: 'parent' | 'name' | 'model',
+  predict?: { resource: string },
+  service?: string,
+): Wire {
   const api = apiOf(ctx);
   const version = ctx.params.version as string;
   if (api !== expected || !VERSIONS[api].includes(version)) {
@@ -78,6 +86,7 @@ export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, 
       verb,
       version,
       ...(predict ? { surface: 'predict' as const, resource: predict.resource } : {}),
+      ...(service ? { service } : {}),
     });
   } catch (err) {
     const header = ctx.req.headers.authorization ?? ctx.req.headers['x-goog-api-key'] ?? ctx.req.query.key;
@@ -98,4 +107,16 @@ export function resolveWire(ctx: Ctx, expected: Api, rpc: string, verb: string, 
   }
   const p = identity.project ?? '-';
   return { api, version, label: identity.label, scope: geminiScope(identity.project), project: p, location: '-' };
+}
+
+/**
+ * {@link resolveWire} for a call on a model (generate, count, compute tokens, embed): on Vertex AI the
+ * publisher model is the IAM resource. A body that is not JSON is the parser's 400.
+ */
+export function modelWire(ctx: Ctx, api: Api, rpc: string, service?: string): Wire {
+  const p = ctx.params;
+  const resource = api === 'vertex' ? `projects/${p.project}/locations/${p.location}/publishers/${p.publisher}/models/${p.model}` : '';
+  const w = resolveWire(ctx, api, rpc, 'predict', 'model', { resource }, service);
+  if (ctx.req.bodyError === 'invalid-json') throw payloadError(undefined, 'Invalid JSON payload received. Unexpected token.');
+  return w;
 }
