@@ -1,7 +1,9 @@
 import type { ServiceName } from '../fakes/service-name.js';
-import { type KnownSecrets, redactHeaders, redactText, redactValue, requestSecrets, scrubValue } from '../http/redact.js';
+import { jsonText } from '../http/response.js';
+import { type KnownSecrets, jsonTextIsClean, redactHeaders, redactText, redactValue, requestSecrets, scrubValue } from '../http/redact.js';
 import { canonicalTemplate } from '../http/route-names.js';
 import { unknownName } from '../util/suggest.js';
+import { TextPack, forgetInflated } from './journal-texts.js';
 import { CALL_OVERHEAD, fitBody, recordBytes, stringBytes } from './journal-size.js';
 
 /** Which fake answered a call. */
@@ -240,6 +242,8 @@ export class Journal {
   /** The estimated bytes of each kept call (calls leave it when neither list holds them any more). */
   readonly #sizes = new WeakMap<RecordedCall, number>();
   #bytes = 0;
+  /** Where the answers' JSON texts go (see journal-texts.ts). */
+  #pack = new TextPack();
   /** The kept calls, oldest first: the most recent {@link Journal.limit} ones, within {@link Journal.maxBytes}. */
   get calls(): CallList {
     this.#trim(this.#calls, this.limit);
@@ -326,14 +330,21 @@ export class Journal {
       bytes += fitted.bytes;
       if (fitted.truncated) truncated = { body: true };
     }
-    if (rawResponse !== undefined) {
+    // A JSON answer is kept as the text that was sent (made once, for the ETag and the transport) when
+    // it surely holds no secret and fits: one string instead of a copy of its object tree, parsed
+    // when read. Anything else is redacted, cut and kept as a value.
+    let sent = rawResponse !== undefined ? cleanJsonText(rawResponse, known) : undefined;
+    if (sent !== undefined && stringBytes(sent) > this.maxBodyBytes) sent = undefined;
+    if (sent !== undefined) {
+      bytes += stringBytes(sent);
+    } else if (rawResponse !== undefined) {
       const fitted = fitBody(clean(rawResponse), this.maxBodyBytes);
       response = fitted.value;
       bytes += fitted.bytes;
       if (fitted.truncated) truncated = { ...truncated, response: true };
     }
     c.body = body;
-    c.response = { headers: responseHeaders, body: response };
+    c.response = sent !== undefined ? this.#sentJson(responseHeaders, sent) : { headers: responseHeaders, body: response };
     if (truncated) c.truncated = truncated;
     this.#recordedCalls += 1;
     const unmatched = isUnmatched(call);
@@ -357,10 +368,27 @@ export class Journal {
     if (this.#bytes > this.maxBytes - (this.maxBytes >> 5)) this.#fitBudget(call);
     this.#notify(call);
   }
+  /** An entry's `response` whose body is kept as the JSON text that was sent (packed with the texts of other entries); `body` reads it parsed. */
+  #sentJson(headers: Readonly<Record<string, string>>, text: string): RecordedCall['response'] {
+    const out = { headers };
+    // A journal that keeps no call has nothing to pack.
+    let pack = this.limit > 0 ? this.#pack : new TextPack();
+    if (pack.sealed) {
+      pack = new TextPack();
+      if (this.limit > 0) this.#pack = pack;
+    }
+    Object.defineProperty(out, SENT, { value: pack });
+    Object.defineProperty(out, SENT_AT, { value: pack.add(text) });
+    Object.defineProperty(out, 'body', { get: parseSent, enumerable: true, configurable: false });
+    if (pack.full) pack.seal();
+    return out as RecordedCall['response'];
+  }
   #notify(call: RecordedCall): void {
     if (this.#listeners.size) for (const l of this.#listeners) l(call);
   }
   clear(): void {
+    this.#pack = new TextPack();
+    forgetInflated();
     this.#calls.length = 0;
     this.#unmatched.length = 0;
     this.#bytes = 0;
@@ -448,6 +476,22 @@ function scrubRecord<T extends Readonly<Record<string, string | readonly string[
     }
   }
   return (out ?? r) as T;
+}
+
+/** The JSON text of an answer's body when it surely holds no secret (no hint of one, no known secret in it); else undefined. */
+function cleanJsonText(body: unknown, known: KnownSecrets | undefined): string | undefined {
+  if (body === null || typeof body !== 'object' || ArrayBuffer.isView(body)) return undefined;
+  const text = jsonText(body);
+  if (!jsonTextIsClean(text) || (known?.size && !known.absentFrom(text))) return undefined;
+  return text;
+}
+
+const SENT = Symbol('sent');
+const SENT_AT = Symbol('sentAt');
+
+/** `response.body` of an answer kept as its text: parsed on each read (a fresh copy; the entry keeps only the packed text). */
+function parseSent(this: { readonly [SENT]: TextPack; readonly [SENT_AT]: number }): unknown {
+  return JSON.parse(this[SENT].text(this[SENT_AT]));
 }
 
 function lazy<T extends object>(obj: T, key: string, compute: () => unknown): void {
