@@ -1,4 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { type KnownSecrets, jsonTextIsClean } from '../http/redact.js';
+import { jsonText } from '../http/response.js';
 
 /**
  * The JSON texts of the answers a journal keeps, packed: the newest texts are held as they are, and
@@ -77,4 +79,30 @@ let lastRead: { pack: TextPack; joined: string } | undefined;
 /** Forgets the pack kept inflated (when a journal is cleared, its texts need not stay in memory). */
 export function forgetInflated(): void {
   lastRead = undefined;
+}
+
+/** The JSON text of an answer's body when it surely holds no secret (no hint of one, no known secret in it); else undefined. */
+export function cleanJsonText(body: unknown, known: KnownSecrets | undefined): string | undefined {
+  if (body === null || typeof body !== 'object' || ArrayBuffer.isView(body)) return undefined;
+  const text = jsonText(body);
+  if (!jsonTextIsClean(text) || (known?.size && !known.absentFrom(text))) return undefined;
+  return text;
+}
+
+const SENT = Symbol('sent');
+const SENT_AT = Symbol('sentAt');
+
+/** `response.body` of an answer kept as its text: parsed on each read (a fresh copy; the entry keeps only the packed text). */
+function parseSent(this: { readonly [SENT]: TextPack; readonly [SENT_AT]: number }): unknown {
+  return JSON.parse(this[SENT].text(this[SENT_AT]));
+}
+
+/** An entry's `response` whose body is the text at the end of `pack`; `body` reads it parsed. Seals the pack once full. */
+export function sentResponse<H>(pack: TextPack, headers: H, text: string): { readonly headers: H; readonly body: unknown } {
+  const out = { headers };
+  Object.defineProperty(out, SENT, { value: pack });
+  Object.defineProperty(out, SENT_AT, { value: pack.add(text) });
+  Object.defineProperty(out, 'body', { get: parseSent, enumerable: true, configurable: false });
+  if (pack.full) pack.seal();
+  return out as { readonly headers: H; readonly body: unknown };
 }

@@ -1,9 +1,8 @@
 import type { ServiceName } from '../fakes/service-name.js';
-import { jsonText } from '../http/response.js';
-import { type KnownSecrets, jsonTextIsClean, redactHeaders, redactText, redactValue, requestSecrets, scrubValue } from '../http/redact.js';
+import { type KnownSecrets, redactHeaders, redactText, redactValue, requestSecrets, scrubValue } from '../http/redact.js';
 import { canonicalTemplate } from '../http/route-names.js';
 import { unknownName } from '../util/suggest.js';
-import { TextPack, forgetInflated } from './journal-texts.js';
+import { TextPack, cleanJsonText, forgetInflated, sentResponse } from './journal-texts.js';
 import { CALL_OVERHEAD, fitBody, recordBytes, stringBytes } from './journal-size.js';
 
 /** Which fake answered a call. */
@@ -368,20 +367,12 @@ export class Journal {
     if (this.#bytes > this.maxBytes - (this.maxBytes >> 5)) this.#fitBudget(call);
     this.#notify(call);
   }
-  /** An entry's `response` whose body is kept as the JSON text that was sent (packed with the texts of other entries); `body` reads it parsed. */
+  /** An entry's `response` whose body is kept as the JSON text that was sent, packed with other entries' texts. */
   #sentJson(headers: Readonly<Record<string, string>>, text: string): RecordedCall['response'] {
-    const out = { headers };
     // A journal that keeps no call has nothing to pack.
-    let pack = this.limit > 0 ? this.#pack : new TextPack();
-    if (pack.sealed) {
-      pack = new TextPack();
-      if (this.limit > 0) this.#pack = pack;
-    }
-    Object.defineProperty(out, SENT, { value: pack });
-    Object.defineProperty(out, SENT_AT, { value: pack.add(text) });
-    Object.defineProperty(out, 'body', { get: parseSent, enumerable: true, configurable: false });
-    if (pack.full) pack.seal();
-    return out as RecordedCall['response'];
+    if (this.limit <= 0) return sentResponse(new TextPack(), headers, text);
+    if (this.#pack.sealed) this.#pack = new TextPack();
+    return sentResponse(this.#pack, headers, text);
   }
   #notify(call: RecordedCall): void {
     if (this.#listeners.size) for (const l of this.#listeners) l(call);
@@ -476,22 +467,6 @@ function scrubRecord<T extends Readonly<Record<string, string | readonly string[
     }
   }
   return (out ?? r) as T;
-}
-
-/** The JSON text of an answer's body when it surely holds no secret (no hint of one, no known secret in it); else undefined. */
-function cleanJsonText(body: unknown, known: KnownSecrets | undefined): string | undefined {
-  if (body === null || typeof body !== 'object' || ArrayBuffer.isView(body)) return undefined;
-  const text = jsonText(body);
-  if (!jsonTextIsClean(text) || (known?.size && !known.absentFrom(text))) return undefined;
-  return text;
-}
-
-const SENT = Symbol('sent');
-const SENT_AT = Symbol('sentAt');
-
-/** `response.body` of an answer kept as its text: parsed on each read (a fresh copy; the entry keeps only the packed text). */
-function parseSent(this: { readonly [SENT]: TextPack; readonly [SENT_AT]: number }): unknown {
-  return JSON.parse(this[SENT].text(this[SENT_AT]));
 }
 
 function lazy<T extends object>(obj: T, key: string, compute: () => unknown): void {
