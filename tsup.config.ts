@@ -1,10 +1,61 @@
-import { defineConfig } from 'tsup';
+import { readFile } from 'node:fs/promises';
+import { type Options, defineConfig } from 'tsup';
+
+type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
+
+/**
+ * zod's code is bundled, tree-shaken, instead of imported from node_modules: `import('zod')` costs more
+ * than `import('nock')` (dozens of ES modules, every locale), while the parts the fakes use, bundled
+ * into one chunk, load in a fraction of that. esbuild drops zod's unused parts only through a
+ * namespace import (`import * as z from 'zod'`), not through zod's `z` export (a namespace re-exported
+ * whole, locales and all), so this rewrites the sources' `import { z } from 'zod'` for the build.
+ * zod's types are not bundled: the declarations still import `zod` (a dependency), so the exported
+ * schemas and `defineScenario` speak the user's zod. zod 4 keeps its registry and config on
+ * `globalThis` and checks `instanceof` by traits, so a user's schemas and the bundled copy mix.
+ */
+const zodNamespaceImport: EsbuildPlugin = {
+  name: 'zod-namespace-import',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes("import { z } from 'zod';")) return undefined;
+      return { contents: source.replaceAll("import { z } from 'zod';", "import * as z from 'zod';"), loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * marked (the GitHub fake's markdown renderer) is bundled (ESM only, and the CommonJS build must not
+ * require an ES module), but evaluating it builds its many regular expressions: ~6 ms at every import,
+ * for a renderer only markdown answers use. Imports of `marked` from our sources get a stand-in whose
+ * `Marked` evaluates the bundled marked on the first `new Marked()`: esbuild wraps a module reached by
+ * `require()` in a lazy initializer, in both output formats.
+ */
+const lazyMarked: EsbuildPlugin = {
+  name: 'lazy-marked',
+  setup(build) {
+    build.onResolve({ filter: /^marked$/ }, (args) => {
+      if (args.namespace === 'lazy-marked' || !/[\\/]src[\\/]/.test(args.importer)) return undefined;
+      return { path: 'marked', namespace: 'lazy-marked' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-marked' }, () => ({
+      resolveDir: process.cwd(),
+      loader: 'js',
+      contents: `let real;
+const load = () => (real ??= require('marked'));
+export class Marked {
+  constructor(...options) {
+    return new (load().Marked)(...options);
+  }
+}`,
+    }));
+  },
+};
 
 /**
  * One entry per package export, each a thin file under src/entries/, built as ESM and CommonJS with
- * declarations for both and source maps. zod is a dependency (our exported types and `defineScenario`
- * speak the user's zod), so it is not bundled. The runners' own modules (vitest, @jest/globals,
- * node:test) stay external: the runner provides them.
+ * declarations for both and source maps. zod's code is bundled (see above), its types are not. The
+ * runners' own modules (vitest, @jest/globals, node:test) stay external: the runner provides them.
  */
 export default defineConfig({
   entry: {
@@ -35,8 +86,10 @@ export default defineConfig({
   platform: 'node',
   // Keep `node:test` as written: `test` without the prefix is not a builtin.
   removeNodeProtocol: false,
-  external: ['nock', 'vitest', '@jest/globals', 'zod', 'immer', 'msw', '@mswjs/interceptors'],
+  external: ['nock', 'vitest', '@jest/globals', 'immer', 'msw', '@mswjs/interceptors'],
   // marked (the code hosting fake's markdown renderer) ships ESM only: bundled, so the CommonJS build
   // does not require() an ES module.
-  noExternal: ['marked'],
+  // zod: see zodNamespaceImport.
+  noExternal: ['marked', 'zod'],
+  esbuildPlugins: [zodNamespaceImport, lazyMarked],
 });

@@ -108,6 +108,8 @@ async function runGroup(group, tasks) {
       try {
         await s.t.setup?.();
         s.samples.push(await s.t.measure());
+        // Repeats are interleaved, so the i-th values of two tasks are a pair: their ratios give the range.
+        s.perRound[i] = s.samples[s.samples.length - 1];
         await s.t.teardown?.();
       } catch (err) {
         s.error = err;

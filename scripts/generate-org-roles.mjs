@@ -30,7 +30,7 @@ function catalogRows() {
   const text = readFileSync(join(root, 'src/fakes/code-hosting/core/catalog/catalog.ts'), 'utf8');
   const rows = [];
   for (const line of text.split('\n')) {
-    const m = /^\s*(\{"category".*\}),$/.exec(line);
+    const m = /^\s*(\{"category".*\}),?$/.exec(line);
     if (m) rows.push(JSON.parse(m[1]));
   }
   return rows;

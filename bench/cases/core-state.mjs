@@ -1,21 +1,10 @@
-// Core costs that do not depend on a route: snapshot/restore with a big state, cold import time,
+// Core costs that do not depend on a route: snapshot/restore with a big state,
 // heap per 100,000 stored posts, and the journal's overhead (journal on vs `journal: false`).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Wall time of a fresh `node` importing one module (node's own start-up is in both sides of the ratio). */
-function coldImport(specifier, then = '') {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(specifier)}); ${then}`], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`cold import of ${specifier} failed: ${r.stderr}`);
-  return Number(process.hrtime.bigint() - t0) / 1e6;
-}
 
 /** Runs a script in a child with --expose-gc and returns the number it prints. */
 function childNumber(script) {
@@ -73,11 +62,7 @@ export default async function register(h) {
     h.add({ group: gs, name: '100,000 seeded posts: restore an earlier one', fn: () => posts.restore(at), async: false });
   }
 
-  const gi = 'core: cold import (child process, median of 15)';
-  h.add({ group: gi, name: "import('nock')", baseline: true, repeat: 15, measure: () => coldImport('nock') });
-  h.add({ group: gi, name: "import('stuntdouble')", repeat: 15, measure: () => coldImport('stuntdouble') });
-  // What a first test pays: the import plus the first createFakes() (which builds the routers).
-  h.add({ group: gi, name: "import('stuntdouble') + first createFakes()", repeat: 15, measure: () => coldImport('stuntdouble', 'm.createFakes();') });
+  // Cold import: bench/cases/cold-import.mjs.
 
   const gh = 'core: heap of 100,000 posts (MiB, child process)';
   if (typeof fakes.socialGraph.seed?.posts === 'function') {
