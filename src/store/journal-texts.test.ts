@@ -27,7 +27,7 @@ describe('journal answer texts', () => {
   it('reads every answer back as sent, from sealed packs and the open one, in any order', () => {
     const journal = new Journal();
     const sent = Array.from({ length: 70 }, (_, i) => ({ number: i + 1, title: `Issue ${i + 1} é ✓`, author_association: 'OWNER', labels: [{ name: 'bug' }] }));
-    sent.forEach((b, i) => journal.record(call(i + 1, b)));
+    for (const [i, b] of sent.entries()) journal.record(call(i + 1, b));
     const calls = journal.calls;
     expect(calls.map((c) => c.response.body)).toEqual(sent);
     expect(calls[69]?.response.body).toEqual(sent[69]);
