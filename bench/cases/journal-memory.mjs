@@ -61,7 +61,56 @@ const once = (journal) => {
   return runs.get(journal);
 };
 
+// A full default journal of small calls: 10,000 issue creates through fakes.handle (the journal's
+// default call limit), the heap it holds (journal on minus journal: false, after two full GCs each).
+// Issue 35's target: at most 15 MB. The answers' texts sit in deflated packs whose buffers live outside
+// the V8 heap: the row counts them too (heapUsed + arrayBuffers).
+const ISSUES = 10_000;
+const issuesScript = (journal) => `
+import { createFakes } from 'stuntdouble';
+const used = () => { gc(); gc(); const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+const fakes = createFakes({ clock: '2024-01-10T00:00:00Z', journal: ${journal} });
+fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
+const url = 'https://api.github.com/repos/octo/hello/issues';
+const headers = { authorization: 'token ghp_bench', 'content-type': 'application/json' };
+const before = used();
+for (let i = 0; i < ${ISSUES}; i++) {
+  // The rate limit's hour moves on (5,000 requests an hour).
+  if (i % 4000 === 3999) fakes.clock.advance('1h');
+  const res = await fakes.handle({ method: 'POST', url, headers, body: JSON.stringify({ title: 'Issue ' + i, body: 'Something broke' }) });
+  if (res.status !== 201) throw new Error('POST answered ' + res.status);
+}
+const after = used();
+console.log(JSON.stringify({ mib: (after - before) / 2 ** 20, kept: fakes.calls.length }));
+globalThis.keep = fakes;`;
+
+function runIssues(journal) {
+  const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', issuesScript(journal)], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  if (r.status !== 0) throw new Error(`journal memory child failed: ${r.stderr}`);
+  const report = JSON.parse(r.stdout.trim().split('\n').pop());
+  if (process.env.BENCH_VERBOSE) process.stderr.write(`journal of issue creates (journal: ${journal}): ${JSON.stringify(report)}\n`);
+  return report;
+}
+
 export default async function register(h) {
+  const gi = `core: journal memory, a full default journal (${ISSUES.toLocaleString('en-US')} issue creates via fakes.handle; MiB, child process)`;
+  h.add({ group: gi, name: 'the target (issue 35): 15 MB', baseline: true, unit: 'MiB', measure: () => 15e6 / 2 ** 20 });
+  h.add({
+    group: gi,
+    name: 'default journal: heap it holds (minus journal: false)',
+    unit: 'MiB',
+    repeat: 3,
+    measure: () => {
+      const on = runIssues('true');
+      if (on.kept !== ISSUES) throw new Error(`the journal kept ${on.kept} of ${ISSUES} calls`);
+      return on.mib - runIssues('false').mib;
+    },
+  });
+
   const g = `core: journal memory, ${CALLS.toLocaleString('en-US')} calls with 2 MB bodies (heap MiB, child process)`;
   h.add({ group: g, name: `the default byte budget (${BUDGET_MIB} MiB)`, baseline: true, unit: 'MiB', measure: () => BUDGET_MIB });
   h.add({

@@ -4,6 +4,6 @@
  * secrets known by value (`known.ts`); the rules are stated in `redact/names.ts`.
  */
 export { REDACTED, isSecretHeader, isSecretName } from './redact/names.js';
-export { redactHeaders, redactQuery, redactString, redactUrl, redactUserinfo } from './redact/text.js';
+export { jsonTextIsClean, redactHeaders, redactQuery, redactString, redactUrl, redactUserinfo } from './redact/text.js';
 export { redactValue } from './redact/values.js';
 export { KnownSecrets, collectSecrets, containsSecret, redactState, redactText, requestSecrets, scrubValue } from './redact/known.js';

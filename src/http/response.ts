@@ -44,14 +44,26 @@ const NOT_LATIN1_ALL = /[^\t\x20-\x7e\x80-\xff]/g;
 
 /** The bytes and headers a transport sends for a response. */
 export function serialize(res: FakeResponse): { status: number; headers: Record<string, string>; body: string | Uint8Array } {
-  const headers: Record<string, string> = {};
   // HTTP header values are Latin-1; a character outside it made nock's reply hang instead of fail.
+  // The headers are copied only when one must change (a value to fix, a content type to add).
   const given = res.headers ?? {};
-  for (const k in given) {
-    const v = given[k] as string;
-    headers[k] = NOT_LATIN1.test(v) ? v.replace(NOT_LATIN1_ALL, '?') : v;
-  }
   const b = res.body;
+  let fix = typeof b === 'object' && b !== null && !(b instanceof Uint8Array) && !given['content-type'];
+  if (!fix)
+    for (const k in given) {
+      if (NOT_LATIN1.test(given[k] as string)) {
+        fix = true;
+        break;
+      }
+    }
+  let headers: Record<string, string> = given;
+  if (fix) {
+    headers = {};
+    for (const k in given) {
+      const v = given[k] as string;
+      headers[k] = NOT_LATIN1.test(v) ? v.replace(NOT_LATIN1_ALL, '?') : v;
+    }
+  }
   if (b === undefined || b === null) return { status: res.status, headers, body: '' };
   if (typeof b === 'string' || b instanceof Uint8Array) return { status: res.status, headers, body: b };
   if (!headers['content-type']) headers['content-type'] = JSON_TYPE;

@@ -2,6 +2,7 @@ import type { ServiceName } from '../fakes/service-name.js';
 import { type KnownSecrets, redactHeaders, redactText, redactValue, requestSecrets, scrubValue } from '../http/redact.js';
 import { canonicalTemplate } from '../http/route-names.js';
 import { unknownName } from '../util/suggest.js';
+import { TextPack, cleanJsonText, forgetInflated, sentResponse } from './journal-texts.js';
 import { CALL_OVERHEAD, fitBody, recordBytes, stringBytes } from './journal-size.js';
 
 /** Which fake answered a call. */
@@ -240,6 +241,8 @@ export class Journal {
   /** The estimated bytes of each kept call (calls leave it when neither list holds them any more). */
   readonly #sizes = new WeakMap<RecordedCall, number>();
   #bytes = 0;
+  /** Where the answers' JSON texts go (see journal-texts.ts). */
+  #pack = new TextPack();
   /** The kept calls, oldest first: the most recent {@link Journal.limit} ones, within {@link Journal.maxBytes}. */
   get calls(): CallList {
     this.#trim(this.#calls, this.limit);
@@ -326,14 +329,21 @@ export class Journal {
       bytes += fitted.bytes;
       if (fitted.truncated) truncated = { body: true };
     }
-    if (rawResponse !== undefined) {
+    // A JSON answer is kept as the text that was sent (made once, for the ETag and the transport) when
+    // it surely holds no secret and fits: one string instead of a copy of its object tree, parsed
+    // when read. Anything else is redacted, cut and kept as a value.
+    let sent = rawResponse !== undefined ? cleanJsonText(rawResponse, known) : undefined;
+    if (sent !== undefined && stringBytes(sent) > this.maxBodyBytes) sent = undefined;
+    if (sent !== undefined) {
+      bytes += stringBytes(sent);
+    } else if (rawResponse !== undefined) {
       const fitted = fitBody(clean(rawResponse), this.maxBodyBytes);
       response = fitted.value;
       bytes += fitted.bytes;
       if (fitted.truncated) truncated = { ...truncated, response: true };
     }
     c.body = body;
-    c.response = { headers: responseHeaders, body: response };
+    c.response = sent !== undefined ? this.#sentJson(responseHeaders, sent) : { headers: responseHeaders, body: response };
     if (truncated) c.truncated = truncated;
     this.#recordedCalls += 1;
     const unmatched = isUnmatched(call);
@@ -357,10 +367,19 @@ export class Journal {
     if (this.#bytes > this.maxBytes - (this.maxBytes >> 5)) this.#fitBudget(call);
     this.#notify(call);
   }
+  /** An entry's `response` whose body is kept as the JSON text that was sent, packed with other entries' texts. */
+  #sentJson(headers: Readonly<Record<string, string>>, text: string): RecordedCall['response'] {
+    // A journal that keeps no call has nothing to pack.
+    if (this.limit <= 0) return sentResponse(new TextPack(), headers, text);
+    if (this.#pack.sealed) this.#pack = new TextPack();
+    return sentResponse(this.#pack, headers, text);
+  }
   #notify(call: RecordedCall): void {
     if (this.#listeners.size) for (const l of this.#listeners) l(call);
   }
   clear(): void {
+    this.#pack = new TextPack();
+    forgetInflated();
     this.#calls.length = 0;
     this.#unmatched.length = 0;
     this.#bytes = 0;

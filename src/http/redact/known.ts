@@ -28,6 +28,14 @@ export class KnownSecrets {
   get size(): number {
     return this.#values.size;
   }
+  /**
+   * Whether no known secret appears in any string or key of the JSON whose text is `json`: true when
+   * none is in the text and each is written in JSON as it is (no character JSON escapes).
+   */
+  absentFrom(json: string): boolean {
+    for (const v of this.#values) if (json.includes(v) || JSON.stringify(v).length !== v.length + 2) return false;
+    return true;
+  }
   /** A string with every known secret replaced by `[redacted]`. */
   scrub(s: string): string {
     if (this.#values.size === 0 || s.length < 8) return s;

@@ -134,5 +134,12 @@ function decide(name: string, header: boolean): boolean {
 
 /** Whether a header name is secret: {@link isSecretName}, or a last word ending in `key` (`x-goog-api-key`, `x-key`). */
 export function isSecretHeader(name: string): boolean {
-  return isSecretName(name) || decide(name, true);
+  const known = secretHeaders.get(name);
+  if (known !== undefined) return known;
+  const secret = isSecretName(name) || decide(name, true);
+  // Header names are few (every answer repeats the same dozen): decided once each, like body names.
+  if (secretHeaders.size < 10_000 && name.length <= 64) secretHeaders.set(name, secret);
+  return secret;
 }
+
+const secretHeaders = new Map<string, boolean>();

@@ -126,7 +126,7 @@ function decodeName(name: string): string {
  * the name before each and the value after it, so a 2 MB body costs a few milliseconds.
  */
 export function redactString(s: string): string {
-  if (s.length < 4) return s;
+  if (s.length < 4 || !HINT.test(s)) return s;
   let out = s.includes('://') ? redactUserinfo(s) : s;
   if (out.includes('=')) out = redactParams(out);
   if (out.includes(':')) out = redactPairs(out);
@@ -269,6 +269,27 @@ function redactPairAt(s: string, colon: number): { from: number; to: number; tex
   const scheme = /authorization$/i.test(name) ? /^(\w+)\s+\S/.exec(s.slice(k, Math.min(end, k + 32)))?.[1] : undefined;
   const from = scheme ? k + scheme.length + 1 : k;
   return { from, to: end, text: REDACTED };
+}
+
+const HINTS = new RegExp(HINT.source, 'gi');
+// Field names GitHub answers with on every issue and comment, which hold `auth` and are no credential.
+const HARMLESS = ['author_association', 'author'];
+
+/**
+ * Whether the JSON text of a value surely holds nothing {@link redactValue} would change: none of the
+ * hints every secret name or value pattern needs, apart from harmless field names (`author`,
+ * `author_association`). JSON writes names and strings with their letters, `%` and `@` as they are,
+ * so a hint in any of them is in the text. False means "maybe": walk the value.
+ */
+export function jsonTextIsClean(json: string): boolean {
+  HINTS.lastIndex = 0;
+  for (let m = HINTS.exec(json); m !== null; m = HINTS.exec(json)) {
+    const at = m.index;
+    const harmless = HARMLESS.find((h) => json.startsWith(h, at) && json.charCodeAt(at - 1) === 34 && json.charCodeAt(at + h.length) === 34);
+    if (!harmless) return false;
+    HINTS.lastIndex = at + harmless.length;
+  }
+  return true;
 }
 
 /** Whether a query string (`?a=1&b=2`) may hold a secret; false means it surely does not. */
