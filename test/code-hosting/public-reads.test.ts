@@ -34,17 +34,17 @@ describe('public reads and strict authentication', () => {
     expect((await anon.rest.issues.listForRepo(R)).status).toBe(200);
     expect((await anon.rest.repos.listCommits(R)).status).toBe(200);
     const refused = [
-      anon.rest.actions.listRepoSecrets(R),
-      anon.rest.actions.getRepoSecret({ ...R, secret_name: 'DEPLOY_KEY' }),
-      anon.rest.repos.listDeployKeys(R),
-      anon.rest.actions.listSelfHostedRunnersForRepo(R),
-      anon.rest.repos.getRepoRuleSuites(R),
-      anon.rest.repos.listWebhooks(R),
-      anon.rest.actions.listRepoVariables(R),
-      anon.rest.dependabot.listAlertsForRepo(R),
+      () => anon.rest.actions.listRepoSecrets(R),
+      () => anon.rest.actions.getRepoSecret({ ...R, secret_name: 'DEPLOY_KEY' }),
+      () => anon.rest.repos.listDeployKeys(R),
+      () => anon.rest.actions.listSelfHostedRunnersForRepo(R),
+      () => anon.rest.repos.getRepoRuleSuites(R),
+      () => anon.rest.repos.listWebhooks(R),
+      () => anon.rest.actions.listRepoVariables(R),
+      () => anon.rest.dependabot.listAlertsForRepo(R),
     ];
-    for (const p of refused) {
-      const e = await failure(p);
+    for (const call of refused) {
+      const e = await failure(call());
       expect(e.status).toBe(401);
       expect(e.response.data.message).toBe('Requires authentication');
       // A 401 carries the unauthenticated limits.

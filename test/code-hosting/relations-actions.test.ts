@@ -111,15 +111,15 @@ describe('workflow runs and jobs', () => {
 
   it('a run that does not exist is 404 on every path, the logs included', async () => {
     const missing = [
-      octokit.rest.actions.getWorkflowRun({ ...R, run_id: 4242 }),
-      octokit.rest.actions.listJobsForWorkflowRun({ ...R, run_id: 4242 }),
-      octokit.rest.actions.getJobForWorkflowRun({ ...R, job_id: 4242 }),
-      octokit.rest.actions.cancelWorkflowRun({ ...R, run_id: 4242 }),
-      octokit.rest.actions.reRunWorkflow({ ...R, run_id: 4242 }),
-      octokit.rest.actions.listWorkflowRuns({ ...R, workflow_id: 'nope.yml' }),
-      octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs', { ...R, run_id: 4242, request: { redirect: 'manual' } }),
+      () => octokit.rest.actions.getWorkflowRun({ ...R, run_id: 4242 }),
+      () => octokit.rest.actions.listJobsForWorkflowRun({ ...R, run_id: 4242 }),
+      () => octokit.rest.actions.getJobForWorkflowRun({ ...R, job_id: 4242 }),
+      () => octokit.rest.actions.cancelWorkflowRun({ ...R, run_id: 4242 }),
+      () => octokit.rest.actions.reRunWorkflow({ ...R, run_id: 4242 }),
+      () => octokit.rest.actions.listWorkflowRuns({ ...R, workflow_id: 'nope.yml' }),
+      () => octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs', { ...R, run_id: 4242, request: { redirect: 'manual' } }),
     ];
-    for (const p of missing) await expect(p).rejects.toMatchObject({ status: 404 });
+    for (const call of missing) await expect(call()).rejects.toMatchObject({ status: 404 });
   });
 
   it('listWorkflowRunsForRepo filters by status (and conclusion), branch, event, head_sha and actor; newest first', async () => {

@@ -101,12 +101,12 @@ describe('model cache on the Vertex AI wire', () => {
     const a = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024), ttl: '120s' } });
     const b = await ai.caches.create({ model: 'gemini-2.5-flash', config: { contents: contentsOfTokens(1024), ttl: '3600s' } });
     fakes.clock.advance('2m');
-    for (const p of [
-      ai.caches.get({ name: a.name as string }),
-      ai.caches.update({ name: a.name as string, config: { ttl: '600s' } }),
-      ai.caches.delete({ name: a.name as string }),
+    for (const call of [
+      () => ai.caches.get({ name: a.name as string }),
+      () => ai.caches.update({ name: a.name as string, config: { ttl: '600s' } }),
+      () => ai.caches.delete({ name: a.name as string }),
     ]) {
-      const e = await apiError(p);
+      const e = await apiError(call());
       expect(e.status).toBe(404);
       expect(e.body.error.status).toBe('NOT_FOUND');
     }
