@@ -45,7 +45,13 @@ describe('documented properties rendered from state', () => {
     });
     const after = await kit.rest.repos.listBranches(repo);
     expect(after.data[0]?.protected).toBe(true);
-    expect(after.data[0]?.protection).toMatchObject({ enabled: true, required_status_checks: { enforcement_level: 'non_admins', contexts: [] } });
+    // GitHub's example of a protected branch in a list names its required checks at their level.
+    const example = doc.components.examples['short-branch-with-protection-items'].value[0].protection;
+    expect(Object.keys(after.data[0]?.protection?.required_status_checks ?? {})).toEqual(expect.arrayContaining(Object.keys(example.required_status_checks)));
+    expect(after.data[0]?.protection).toMatchObject({ enabled: true, required_status_checks: { enforcement_level: 'non_admins', contexts: ['ci'] } });
+    await kit.rest.repos.setAdminBranchProtection({ ...repo, branch: 'main' });
+    const admins = await kit.rest.repos.listBranches(repo);
+    expect(admins.data[0]?.protection?.required_status_checks?.enforcement_level).toBe('everyone');
   });
 
   it('a protection answers every setting GitHub’s recorded answer has, the ones not asked for off', async () => {

@@ -7,6 +7,7 @@ import type { RelationContext } from '../core/family.js';
 import { getCommit } from '../git/model.js';
 import { commitView } from '../git/model/views.js';
 import { teamBySlug, teamView } from '../teams/model.js';
+import { plain } from '../../../store/store.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 import { branchHead, branchNames, branchRecord, ensureBranch, listOf } from '../git/model/heads.js';
 import { type BranchRepo, branchKey } from './state.js';
@@ -37,6 +38,11 @@ const notFound = () => new GitHubError(404, 'Branch not found', { documentationU
  * A branch as GitHub answers it: the list item (short branch) or, `full`, the branch with its head
  * commit exactly as `GET /commits/{sha}` answers it (same author, message, tree and parents).
  */
+/** Who required status checks hold: everyone when admins are held to the protection too, else non-admins. */
+function enforcementLevel(prot: Resource): string {
+  return (prot.enforce_admins as { enabled?: boolean } | undefined)?.enabled ? 'everyone' : 'non_admins';
+}
+
 /** A branch's `protection` summary; its links only when the branch is protected (they answer 404 until then). */
 function protectionSummary(on: boolean, url: string, checks: Resource): Resource {
   if (!on) return { enabled: false, required_status_checks: checks };
@@ -48,7 +54,14 @@ function render(slice: CatalogSlice, repo: BranchRepo, name: string, op: Operati
   const sha = branchHead(slice, repo, name) as string;
   const prot = tableGet(slice.records, `${key}/protection`);
   const protection = `${op.baseUrl}${key}/protection`;
-  const checks = { enforcement_level: prot?.required_status_checks ? 'non_admins' : 'off', contexts: [], checks: [] };
+  // Read plainly: a rename renders the branch inside the update, where the record is a draft.
+  const required = plain(prot?.required_status_checks) as Resource | null | undefined;
+  // The summary names the required checks (GitHub's `short-branch-with-protection-items` example) at their level.
+  const checks = {
+    enforcement_level: required ? enforcementLevel(prot as Resource) : 'off',
+    contexts: (required?.contexts as unknown[] | undefined) ?? [],
+    checks: (required?.checks as unknown[] | undefined) ?? [],
+  };
   const out: Resource = {
     name,
     commit: { sha, url: `${op.baseUrl}${repo.path}/commits/${sha}` },
@@ -194,8 +207,7 @@ export const getProtection: BranchOp = (slice, op, repo) => {
   const prot = protectionOf(slice, repo, branchName(op));
   const checks = prot.required_status_checks as Resource | null | undefined;
   if (!checks) return { status: 200, body: prot };
-  const level = (prot.enforce_admins as { enabled?: boolean } | undefined)?.enabled ? 'everyone' : 'non_admins';
-  return { status: 200, body: { ...prot, required_status_checks: { url: checks.url, enforcement_level: level, ...checks } } };
+  return { status: 200, body: { ...prot, required_status_checks: { url: checks.url, enforcement_level: enforcementLevel(prot), ...checks } } };
 };
 
 export const deleteProtection: BranchOp = (slice, op, repo) => {
