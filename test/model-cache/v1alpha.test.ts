@@ -51,7 +51,11 @@ describe('Gemini API v1alpha', () => {
     });
     expect(missing.status).toBe(403);
     const body = (await missing.json()) as { error: { details: Array<{ reason: string; metadata: { method: string } }> } };
-    expect(body.error.details[0]).toMatchObject({ reason: 'CREDENTIALS_MISSING', metadata: { method: expect.stringContaining('v1alpha') } });
+    expect(body.error.details[0]).toMatchObject({
+      reason: 'CREDENTIALS_MISSING',
+      metadata: { method: 'google.ai.generativelanguage.v1alpha.GenerativeService.GenerateContent' },
+    });
+    // GenerateContent is an RPC of GenerativeService in Google's published protos (generative_service.proto), not of the cache service.
     const wrong = await apiError(geminiClient('AIza-unknown', 'v1alpha').models.generateContent({ model: 'gemini-2.5-flash', contents: 'x' }));
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.details?.[0]).toMatchObject({ reason: 'API_KEY_INVALID' });

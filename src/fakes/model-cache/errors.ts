@@ -41,6 +41,11 @@ export function googleError(status: GoogleStatus, message: string, details: unkn
   return new GoogleError(status, message, details);
 }
 
+/** The 400 of a request body that is not JSON, as both APIs answer it. */
+export function invalidJsonError(): GoogleError {
+  return payloadError(undefined, 'Invalid JSON payload received. Unexpected token.');
+}
+
 /** A `:streamGenerateContent?alt=sse` request: the real service answers its errors as `text/event-stream`. */
 export function isSseStream(url: URL): boolean {
   return url.pathname.endsWith(':streamGenerateContent') && url.searchParams.get('alt') === 'sse';

@@ -31,7 +31,7 @@ export function decodePageToken(scope: string, token: string): number {
 }
 
 /** The page size to use for a requested one. */
-export function effectivePageSize(requested: number | undefined): number {
-  if (requested === undefined || requested === 0) return DEFAULT_PAGE_SIZE;
+export function effectivePageSize(requested: number | undefined, fallback = DEFAULT_PAGE_SIZE): number {
+  if (requested === undefined || requested === 0) return fallback;
   return Math.min(requested, MAX_PAGE_SIZE);
 }

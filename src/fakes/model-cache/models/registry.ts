@@ -1,6 +1,6 @@
 import { googleError } from '../errors.js';
 import type { ModelJson } from '../schemas/models.js';
-import { decodePageToken, encodePageToken, MAX_PAGE_SIZE } from './paging.js';
+import { decodePageToken, effectivePageSize, encodePageToken } from './paging.js';
 import type { ModelCacheState } from './state.js';
 
 /** A published base model that can back a cache, with its minimum cacheable token count. */
@@ -255,7 +255,7 @@ export function listModels(
 ): { models: ModelJson[]; nextPageToken?: string } {
   const ids = [...PUBLISHED.keys(), ...Object.keys(state.models).filter((id) => !PUBLISHED.has(id))].filter((id) => listed(state, id));
   const start = pageToken ? decodePageToken(MODELS_SCOPE, pageToken) : 0;
-  const size = pageSize === undefined || pageSize === 0 ? MODEL_PAGE_SIZE : Math.min(pageSize, MAX_PAGE_SIZE);
+  const size = effectivePageSize(pageSize, MODEL_PAGE_SIZE);
   const page = ids.slice(start, start + size);
   const end = start + page.length;
   return { models: page.map(renderModel), ...(end < ids.length ? { nextPageToken: encodePageToken(MODELS_SCOPE, end) } : {}) };

@@ -1,6 +1,6 @@
 import { json } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
-import { type Api, fieldError, payloadError } from '../errors.js';
+import { type Api, invalidJsonError } from '../errors.js';
 import { createCache, deleteCache, findCache, listCaches, liveCache, resolveExpiry, updateExpiry } from '../models/caches.js';
 import { maskPaths, UPDATE_REQUEST, updatedExpiration, withoutEchoedExpireTime } from '../models/update.js';
 import { checkCacheContents } from '../models/contents.js';
@@ -8,13 +8,10 @@ import { parseCachedContent } from '../models/parse.js';
 import type { ModelCacheState } from '../models/state.js';
 import type { ModelCacheOptions } from '../options.js';
 import { renderCache } from '../render.js';
-import { ListQuerySchema } from '../schemas/cached-content.js';
-import { type Ctx, resolveWire } from './wire.js';
-
-const INVALID_JSON = 'Invalid JSON payload received. Unexpected token.';
+import { type Ctx, listQuery, resolveWire } from './wire.js';
 
 function rejectInvalidJson(ctx: Ctx): void {
-  if (ctx.req.bodyError === 'invalid-json') throw payloadError(undefined, INVALID_JSON);
+  if (ctx.req.bodyError === 'invalid-json') throw invalidJsonError();
 }
 
 function nameOf(ctx: Ctx, api: Api): string {
@@ -73,15 +70,8 @@ function remove(api: Api) {
 function list(api: Api) {
   return (ctx: Ctx) => {
     const w = resolveWire(ctx, api, 'ListCachedContents', 'list', 'parent');
-    const q = ListQuerySchema.safeParse({
-      pageSize: ctx.req.query.pageSize ?? ctx.req.query.page_size,
-      pageToken: ctx.req.query.pageToken ?? ctx.req.query.page_token,
-    });
-    if (!q.success)
-      throw payloadError('page_size', `Invalid value at 'page_size' (TYPE_INT32), "${String(ctx.req.query.pageSize ?? ctx.req.query.page_size)}"`);
-    const pageSize = q.data.pageSize === undefined ? undefined : Number(q.data.pageSize);
-    if (pageSize !== undefined && pageSize < 0) throw fieldError(api, 'page_size', 'page_size must not be negative.', 'ListCachedContentsRequest');
-    const page = listCaches(ctx.state, w.scope, ctx.clock.nowMs(), pageSize, q.data.pageToken || undefined);
+    const { pageSize, pageToken } = listQuery(ctx, api, 'ListCachedContentsRequest');
+    const page = listCaches(ctx.state, w.scope, ctx.clock.nowMs(), pageSize, pageToken);
     const body: Record<string, unknown> = {};
     if (page.items.length > 0) body.cachedContents = page.items.map(renderCache);
     if (page.nextPageToken) body.nextPageToken = page.nextPageToken;

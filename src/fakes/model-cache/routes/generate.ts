@@ -1,7 +1,7 @@
 import { json } from '../../../http/response.js';
 import type { FakeResponse } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
-import { type Api, fieldError, payloadError } from '../errors.js';
+import { type Api, fieldError } from '../errors.js';
 import { modalityDetails } from '../models/usage.js';
 import {
   billableCharacters,
@@ -21,24 +21,14 @@ import { parseBody } from '../models/parse.js';
 import type { ModelCacheState } from '../models/state.js';
 import type { ModelCacheOptions } from '../options.js';
 import { GeminiCountTokensSchema, GenerateContentRequestSchema, VertexCountTokensSchema } from '../schemas/generate.js';
-import { type Ctx, resolveWire, type Wire } from './wire.js';
+import { type Ctx, modelWire } from './wire.js';
 
-const INVALID_JSON = 'Invalid JSON payload received. Unexpected token.';
 const GENERATE_REQUEST = 'GenerateContentRequest';
 const COUNT_REQUEST = 'CountTokensRequest';
 
-/** Host, version, outage and credentials of a call on a model (the publisher model is the IAM resource on Vertex). */
-function wireOf(ctx: Ctx, api: Api, rpc: string): Wire {
-  const p = ctx.params;
-  const resource = api === 'vertex' ? `projects/${p.project}/locations/${p.location}/publishers/${p.publisher}/models/${p.model}` : '';
-  const w = resolveWire(ctx, api, rpc, 'predict', 'model', api === 'vertex' ? { resource } : undefined);
-  if (ctx.req.bodyError === 'invalid-json') throw payloadError(undefined, INVALID_JSON);
-  return w;
-}
-
 function generate(api: Api, stream: boolean) {
   return (ctx: Ctx): FakeResponse => {
-    const w = wireOf(ctx, api, stream ? 'StreamGenerateContent' : 'GenerateContent');
+    const w = modelWire(ctx, api, stream ? 'StreamGenerateContent' : 'GenerateContent');
     const req = parseBody(api, GenerateContentRequestSchema, ctx.req.body, '', GENERATE_REQUEST);
     const model = servedModel(
       ctx.state,
@@ -66,7 +56,7 @@ function generate(api: Api, stream: boolean) {
 
 function countTokens(api: Api) {
   return (ctx: Ctx): FakeResponse => {
-    const w = wireOf(ctx, api, 'CountTokens');
+    const w = modelWire(ctx, api, 'CountTokens');
     const now = ctx.clock.nowMs();
     if (api === 'vertex') {
       const req = parseBody(api, VertexCountTokensSchema, ctx.req.body, '', COUNT_REQUEST);

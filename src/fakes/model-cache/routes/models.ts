@@ -1,11 +1,10 @@
 import { json } from '../../../http/response.js';
 import type { RouteSpec } from '../../service.js';
-import { fieldError, googleError, payloadError } from '../errors.js';
+import { googleError } from '../errors.js';
 import { getModel, listModels } from '../models/registry.js';
 import type { ModelCacheState } from '../models/state.js';
 import type { ModelCacheOptions } from '../options.js';
-import { ModelListQuerySchema } from '../schemas/models.js';
-import { type Ctx, resolveWire } from './wire.js';
+import { type Ctx, listQuery, resolveWire } from './wire.js';
 
 function get(ctx: Ctx) {
   // `GET /v1beta/models/x:generateContent` is a custom method sent with the wrong verb, not a model id.
@@ -19,12 +18,8 @@ function get(ctx: Ctx) {
 
 function list(ctx: Ctx) {
   resolveWire(ctx, 'gemini', 'ListModels', 'list', 'name', undefined, 'ModelService');
-  const raw = ctx.req.query.pageSize ?? ctx.req.query.page_size;
-  const q = ModelListQuerySchema.safeParse({ pageSize: raw, pageToken: ctx.req.query.pageToken ?? ctx.req.query.page_token });
-  if (!q.success) throw payloadError('page_size', `Invalid value at 'page_size' (TYPE_INT32), "${String(raw)}"`);
-  const pageSize = q.data.pageSize === undefined ? undefined : Number(q.data.pageSize);
-  if (pageSize !== undefined && pageSize < 0) throw fieldError('gemini', 'page_size', 'page_size must not be negative.', 'ListModelsRequest');
-  return json(200, listModels(ctx.state, pageSize, q.data.pageToken || undefined));
+  const { pageSize, pageToken } = listQuery(ctx, 'gemini', 'ListModelsRequest');
+  return json(200, listModels(ctx.state, pageSize, pageToken));
 }
 
 /** The Gemini API's model list: `GET /{version}/models` and `GET /{version}/models/{model}`. */

@@ -1,9 +1,10 @@
 import type { RouteContext } from '../../service.js';
-import { type Api, fieldError, googleError, payloadError } from '../errors.js';
+import { type Api, fieldError, googleError, invalidJsonError, payloadError } from '../errors.js';
 import { authenticate } from '../models/auth.js';
 import type { Placement } from '../models/caches.js';
 import { geminiScope, type ModelCacheState, vertexScope } from '../models/state.js';
 import type { ModelCacheOptions } from '../options.js';
+import { ListQuerySchema } from '../schemas/cached-content.js';
 
 /** The route context of this fake. */
 export type Ctx = RouteContext<ModelCacheState, ModelCacheOptions>;
@@ -117,6 +118,19 @@ export function modelWire(ctx: Ctx, api: Api, rpc: string, service?: string): Wi
   const p = ctx.params;
   const resource = api === 'vertex' ? `projects/${p.project}/locations/${p.location}/publishers/${p.publisher}/models/${p.model}` : '';
   const w = resolveWire(ctx, api, rpc, 'predict', 'model', { resource }, service);
-  if (ctx.req.bodyError === 'invalid-json') throw payloadError(undefined, 'Invalid JSON payload received. Unexpected token.');
+  if (ctx.req.bodyError === 'invalid-json') throw invalidJsonError();
   return w;
+}
+
+/**
+ * The paging query of a list method (`pageSize` or `page_size`, `pageToken` or `page_token`): a size
+ * that is not an integer is the 400 of a bad TYPE_INT32 value, a negative one the field's own 400.
+ */
+export function listQuery(ctx: Ctx, api: Api, request: string): { pageSize: number | undefined; pageToken: string | undefined } {
+  const raw = ctx.req.query.pageSize ?? ctx.req.query.page_size;
+  const q = ListQuerySchema.safeParse({ pageSize: raw, pageToken: ctx.req.query.pageToken ?? ctx.req.query.page_token });
+  if (!q.success) throw payloadError('page_size', `Invalid value at 'page_size' (TYPE_INT32), "${String(raw)}"`);
+  const pageSize = q.data.pageSize === undefined ? undefined : Number(q.data.pageSize);
+  if (pageSize !== undefined && pageSize < 0) throw fieldError(api, 'page_size', 'page_size must not be negative.', request);
+  return { pageSize, pageToken: q.data.pageToken || undefined };
 }

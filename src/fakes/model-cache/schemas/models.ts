@@ -19,12 +19,3 @@ export const ModelJsonSchema = z.object({
 });
 /** A rendered Model. */
 export type ModelJson = z.infer<typeof ModelJsonSchema>;
-
-/** The query of `GET /{version}/models`. */
-export const ModelListQuerySchema = z.object({
-  pageSize: z
-    .string()
-    .regex(/^-?\d+$/)
-    .optional(),
-  pageToken: z.string().optional(),
-});
