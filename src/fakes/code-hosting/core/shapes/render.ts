@@ -83,10 +83,29 @@ const SEED_SEGMENT = new RegExp(`/(${PATH_ALIASES.map(([seed]) => seed).join('|'
 const REAL: Record<string, string> = Object.fromEntries(PATH_ALIASES);
 /** A URL or key in GitHub's spelling (the neutral path segments never appear in bodies). */
 export function realUrl(s: string): string {
-  return s.includes('/') ? s.replace(SEED_SEGMENT, (_, seg: string) => `/${REAL[seg] ?? seg}`) : s;
+  if (!s.includes('/')) return s;
+  let out = realUrls.get(s);
+  if (out === undefined) {
+    out = s.replace(SEED_SEGMENT, (_, seg: string) => `/${REAL[seg] ?? seg}`);
+    // A bounded memo: answers repeat the same URLs (an account's links, a repository's), the replace is a scan of every seed segment.
+    if (realUrls.size >= MEMO_LIMIT) realUrls.clear();
+    realUrls.set(s, out);
+  }
+  return out;
 }
+/** Entries a renderer memo holds at most (cleared when full: the values are cheap to make again). */
+const MEMO_LIMIT = 4096;
+const realUrls = new Map<string, string>();
 
-const repoPrefix = (key: string) => /^\/repos\/[^/]+\/[^/]+/.exec(key)?.[0];
+/** The `/repos/{owner}/{repo}` prefix of a key (what `/^\/repos\/[^/]+\/[^/]+/` matches), without a regular expression. */
+function repoPrefix(key: string): string | undefined {
+  if (!key.startsWith('/repos/')) return undefined;
+  const slash = key.indexOf('/', 7);
+  if (slash <= 7) return undefined;
+  const end = key.indexOf('/', slash + 1);
+  if (end === slash + 1) return undefined;
+  return end === -1 ? (key.length === slash + 1 ? undefined : key) : key.slice(0, end);
+}
 
 interface Frame {
   /** Concrete API key of the object being rendered (`/repos/o/r/issues/1`). */
@@ -102,14 +121,14 @@ function deriveUrl(name: string, example: unknown, f: Frame, selfExample: unknow
   const api = `${ctx.baseUrl}${f.key}`;
   if (name === 'url') return api;
   if (name === 'html_url') return `${webBase(ctx.baseUrl)}${f.key.replace(/^\/repos\//, '/').replace(/^\/users\//, '/')}`;
-  const rp0 = repoPrefix(f.key);
-  if (name === 'repository_url' && rp0) return `${ctx.baseUrl}${rp0}`;
+  const rp0 = name === 'repository_url' ? repoPrefix(f.key) : undefined;
+  if (rp0) return `${ctx.baseUrl}${rp0}`;
   if (name === 'upload_url') return `${uploadsBase(ctx.baseUrl)}${f.key}/assets{?name,label}`;
-  const gist = /^\/gists\/([^/]+)/.exec(f.key)?.[1];
-  if (gist && (name === 'git_pull_url' || name === 'git_push_url')) return gistGitUrl(ctx.baseUrl, gist);
+  const gist = name === 'git_pull_url' || name === 'git_push_url' ? /^\/gists\/([^/]+)/.exec(f.key)?.[1] : undefined;
+  if (gist) return gistGitUrl(ctx.baseUrl, gist);
   // A pre-receive hook is configured where a site administrator created it, unless an owner configured it lower (GHES).
-  const hook = /\/pre-receive-hooks\/(\d+)$/.exec(f.key)?.[1];
-  if (hook && name === 'configuration_url') return `${ctx.baseUrl}/admin/pre-receive-hooks/${hook}`;
+  const hook = name === 'configuration_url' ? /\/pre-receive-hooks\/(\d+)$/.exec(f.key)?.[1] : undefined;
+  if (hook) return `${ctx.baseUrl}/admin/pre-receive-hooks/${hook}`;
   if (name === 'avatar_url') return `https://avatars.githubusercontent.com/u/${hashNumber(f.key)}?v=4`;
   if (typeof example !== 'string' || !/^https?:\/\//.test(example)) return `${api}/${name.replace(/_url$/, '').replace(/_/g, '-')}`;
   if (typeof selfExample === 'string' && selfExample.length > 8 && example.startsWith(`${selfExample}/`)) return `${api}${example.slice(selfExample.length)}`;
@@ -306,13 +325,129 @@ export function unknownAccount(login: string, type?: unknown): Account {
  * a user shape (one with `gravatar_id`; an organization shape's links are the `/orgs/{org}/...` forms
  * its own renderer derives).
  */
-function withIdentity(v: Resource, login: string, ctx: RenderContext, props: Readonly<Record<string, unknown>>): Resource {
+function withIdentity(v: Resource, login: string, ctx: RenderContext, plan: ObjectPlan): Resource {
   const acc = (ctx.accounts ? (own(ctx.accounts, login.toLowerCase()) as Account | undefined) : undefined) ?? unknownAccount(login, v.type);
-  const known = renderAccount(acc, ctx.baseUrl);
-  const out: Resource = { ...v };
-  if ('gravatar_id' in props) for (const [k, x] of Object.entries(known)) if (k in props && out[k] === undefined) out[k] = x;
-  for (const k of IDENTITY) out[k] = known[k];
+  const base = identityBase(accountView(acc, ctx.baseUrl), plan);
+  // One copy with every field at once: the account's identity and links, then what the object has
+  // (its symbols too). A copy of the object given fields one at a time turned V8's copy into a slow
+  // dictionary object, ~30 µs an account.
+  const out: Resource = { ...base, ...v };
+  for (const k in v) if (IDENTITY_SET.has(k) || (v[k] === undefined && k in base)) out[k] = base[k];
   return out;
+}
+
+const IDENTITY_SET: ReadonlySet<string> = new Set(IDENTITY);
+const identityBases = new WeakMap<Record<string, unknown>, WeakMap<ObjectPlan, Resource>>();
+/** What an account of a schema takes of a known account: its identity, and where unset, the links of a user shape. */
+function identityBase(known: Record<string, unknown>, plan: ObjectPlan): Resource {
+  let byPlan = identityBases.get(known);
+  if (!byPlan) {
+    byPlan = new WeakMap();
+    identityBases.set(known, byPlan);
+  }
+  let base = byPlan.get(plan);
+  if (!base) {
+    const picked: Resource = {};
+    for (const k of plan.accountLinks) picked[k] = known[k];
+    for (const k of IDENTITY) picked[k] = known[k];
+    // Parsed from its text: a parsed object has fast properties, whatever the number of fields.
+    base = JSON.parse(JSON.stringify(picked)) as Resource;
+    byPlan.set(plan, base);
+  }
+  return base;
+}
+
+let accountFields: string[] | undefined;
+/** The fields of {@link renderAccount}, in its order (worked out on first use, not at import). */
+const ACCOUNT_FIELDS = () => (accountFields ??= Object.keys(renderAccount(unknownAccount('octocat'), 'https://api.github.com')));
+
+const accountViews = new Map<string, Record<string, unknown>>();
+/**
+ * {@link renderAccount} of an account on a base URL, made once (it depends on nothing else): an answer
+ * holds the same few accounts again and again (an issue's author and assignees), each with 19 fields.
+ */
+function accountView(acc: Account, baseUrl: string): Record<string, unknown> {
+  const key = `${acc.login}\n${acc.id}\n${acc.type}\n${baseUrl}`;
+  let view = accountViews.get(key);
+  if (view === undefined) {
+    view = renderAccount(acc, baseUrl);
+    if (accountViews.size >= MEMO_LIMIT) accountViews.clear();
+    accountViews.set(key, view);
+  }
+  return view;
+}
+
+/** What rendering one property of an object schema needs, worked out once per schema (see {@link planOf}). */
+interface PropPlan {
+  k: string;
+  node: ShapeNode;
+  /** The property's schema, its `allOf` merged. */
+  ps: ShapeSchema;
+  optional: boolean;
+  /** An optional property GitHub sends only when the object has it. */
+  conditional: boolean;
+  /** The property's schema allows null. */
+  nullable: boolean;
+  /** A link sent only while a setting has one value: [setting, value, last path segment]. */
+  when: [string, string, string] | undefined;
+  isUrl: boolean;
+  /** An optional address (not nullable): sent only when set. */
+  hiddenEmail: boolean;
+  /** A link derived from the object's path when unset. */
+  derived: boolean;
+}
+
+/** An object schema's properties in order, with what rendering decides per property that depends on the schema only. */
+interface ObjectPlan {
+  props: PropPlan[];
+  /** The schema is an account's (a login with an avatar). */
+  account: boolean;
+  /**
+   * The fields of a known account an account of this schema takes where unset: those of the schema
+   * when it is a user shape (one with `gravatar_id`; an organization shape's links are the
+   * `/orgs/{org}/...` forms its own renderer derives), else none.
+   */
+  accountLinks: string[];
+  hasLogin: boolean;
+  /** The example URL of the object's own `url`. */
+  selfExample: unknown;
+}
+
+const plans = new WeakMap<ShapeSchema, ObjectPlan>();
+/** The plan of an object schema, made on its first use: every answer of an operation walks the same schemas. */
+function planOf(s: ShapeSchema, props: Record<string, ShapeNode>): ObjectPlan {
+  let plan = plans.get(s);
+  if (plan) return plan;
+  const req = new Set(s.q ?? []);
+  const conditional = new Set(s.c ?? []);
+  const list: PropPlan[] = [];
+  for (const [k, node] of Object.entries(props)) {
+    const ps = flat(node);
+    const optional = !req.has(k);
+    const isUrl = k === 'url' || k.endsWith('_url');
+    const n = nullable(ps);
+    list.push({
+      k,
+      node,
+      ps,
+      optional,
+      conditional: optional && conditional.has(k),
+      nullable: n,
+      when: s.w?.[k],
+      isUrl,
+      hiddenEmail: optional && ps.f === 'email' && !n,
+      derived: isUrl && typeOf(ps) === 'string' && !ps.e && ps.d === undefined && !n,
+    });
+  }
+  plan = {
+    props: list,
+    account: props.login !== undefined && props.avatar_url !== undefined,
+    accountLinks: 'gravatar_id' in props ? ACCOUNT_FIELDS().filter((k) => k in props) : [],
+    hasLogin: props.login !== undefined,
+    selfExample: props.url !== undefined ? resolveNode(props.url).x : undefined,
+  };
+  plans.set(s, plan);
+  return plan;
 }
 
 function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame, depth: number): Resource {
@@ -326,49 +461,46 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
     }
     return depth === 0 ? {} : { ...v };
   }
+  const plan = planOf(s, props);
   const f = depth === 0 ? parent : frameOf(v, s, parent);
   // An account (a login with an avatar; an invitation also has a login, but is no account).
-  if (props.login !== undefined && props.avatar_url !== undefined && typeof v.login === 'string') v = withIdentity(v, v.login, f.ctx, props);
+  if (plan.account && typeof v.login === 'string') v = withIdentity(v, v.login, f.ctx, plan);
   // An anonymous contributor (`type: "Anonymous"`: an address with no account) is no account: GitHub
   // sends what it knows of it (email, name, type, contributions), none of an account's fields.
-  const anonymous = props.login !== undefined && v.type === 'Anonymous' && v.login === undefined;
-  const req = new Set(s.q ?? []);
-  // Optional properties GitHub sends only when they mean something: rendered when the object has them
-  // (a key present with the value undefined asks for GitHub's default: an organization's admin view).
-  const conditional = new Set(s.c ?? []);
+  const anonymous = plan.hasLogin && v.type === 'Anonymous' && v.login === undefined;
   const out: Resource = {};
-  const selfExample = props.url !== undefined ? resolveNode(props.url).x : undefined;
-  for (const [k, node] of Object.entries(props)) {
+  for (const p of plan.props) {
+    const k = p.k;
     const x = v[k];
     // A null GitHub would leave out (the field is optional and not nullable) is left out.
-    if (x === null && !req.has(k) && !nullable(flat(node))) continue;
+    if (x === null && p.optional && !p.nullable) continue;
     if (x !== undefined) {
-      out[k] = renderValue(node, x, k, f, depth + 1);
+      out[k] = renderValue(p.node, x, k, f, depth + 1);
       continue;
     }
-    const optional = !req.has(k);
+    const optional = p.optional;
     if (anonymous && optional) continue;
     // A link GitHub sends only while a setting has one value (the selection's link of `visibility: selected`).
-    const when = s.w?.[k];
+    const when = p.when;
     if (when) {
       if (String(v[when[0]]) === when[1]) out[k] = `${f.ctx.baseUrl}${f.key}/${when[2]}`;
       continue;
     }
-    if (optional && conditional.has(k) && !(k in v) && !(v as { [FULL_VIEW]?: boolean })[FULL_VIEW]) continue;
+    // Optional properties GitHub sends only when they mean something: rendered when the object has them
+    // (a key present with the value undefined asks for GitHub's default: an organization's admin view).
+    if (p.conditional && !(k in v) && !(v as { [FULL_VIEW]?: boolean })[FULL_VIEW]) continue;
     // Every other documented property is sent: GitHub's value for a new object when nobody set it.
     if (optional && depth > 6) continue;
-    const isUrl = k === 'url' || k.endsWith('_url');
     // A nested object without an identity of its own has no optional link GitHub would send: derived
     // from its parent's path, it would point at the parent or at a path that does not exist.
-    if (isUrl && optional && depth > 0 && f === parent) continue;
-    const ps = flat(node);
+    if (p.isUrl && optional && depth > 0 && f === parent) continue;
     // An address GitHub shows only where the account made it public: nobody set it, none is sent.
-    if (optional && ps.f === 'email' && !nullable(ps)) continue;
-    if (isUrl && typeOf(ps) === 'string' && !ps.e && ps.d === undefined && !nullable(ps)) {
-      out[k] = deriveUrl(k, ps.x, f, selfExample);
+    if (p.hiddenEmail) continue;
+    if (p.derived) {
+      out[k] = deriveUrl(k, p.ps.x, f, plan.selfExample);
       continue;
     }
-    out[k] = defaultFor(k, ps, f, v, depth, !optional);
+    out[k] = defaultFor(k, p.ps, f, v, depth, !optional);
   }
   return out;
 }
