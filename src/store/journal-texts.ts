@@ -85,8 +85,28 @@ export function forgetInflated(): void {
 export function cleanJsonText(body: unknown, known: KnownSecrets | undefined): string | undefined {
   if (body === null || typeof body !== 'object' || ArrayBuffer.isView(body)) return undefined;
   const text = jsonText(body);
-  if (!jsonTextIsClean(text) || (known?.size && !known.absentFrom(text))) return undefined;
+  if (!isClean(text) || (known?.size && !known.absentFrom(text))) return undefined;
   return text;
+}
+
+/** Texts at most this long have their verdict remembered. */
+const REMEMBERED_CHARS = 16 * 1024;
+/** Verdicts remembered at most (cleared when full). */
+const REMEMBERED = 64;
+const verdicts = new Map<string, boolean>();
+/**
+ * {@link jsonTextIsClean}, remembered for recent texts: a test reads the same object again and again,
+ * and comparing a text with a remembered one costs far less than matching every secret hint in it.
+ */
+function isClean(text: string): boolean {
+  if (text.length > REMEMBERED_CHARS) return jsonTextIsClean(text);
+  let clean = verdicts.get(text);
+  if (clean === undefined) {
+    clean = jsonTextIsClean(text);
+    if (verdicts.size >= REMEMBERED) verdicts.clear();
+    verdicts.set(text, clean);
+  }
+  return clean;
 }
 
 const SENT = Symbol('sent');

@@ -1,13 +1,13 @@
 import { PATH_ALIASES } from '../catalog/aliases.js';
 import { CREATOR, type Resource } from '../catalog/state.js';
 import type { ShapeNode, ShapeSchema } from './load.js';
-import { branch, fits, flat, isObj, nullable, resolveNode, typeOf } from './schema.js';
+import { branch, fits, flat, isObj, nullable, typeOf } from './schema.js';
 import { rootCommit } from '../hash.js';
 import { type Readable, tableGet } from '../../../../store/table.js';
 import { gistGitUrl, uploadsBase, webBase } from '../urls.js';
 import type { Account } from '../schemas/repo.js';
 import { own } from '../../../../store/records.js';
-import { renderAccount } from './account.js';
+import { IDENTITY_SET, type ObjectPlan, accountView, identityBase, planOf } from './plan.js';
 
 /**
  * The one renderer of code hosting answers: turns a stored object into the shape GitHub documents for
@@ -313,7 +313,6 @@ function frameOf(v: Resource, s: ShapeSchema, parent: Frame): Frame {
   return parent;
 }
 
-const IDENTITY = ['login', 'id', 'node_id', 'avatar_url', 'gravatar_id', 'type', 'site_admin', 'user_view_type'] as const;
 /** An account nobody seeded (a default caller, a login named in a seed): a stable id from its login. */
 export function unknownAccount(login: string, type?: unknown): Account {
   return { login, id: hashNumber(`/users/${login}`), type: type === 'Organization' ? 'Organization' : 'User' };
@@ -334,120 +333,6 @@ function withIdentity(v: Resource, login: string, ctx: RenderContext, plan: Obje
   const out: Resource = { ...base, ...v };
   for (const k in v) if (IDENTITY_SET.has(k) || (v[k] === undefined && k in base)) out[k] = base[k];
   return out;
-}
-
-const IDENTITY_SET: ReadonlySet<string> = new Set(IDENTITY);
-const identityBases = new WeakMap<Record<string, unknown>, WeakMap<ObjectPlan, Resource>>();
-/** What an account of a schema takes of a known account: its identity, and where unset, the links of a user shape. */
-function identityBase(known: Record<string, unknown>, plan: ObjectPlan): Resource {
-  let byPlan = identityBases.get(known);
-  if (!byPlan) {
-    byPlan = new WeakMap();
-    identityBases.set(known, byPlan);
-  }
-  let base = byPlan.get(plan);
-  if (!base) {
-    const picked: Resource = {};
-    for (const k of plan.accountLinks) picked[k] = known[k];
-    for (const k of IDENTITY) picked[k] = known[k];
-    // Parsed from its text: a parsed object has fast properties, whatever the number of fields.
-    base = JSON.parse(JSON.stringify(picked)) as Resource;
-    byPlan.set(plan, base);
-  }
-  return base;
-}
-
-let accountFields: string[] | undefined;
-/** The fields of {@link renderAccount}, in its order (worked out on first use, not at import). */
-const ACCOUNT_FIELDS = () => (accountFields ??= Object.keys(renderAccount(unknownAccount('octocat'), 'https://api.github.com')));
-
-const accountViews = new Map<string, Record<string, unknown>>();
-/**
- * {@link renderAccount} of an account on a base URL, made once (it depends on nothing else): an answer
- * holds the same few accounts again and again (an issue's author and assignees), each with 19 fields.
- */
-function accountView(acc: Account, baseUrl: string): Record<string, unknown> {
-  const key = `${acc.login}\n${acc.id}\n${acc.type}\n${baseUrl}`;
-  let view = accountViews.get(key);
-  if (view === undefined) {
-    view = renderAccount(acc, baseUrl);
-    if (accountViews.size >= MEMO_LIMIT) accountViews.clear();
-    accountViews.set(key, view);
-  }
-  return view;
-}
-
-/** What rendering one property of an object schema needs, worked out once per schema (see {@link planOf}). */
-interface PropPlan {
-  k: string;
-  node: ShapeNode;
-  /** The property's schema, its `allOf` merged. */
-  ps: ShapeSchema;
-  optional: boolean;
-  /** An optional property GitHub sends only when the object has it. */
-  conditional: boolean;
-  /** The property's schema allows null. */
-  nullable: boolean;
-  /** A link sent only while a setting has one value: [setting, value, last path segment]. */
-  when: [string, string, string] | undefined;
-  isUrl: boolean;
-  /** An optional address (not nullable): sent only when set. */
-  hiddenEmail: boolean;
-  /** A link derived from the object's path when unset. */
-  derived: boolean;
-}
-
-/** An object schema's properties in order, with what rendering decides per property that depends on the schema only. */
-interface ObjectPlan {
-  props: PropPlan[];
-  /** The schema is an account's (a login with an avatar). */
-  account: boolean;
-  /**
-   * The fields of a known account an account of this schema takes where unset: those of the schema
-   * when it is a user shape (one with `gravatar_id`; an organization shape's links are the
-   * `/orgs/{org}/...` forms its own renderer derives), else none.
-   */
-  accountLinks: string[];
-  hasLogin: boolean;
-  /** The example URL of the object's own `url`. */
-  selfExample: unknown;
-}
-
-const plans = new WeakMap<ShapeSchema, ObjectPlan>();
-/** The plan of an object schema, made on its first use: every answer of an operation walks the same schemas. */
-function planOf(s: ShapeSchema, props: Record<string, ShapeNode>): ObjectPlan {
-  let plan = plans.get(s);
-  if (plan) return plan;
-  const req = new Set(s.q ?? []);
-  const conditional = new Set(s.c ?? []);
-  const list: PropPlan[] = [];
-  for (const [k, node] of Object.entries(props)) {
-    const ps = flat(node);
-    const optional = !req.has(k);
-    const isUrl = k === 'url' || k.endsWith('_url');
-    const n = nullable(ps);
-    list.push({
-      k,
-      node,
-      ps,
-      optional,
-      conditional: optional && conditional.has(k),
-      nullable: n,
-      when: s.w?.[k],
-      isUrl,
-      hiddenEmail: optional && ps.f === 'email' && !n,
-      derived: isUrl && typeOf(ps) === 'string' && !ps.e && ps.d === undefined && !n,
-    });
-  }
-  plan = {
-    props: list,
-    account: props.login !== undefined && props.avatar_url !== undefined,
-    accountLinks: 'gravatar_id' in props ? ACCOUNT_FIELDS().filter((k) => k in props) : [],
-    hasLogin: props.login !== undefined,
-    selfExample: props.url !== undefined ? resolveNode(props.url).x : undefined,
-  };
-  plans.set(s, plan);
-  return plan;
 }
 
 function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame, depth: number): Resource {
