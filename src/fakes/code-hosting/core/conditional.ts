@@ -10,8 +10,18 @@ type Ctx = BareContext<CodeHostingState, CodeHostingOptions>;
 /** GitHub's weak entity tag of a JSON answer: `W/"<hash of the body>"`, the same for the same body. */
 export function etagOf(body: unknown): string {
   const text = typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body).toString('base64') : jsonText(body);
-  return `W/"${sha256(text).slice(0, 40)}"`;
+  if (text.length > 16 * 1024) return `W/"${sha256(text).slice(0, 40)}"`;
+  // Remembered for recent texts: a client polling one object gets the same text again and again, and
+  // finding it among a few remembered ones costs less than hashing it.
+  let tag = recentTags.get(text);
+  if (tag === undefined) {
+    tag = `W/"${sha256(text).slice(0, 40)}"`;
+    if (recentTags.size >= 64) recentTags.clear();
+    recentTags.set(text, tag);
+  }
+  return tag;
 }
+const recentTags = new Map<string, string>();
 
 /** `crypto.hash` (one call, no hash object: several times cheaper on a small body) where Node has it. */
 const sha256: (text: string) => string =
