@@ -23,6 +23,17 @@ export function etagOf(body: unknown): string {
 }
 const recentTags = new Map<string, string>();
 
+let lastDateMs = Number.NaN;
+let lastDate = '';
+/** The HTTP date of an instant (`Wed, 10 Jan 2024 00:00:00 GMT`), made once per instant: answers of one second share it. */
+function httpDate(ms: number): string {
+  if (ms !== lastDateMs) {
+    lastDate = new Date(ms).toUTCString();
+    lastDateMs = ms;
+  }
+  return lastDate;
+}
+
 /** `crypto.hash` (one call, no hash object: several times cheaper on a small body) where Node has it. */
 const sha256: (text: string) => string =
   typeof (crypto as { hash?: unknown }).hash === 'function'
@@ -64,7 +75,7 @@ export function conditional(res: FakeResponse, ctx: Ctx): FakeResponse {
   // A created object (201) is at its `url`, as GitHub's `Location` says.
   const url = (res.body as { url?: unknown }).url;
   if (res.status === 201 && !headers.location && typeof url === 'string' && /^https?:\/\//.test(url)) headers.location = url;
-  headers['last-modified'] ??= new Date(modified ?? Math.floor(ctx.clock.nowMs() / 1000) * 1000).toUTCString();
+  headers['last-modified'] ??= httpDate(modified ?? Math.floor(ctx.clock.nowMs() / 1000) * 1000);
   if (ctx.req.method !== 'GET' || res.status !== 200) return { ...res, headers };
   const inm = ctx.req.headers['if-none-match'];
   const ims = ctx.req.headers['if-modified-since'];
