@@ -86,7 +86,7 @@ describe('organization budgets', () => {
 
 describe('default code security configurations', () => {
   const C = '/orgs/{org}/code-security/configurations';
-  const create = async (name: string) => (await octokit.request(`POST ${C}`, { org: 'acme', data: { name, description: `${name} settings` } })).data as Json;
+  const create = async (name: string) => (await octokit.request(`POST ${C}`, { org: 'acme', name, description: `${name} settings` })).data as Json;
 
   it('answers what the configuration is the default for and the configuration itself, and lists it', async () => {
     const conf = await create('High risk');
