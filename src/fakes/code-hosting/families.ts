@@ -1,6 +1,7 @@
 import type { Family, RelationSeeder } from './core/family.js';
 import { family as actions } from './actions/index.js';
 import { family as apps } from './apps/index.js';
+import { family as artifacts } from './artifacts/index.js';
 import { family as billing } from './billing/index.js';
 import { family as branches } from './branches/index.js';
 import { family as checks } from './checks/index.js';
@@ -47,6 +48,7 @@ export const FAMILIES: readonly Family[] = [
   git,
   actions,
   apps,
+  artifacts,
   billing,
   branches,
   checks,

@@ -135,6 +135,13 @@ export const STATES: Record<string, readonly RowState[]> = {
   ],
   'GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing': [JOBS_ON_EVERY_OS],
   'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing': [JOBS_ON_EVERY_OS],
+  'GET /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs/{job_id}': [
+    seeded('the job failed on a deployment', {
+      status: 'failed',
+      started_at: '2024-01-09T23:00:00Z',
+      errors: [{ cause: 'not_found', deployment: { name: 'awesome-image', deployment_name: 'deployment-pod' } }],
+    }),
+  ],
   'GET /repos/{owner}/{repo}/actions/permissions': [
     {
       state: 'Actions enabled, selected actions allowed',
