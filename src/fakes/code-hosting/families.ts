@@ -20,6 +20,7 @@ import { family as markdown } from './markdown/index.js';
 import { family as meta } from './meta/index.js';
 import { family as notifications } from './notifications/index.js';
 import { family as orgs } from './orgs/index.js';
+import { family as pages } from './pages/index.js';
 import { family as rateLimit } from './rate-limit/index.js';
 import { family as releases } from './releases/index.js';
 import { family as repoSettings } from './repo-settings/index.js';
@@ -63,6 +64,7 @@ export const FAMILIES: readonly Family[] = [
   meta,
   notifications,
   orgs,
+  pages,
   releases,
   repoSettings,
   root,

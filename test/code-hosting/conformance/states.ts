@@ -142,6 +142,14 @@ export const STATES: Record<string, readonly RowState[]> = {
       errors: [{ cause: 'not_found', deployment: { name: 'awesome-image', deployment_name: 'deployment-pod' } }],
     }),
   ],
+  'POST /repos/{owner}/{repo}/pages': [
+    {
+      state: 'the publishing source holds a CNAME file (a custom domain)',
+      setup: async ({ fakes }) => {
+        fakes.codeHosting.seed.commit({ owner: OWNER, repo: REPO, branch: 'main', files: { 'docs/CNAME': 'www.example.com\n' }, message: 'Custom domain' });
+      },
+    },
+  ],
   'GET /repos/{owner}/{repo}/actions/permissions': [
     {
       state: 'Actions enabled, selected actions allowed',
