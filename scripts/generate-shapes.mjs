@@ -239,8 +239,22 @@ function conditionalOf(name, schema, doc) {
     if (p.type === 'string' && /_url$/.test(k) && p.example === undefined && !ALWAYS_LINKS.test(k)) names.add(k);
     // An optional instant that cannot be null records an event that may not have happened (a pending review's `submitted_at`).
     if (p.type === 'string' && p.format === 'date-time') names.add(k);
+    // Sent only in some states of the object, as the description says naming a setting's values ("only present
+    // when processing, completed, or failed" of a job's `status`): only where the object has it.
+    if (onlyInStates(p.description, schema, doc)) names.add(k);
   }
   return props.filter((k) => names.has(k) && !required.has(k) && !SENT_ALWAYS[name]?.includes(k));
+}
+
+/** Whether a property's description says it is sent only while a sibling's value is one of those it names. */
+function onlyInStates(description, schema, doc) {
+  const m = /\bonly present when ([^.)]*)/i.exec(description ?? '');
+  if (!m) return false;
+  const words = new Set(m[1].split(/[^A-Za-z_]+/).filter(Boolean));
+  return Object.values(schema.properties ?? {}).some((v0) => {
+    const v = v0?.$ref ? resolve(doc, v0.$ref) : v0;
+    return Array.isArray(v?.enum) && v.enum.some((e) => words.has(e));
+  });
 }
 
 /**

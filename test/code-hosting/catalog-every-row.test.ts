@@ -47,6 +47,9 @@ const TYPED: Record<string, unknown> = {
   selected_teams: ['engteam1'],
   // Runner labels are an array of names (GitHub answers 422 to anything else).
   labels: ['label-value'],
+  // SCIM PATCH takes a list of operations; deployment records name an artifact by its sha256 digest.
+  Operations: [{ op: 'replace', path: 'displayName', value: 'displayName-value' }],
+  deployments: [{ name: 'name-value', digest: `sha256:${'a'.repeat(64)}`, deployment_name: 'deployment-name-value' }],
 };
 const bodyOf = (row: CatalogRow) => ({
   // The hand-written webhook model needs config.url (GitHub answers 422 without it) though OpenAPI marks nothing required.
@@ -56,6 +59,8 @@ const bodyOf = (row: CatalogRow) => ({
   // An organization invitation needs `invitee_id` or `email` (GitHub answers 422 without either).
   ...(row.method === 'POST' && row.path === '/orgs/{org}/invitations' ? { email: 'mona@example.com' } : {}),
   ...Object.fromEntries(row.required.map((f) => [f, TYPED[f] ?? `${f}-value`])),
+  // Setting a default code security configuration names the repositories it is the default for (422 otherwise).
+  ...(row.method === 'PUT' && row.path.endsWith('/code-security/configurations/{configuration_id}/defaults') ? { default_for_new_repos: 'all' } : {}),
   // Accepting an organization membership takes `state: 'active'` only (422 otherwise).
   ...(row.method === 'PATCH' && row.path === '/user/memberships/orgs/{org}' ? { state: 'active' } : {}),
 });

@@ -1,8 +1,11 @@
 import type { Family, RelationSeeder } from './core/family.js';
 import { family as actions } from './actions/index.js';
 import { family as apps } from './apps/index.js';
+import { family as artifacts } from './artifacts/index.js';
+import { family as billing } from './billing/index.js';
 import { family as branches } from './branches/index.js';
 import { family as checks } from './checks/index.js';
+import { family as codeSecurity } from './code-security/index.js';
 import { family as collaborators } from './collaborators/index.js';
 import { family as copilot } from './copilot/index.js';
 import { family as deployments } from './deployments/index.js';
@@ -17,11 +20,13 @@ import { family as markdown } from './markdown/index.js';
 import { family as meta } from './meta/index.js';
 import { family as notifications } from './notifications/index.js';
 import { family as orgs } from './orgs/index.js';
+import { family as pages } from './pages/index.js';
 import { family as rateLimit } from './rate-limit/index.js';
 import { family as releases } from './releases/index.js';
 import { family as repoSettings } from './repo-settings/index.js';
 import { family as repos } from './repos/index.js';
 import { family as root } from './root/index.js';
+import { family as scim } from './scim/index.js';
 import { family as search } from './search/index.js';
 import { family as social } from './social/index.js';
 import { family as statuses } from './statuses/index.js';
@@ -44,8 +49,11 @@ export const FAMILIES: readonly Family[] = [
   git,
   actions,
   apps,
+  artifacts,
+  billing,
   branches,
   checks,
+  codeSecurity,
   collaborators,
   copilot,
   deployments,
@@ -56,9 +64,11 @@ export const FAMILIES: readonly Family[] = [
   meta,
   notifications,
   orgs,
+  pages,
   releases,
   repoSettings,
   root,
+  scim,
   search,
   social,
   statuses,

@@ -64,6 +64,28 @@ const seeded = (state: string, body: Record<string, unknown>): RowState => ({
   },
 });
 
+/**
+ * A completed run of the row's workflow whose jobs ran on each GitHub-hosted runner OS (GitHub lists the
+ * billable time of an OS only where a job ran on it): the row asks about that run (or its workflow).
+ */
+const JOBS_ON_EVERY_OS: RowState = {
+  state: 'the run’s jobs ran on Ubuntu, macOS and Windows runners',
+  setup: async ({ fakes, params }) => {
+    const run = fakes.codeHosting.seed.workflowRun({
+      owner: OWNER,
+      repo: REPO,
+      workflow: String(params.workflow_id ?? 'ci.yml'),
+      conclusion: 'success',
+      jobs: [
+        { name: 'linux', labels: ['ubuntu-latest'] },
+        { name: 'mac', labels: ['macos-14'] },
+        { name: 'windows', labels: ['windows-2022'] },
+      ],
+    });
+    if (params.run_id !== undefined) params.run_id = run.id;
+  },
+};
+
 /** Extra states per row, by `METHOD path` in GitHub's spelling. */
 export const STATES: Record<string, readonly RowState[]> = {
   'GET /orgs/{org}': [OWNER_VIEW],
@@ -110,6 +132,23 @@ export const STATES: Record<string, readonly RowState[]> = {
       https_enforced: true,
       https_certificate: { state: 'approved', description: 'Certificate is approved', domains: ['www.example.com'], expires_at: '2024-04-09' },
     }),
+  ],
+  'GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing': [JOBS_ON_EVERY_OS],
+  'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing': [JOBS_ON_EVERY_OS],
+  'GET /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs/{job_id}': [
+    seeded('the job failed on a deployment', {
+      status: 'failed',
+      started_at: '2024-01-09T23:00:00Z',
+      errors: [{ cause: 'not_found', deployment: { name: 'awesome-image', deployment_name: 'deployment-pod' } }],
+    }),
+  ],
+  'POST /repos/{owner}/{repo}/pages': [
+    {
+      state: 'the publishing source holds a CNAME file (a custom domain)',
+      setup: async ({ fakes }) => {
+        fakes.codeHosting.seed.commit({ owner: OWNER, repo: REPO, branch: 'main', files: { 'docs/CNAME': 'www.example.com\n' }, message: 'Custom domain' });
+      },
+    },
   ],
   'GET /repos/{owner}/{repo}/actions/permissions': [
     {

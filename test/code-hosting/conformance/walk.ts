@@ -235,6 +235,13 @@ export function seedParents(fakes: Fakes, row: CatalogRow, branches: readonly st
   }
   if (p.startsWith('/repos/{owner}/{repo}/comments/{comment_id}'))
     fakes.codeHosting.seed.resource(`${r}/comments/7`, { commit_id: '6dcb09b5b57875f334f61aebed695e2e4193db5e', body: 'A commit comment' });
+  // Code security configuration 7 of the organization (setting it as a default answers 404 for one that does not exist).
+  if (p.startsWith('/orgs/{org}/code-security/configurations/{configuration_id}'))
+    fakes.codeHosting.seed.resource('/orgs/acme/code-security/configurations/7', {
+      name: 'High risk settings',
+      description: 'Settings for repositories that handle secrets',
+      target_type: 'organization',
+    });
   // An organization role assigned to a member or a team answers 404 for a role, user or team that does not exist.
   if (p.startsWith('/orgs/{org}/organization-roles/') && p.includes('{role_id}')) {
     fakes.codeHosting.seed.resource(`/orgs/acme/organization-roles/${paramValue('role_id', row)}`, { name: 'Role', permissions: [] });

@@ -124,6 +124,24 @@ describe('code hosting routes: one owner each, none lost', () => {
       'GET /users/{username}/orgs': 'orgs',
       // The account of an id (issue 29; the engine answered a stored record).
       'GET /user/{account_id}': 'users',
+      // Answers built from state (issue 29, documented properties present; the engine stored and echoed bodies).
+      'GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing': 'actions',
+      'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing': 'actions',
+      'GET /organizations/{org}/settings/billing/budgets': 'billing',
+      'POST /organizations/{org}/settings/billing/budgets': 'billing',
+      'GET /organizations/{org}/settings/billing/budgets/{budget_id}': 'billing',
+      'PATCH /organizations/{org}/settings/billing/budgets/{budget_id}': 'billing',
+      'GET /orgs/{org}/code-security/configurations/defaults': 'code-security',
+      'PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults': 'code-security',
+      'POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs': 'artifacts',
+      'GET /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs/{job_id}': 'artifacts',
+      'POST /repos/{owner}/{repo}/pages': 'pages',
+      ...Object.fromEntries(
+        ['Users/{scim_user_id}', 'Groups/{scim_group_id}'].flatMap((item) => {
+          const s = '/scim/v2/enterprises/{enterprise}';
+          return [`POST ${s}/${item.split('/')[0]}`, `GET ${s}/${item}`, `PUT ${s}/${item}`, `PATCH ${s}/${item}`].map((k) => [k, 'scim']);
+        }),
+      ),
     };
     const derivedOwner = (k: string) =>
       derived[k] ??

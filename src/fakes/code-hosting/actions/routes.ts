@@ -28,6 +28,7 @@ import {
   workflowOf,
 } from './model.js';
 import { jobView, runView, workflowView } from './model/views.js';
+import { runUsage, workflowUsage } from './model/usage.js';
 import type { JobRecord, RunRecord, WorkflowRecord } from './state.js';
 
 /** Workflow-run operations: runs by id, per repository and per workflow (with GitHub's filters), jobs, cancel, re-run, logs. */
@@ -226,6 +227,16 @@ const listWorkflows: RelationOp = (rc) => {
   return pagedWrapped(rc.op, 'workflows', workflows, (w) => workflowView(v, w));
 };
 
+/** A run's billable time per runner OS (model/usage.ts). */
+const runTiming: RelationOp = (rc) => ({ status: 200, body: runUsage(rc.state, repoOf(rc), runOf(rc), rc.op.now) });
+
+/** A workflow's billable time per runner OS in the current billing cycle. */
+const workflowTiming: RelationOp = (rc) => {
+  const wf = workflowOf(rc.state, repoOf(rc), param(rc.op, 'workflow_id'));
+  if (!wf) throw actionsNotFound();
+  return { status: 200, body: workflowUsage(rc.state, repoOf(rc), wf.id, rc.op.now) };
+};
+
 const DISPATCH_DOCS = 'https://docs.github.com/rest/actions/workflows#create-a-workflow-dispatch-event';
 
 /**
@@ -267,6 +278,8 @@ export const ACTIONS_OPS: Readonly<Record<string, RelationOp>> = {
   [`GET ${A}/runs/{run_id}/attempts/{attempt_number}/jobs`]: listAttemptJobs,
   [`GET ${A}/runs/{run_id}/attempts/{attempt_number}/logs`]: attemptLogs,
   [`GET ${A}/runs/{run_id}/jobs`]: listJobs,
+  [`GET ${A}/runs/{run_id}/timing`]: runTiming,
+  [`GET ${A}/workflows/{workflow_id}/timing`]: workflowTiming,
   [`GET ${A}/runs/{run_id}/logs`]: logs(runOf),
   [`GET ${A}/jobs/{job_id}`]: getJob,
   [`GET ${A}/jobs/{job_id}/logs`]: logs(jobOf),

@@ -122,6 +122,8 @@ export function branch(s: ShapeSchema, v: unknown): ShapeSchema | null {
       }
       for (const r of a.q ?? []) if (!(r in v)) sc -= 0.5;
     }
+    // A value of an enum: the alternative whose values include it (a budget's `ProductPricing` among one-value enums).
+    if (!isObj(v) && a.e) sc += a.e.includes(v) ? 1 : -10;
     if (sc > score) {
       score = sc;
       best = a;

@@ -24,8 +24,11 @@ import { diffTrees, nodeId } from '../../git/model/views.js';
 import type { CodeHostingState } from '../../state.js';
 import { attempt } from '../../../../store/store.js';
 import { family as actions } from '../../actions/index.js';
+import { family as artifacts } from '../../artifacts/index.js';
+import { family as billing } from '../../billing/index.js';
 import { family as branches } from '../../branches/index.js';
 import { family as checks } from '../../checks/index.js';
+import { family as codeSecurity } from '../../code-security/index.js';
 import { family as collaborators } from '../../collaborators/index.js';
 import { family as copilot } from '../../copilot/index.js';
 import { family as deployments } from '../../deployments/index.js';
@@ -34,10 +37,12 @@ import { family as git } from '../../git/index.js';
 import { family as interactionLimits } from '../../interaction-limits/index.js';
 import { family as issues } from '../../issues/index.js';
 import { family as orgs } from '../../orgs/index.js';
+import { family as pages } from '../../pages/index.js';
 import { family as releases } from '../../releases/index.js';
 import { family as repoSettings } from '../../repo-settings/index.js';
 import { family as repos } from '../../repos/index.js';
 import { family as root } from '../../root/index.js';
+import { family as scim } from '../../scim/index.js';
 import { family as social } from '../../social/index.js';
 import { family as statuses } from '../../statuses/index.js';
 import { family as teams } from '../../teams/index.js';
@@ -85,8 +90,11 @@ export type { Table } from '../../../../store/table.js';
  */
 export const OP_FAMILIES: readonly Family[] = [
   actions,
+  artifacts,
+  billing,
   branches,
   checks,
+  codeSecurity,
   collaborators,
   copilot,
   deployments,
@@ -95,10 +103,12 @@ export const OP_FAMILIES: readonly Family[] = [
   interactionLimits,
   issues,
   orgs,
+  pages,
   releases,
   repoSettings,
   repos,
   root,
+  scim,
   social,
   statuses,
   teams,
