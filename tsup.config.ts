@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { type Options, defineConfig } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -53,6 +55,42 @@ export class Marked {
 };
 
 /**
+ * A service's parts (src/fakes/<service>/definition.ts: its routes, models, schemas and generated
+ * tables, most of the package's code) are evaluated on first use (the first `createFakes()`), not at
+ * import (see src/fakes/lazy-service.ts). Imports of a `definition.ts` from our sources get a stand-in
+ * whose exported functions evaluate the real module on their first call, through `require()`: esbuild
+ * wraps a module reached by `require()` in a lazy initializer (both output formats), and with it every
+ * module only it imports. A module also imported eagerly elsewhere is evaluated at import as before.
+ * A `definition.ts` may export functions only (and types): the build fails on anything else.
+ */
+const lazyServiceParts: EsbuildPlugin = {
+  name: 'lazy-service-parts',
+  setup(build) {
+    const parts = /[\\/]src[\\/]fakes[\\/][^\\/]+[\\/]definition\.ts$/;
+    build.onResolve({ filter: /[\\/]definition\.js$/ }, (args) => {
+      if (args.namespace === 'lazy-service-parts' || !/[\\/]src[\\/]/.test(args.importer)) return undefined;
+      const real = path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+      return parts.test(real) ? { path: real, namespace: 'lazy-service-parts' } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-service-parts' }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const runtime = source.split('\n').filter((l) => /^export /.test(l) && !/^export (type|interface) /.test(l));
+      const names = runtime.map((l) => /^export function (\w+)\(/.exec(l)?.[1]);
+      const bad = runtime.filter((_, i) => !names[i]);
+      if (bad.length) throw new Error(`${args.path}: a lazily loaded service module may export functions only, not: ${bad.join('; ')}`);
+      const real = JSON.stringify(`./${path.basename(args.path)}`);
+      return {
+        resolveDir: path.dirname(args.path),
+        loader: 'js',
+        contents: `let real;
+const load = () => (real ??= require(${real}));
+${names.map((n) => `export function ${n}(...args) {\n  return load().${n}(...args);\n}`).join('\n')}`,
+      };
+    });
+  },
+};
+
+/**
  * One entry per package export, each a thin file under src/entries/, built as ESM and CommonJS with
  * declarations for both and source maps. zod's code is bundled (see above), its types are not. The
  * runners' own modules (vitest, @jest/globals, node:test) stay external: the runner provides them.
@@ -91,5 +129,5 @@ export default defineConfig({
   // does not require() an ES module.
   // zod: see zodNamespaceImport.
   noExternal: ['marked', 'zod'],
-  esbuildPlugins: [zodNamespaceImport, lazyMarked],
+  esbuildPlugins: [zodNamespaceImport, lazyMarked, lazyServiceParts],
 });
