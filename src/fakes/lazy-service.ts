@@ -36,8 +36,10 @@ void complete;
  * parts' own member (a function, the routes, or `undefined` for an optional part the service lacks),
  * so `def.prepare?.(...)` behaves as on the parts themselves.
  *
- * The build makes `parts()` lazy: a service's `definition.ts` is evaluated on its first call, not at
- * import (tsup.config.ts, `lazyServiceParts`); unbundled (unit tests on the sources) it is a plain import.
+ * The build makes `parts()` lazy: a service's `definition.ts` is an entry of its own
+ * (`dist/parts/<service>`), loaded synchronously on the first call, so importing the package neither
+ * compiles nor evaluates it (tsup.config.ts, `lazyServiceParts`). Unbundled (unit tests on the
+ * sources) it is a plain import.
  */
 export function lazyService<S, O, F>(basics: ServiceBasics<S, O, F>, parts: () => ServiceParts<S, O, F>): ServiceDefinition<S, O, F> {
   const def = { ...basics } as Record<string, unknown>;
