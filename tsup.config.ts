@@ -71,7 +71,8 @@ const PARTS = Object.fromEntries(
  * Node's `require()` of an ES module (Node 20.19+, 22.12+), which shares the module instances the
  * package's `import` already loaded. Where that is missing (older Node, or a test runner that runs
  * modules in a VM context of its own, such as Jest's ESM mode, whose instances a native `require()`
- * would not share), the ES module build loads the parts at import instead, with a top-level `await`.
+ * would not share; Node 22.12, which warns on it), the ES module build loads the parts at import
+ * instead, with a top-level `await`.
  * A `definition.ts` may export functions only (and types): the build fails on anything else.
  */
 const lazyServiceParts: EsbuildPlugin = {
@@ -101,8 +102,11 @@ const lazyServiceParts: EsbuildPlugin = {
           : `import { createRequire } from 'node:module';
 const nativeRequire = createRequire(import.meta.url);
 // A VM context of its own (Jest's ESM mode) has its own Function: a native require() there would load
-// a second copy of the package's modules, outside the runner's.
-if (!process.features?.require_module || !(createRequire instanceof Function)) {
+// a second copy of the package's modules, outside the runner's. Node 22.12 and 23.0-23.4 warn on
+// every process's first require() of an ES module: they load the parts at import too.
+const [major, minor] = process.versions.node.split('.').map(Number);
+const quiet = major === 22 ? minor >= 13 : major === 23 ? minor >= 5 : true;
+if (!process.features?.require_module || !quiet || !(createRequire instanceof Function)) {
   const [${services.map((_, i) => `m${i}`).join(', ')}] = await Promise.all([${services.map((s) => `import(${file(s)})`).join(', ')}]);
 ${services.map((s, i) => `  loaded[${JSON.stringify(s)}] = m${i};`).join('\n')}
 }`;
