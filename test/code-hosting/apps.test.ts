@@ -85,6 +85,13 @@ describe('GitHub Apps from seeded apps', () => {
     expect(err.response.data.message).toBe('A JSON web token could not be decoded');
   });
 
+  it('a seeded privateKey that is no PEM private key is refused when seeded, by name', () => {
+    expect(() => fakes.codeHosting.seed.app({ name: 'Broken', privateKey: 'not a key' })).toThrow(/privateKey of app 'broken' is not a PEM private key/);
+    // The public half is no private key either.
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    expect(() => fakes.codeHosting.seed.app({ name: 'Half', privateKey: publicKey })).toThrow(/not a PEM private key/);
+  });
+
   it('installation tokens: minted for the installation, they reach its repositories with its permissions only', async () => {
     const minted = await asApp().rest.apps.createInstallationAccessToken({ installation_id: octoInstallation });
     expect(minted.status).toBe(201);

@@ -160,17 +160,17 @@ describe('source import endpoints: statuses and validation', () => {
     const octokit = kit(h.token);
     const P = { owner: h.owner, repo: h.repo };
     const calls = [
-      octokit.request('GET /repos/{owner}/{repo}/import', P),
-      octokit.request('PUT /repos/{owner}/{repo}/import', { ...P, vcs_url: 'https://example.com/a.git' }),
-      octokit.request('PATCH /repos/{owner}/{repo}/import', P),
-      octokit.request('DELETE /repos/{owner}/{repo}/import', P),
-      octokit.request('GET /repos/{owner}/{repo}/import/authors', P),
-      octokit.request('PATCH /repos/{owner}/{repo}/import/authors/{author_id}', { ...P, author_id: 1, name: 'x' }),
-      octokit.request('GET /repos/{owner}/{repo}/import/large_files', P),
-      octokit.request('PATCH /repos/{owner}/{repo}/import/lfs', { ...P, use_lfs: 'opt_in' }),
+      () => octokit.request('GET /repos/{owner}/{repo}/import', P),
+      () => octokit.request('PUT /repos/{owner}/{repo}/import', { ...P, vcs_url: 'https://example.com/a.git' }),
+      () => octokit.request('PATCH /repos/{owner}/{repo}/import', P),
+      () => octokit.request('DELETE /repos/{owner}/{repo}/import', P),
+      () => octokit.request('GET /repos/{owner}/{repo}/import/authors', P),
+      () => octokit.request('PATCH /repos/{owner}/{repo}/import/authors/{author_id}', { ...P, author_id: 1, name: 'x' }),
+      () => octokit.request('GET /repos/{owner}/{repo}/import/large_files', P),
+      () => octokit.request('PATCH /repos/{owner}/{repo}/import/lfs', { ...P, use_lfs: 'opt_in' }),
     ];
     for (const c of calls) {
-      const e = await failure(c);
+      const e = await failure(c());
       expect(e.status).toBe(503);
       expect(e.response.data).toEqual({
         message: 'Unavailable due to service under maintenance',

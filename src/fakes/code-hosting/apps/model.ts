@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { createPublicKey, createVerify } from 'node:crypto';
+import { type KeyObject, createPrivateKey, createVerify } from 'node:crypto';
 import { nextId } from '../../../store/ids.js';
 import { tableDelete, tableGet, tableSet } from '../../../store/table.js';
 import { GitHubError } from '../core/errors.js';
@@ -43,6 +43,13 @@ export function createApp(state: CodeHostingState, input: NewApp, now: string): 
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
   if (tableGet(state.apps.names, `slug:${slug}`) !== undefined) throw new Error(`stuntdouble: an app with the slug '${slug}' exists already`);
+  if (input.privateKey) {
+    try {
+      verifyingKey(input.privateKey);
+    } catch (e) {
+      throw new Error(`stuntdouble: the privateKey of app '${slug}' is not a PEM private key (${(e as Error).message}); pass the key GitHub gave the app, e.g. from generateKeyPairSync('rsa', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })`);
+    }
+  }
   ensureAccount(state as Draft<CodeHostingState>, input.owner);
   const id = nextId(state.counters, 'app', 1000);
   const app: AppRecord = {
@@ -188,6 +195,30 @@ const b64json = (part: string): Record<string, unknown> | undefined => {
   }
 };
 
+/** Parsed app keys by PEM (a handful per process: seeds name them), so a JWT check does not parse the PEM again. */
+const parsedKeys = new Map<string, KeyObject>();
+
+/**
+ * The key that checks an app's JWT signatures, parsed once from the seeded PEM. A parse that throws is
+ * tried once more before the PEM is called invalid: on Node 24, when other crypto work had run in the
+ * same thread (Octokit's WebCrypto signing, TLS), OpenSSL now and then reported a stale
+ * `asn1 encoding routines::too long` for a valid key, and the second parse succeeds; a key that is truly
+ * not a PEM private key fails both. Throws on an invalid key.
+ */
+export function verifyingKey(pem: string): KeyObject {
+  let key = parsedKeys.get(pem);
+  if (!key) {
+    try {
+      key = createPrivateKey(pem);
+    } catch {
+      key = createPrivateKey(pem);
+    }
+    if (parsedKeys.size >= 64) parsedKeys.clear();
+    parsedKeys.set(pem, key);
+  }
+  return key;
+}
+
 /**
  * The app a JWT authenticates (`Authorization: Bearer <JWT>`), as GitHub checks one: an RS256 token whose
  * `iss` is the app's id (or client id), signed with the app's private key when the seed gave one, and
@@ -217,7 +248,7 @@ export function appOfJwt(state: CodeHostingState, token: string | null): AppReco
     try {
       ok = createVerify('RSA-SHA256')
         .update(`${parts[0]}.${parts[1]}`)
-        .verify(createPublicKey(app.privateKey), Buffer.from(parts[2] as string, 'base64url'));
+        .verify(verifyingKey(app.privateKey), Buffer.from(parts[2] as string, 'base64url'));
     } catch {
       ok = false;
     }
