@@ -1,4 +1,6 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { type Options, defineConfig } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -52,27 +54,112 @@ export class Marked {
   },
 };
 
+// Every service's parts module (src/fakes/<service>/definition.ts), by service folder.
+const PARTS = Object.fromEntries(
+  readdirSync('src/fakes', { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join('src/fakes', d.name, 'definition.ts')))
+    .map((d) => [d.name, path.resolve('src/fakes', d.name, 'definition.ts')]),
+);
+
+/**
+ * A service's parts (src/fakes/<service>/definition.ts: its routes, models, schemas and generated
+ * tables, most of the package's code) are loaded on first use (the first `createFakes()`), not at
+ * import (see src/fakes/lazy-service.ts): each is an entry of its own (`dist/parts/<service>.js`), so
+ * importing the package neither compiles nor evaluates it. Imports of a `definition.ts` from our
+ * sources get a stand-in whose exported functions load the real module on their first call,
+ * synchronously: `require()` in the CommonJS build (Jest's own under Jest), and in the ES module build
+ * Node's `require()` of an ES module (Node 20.19+, 22.12+), which shares the module instances the
+ * package's `import` already loaded. Where that is missing (older Node, or a test runner that runs
+ * modules in a VM context of its own, such as Jest's ESM mode, whose instances a native `require()`
+ * would not share; Node 22.12, which warns on it), the ES module build loads the parts at import
+ * instead, with a top-level `await`.
+ * A `definition.ts` may export functions only (and types): the build fails on anything else.
+ */
+const lazyServiceParts: EsbuildPlugin = {
+  name: 'lazy-service-parts',
+  setup(build) {
+    // tsup builds both formats as ES modules and converts the CommonJS one after: the format is in the define.
+    const cjs = build.initialOptions.define?.__STUNTDOUBLE_CJS__ === 'true';
+    const ext = cjs ? '.cjs' : '.js';
+    const file = (service: string) => JSON.stringify(`./parts/${service}${ext}`);
+    build.onResolve({ filter: /[\\/]definition\.js$/ }, (args) => {
+      if (!/[\\/]src[\\/]/.test(args.importer)) return undefined;
+      const real = path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+      const service = Object.keys(PARTS).find((s) => PARTS[s] === real);
+      return service ? { path: service, namespace: 'lazy-service-parts' } : undefined;
+    });
+    build.onResolve({ filter: /^lazy-service-parts:runtime$/ }, () => ({ path: 'runtime', namespace: 'lazy-service-parts' }));
+    // The built parts are loaded by path at run time: `./parts/<service>` next to the chunk that loads them.
+    build.onResolve({ filter: /^\.\/parts\// }, (args) => (args.namespace === 'lazy-service-parts' ? { path: args.path, external: true } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-service-parts' }, (args) => {
+      if (args.path === 'runtime') {
+        const services = Object.keys(PARTS);
+        const load = cjs
+          ? `{\n${services.map((s) => `  ${JSON.stringify(s)}: () => require(${file(s)}),`).join('\n')}\n}`
+          : `{\n${services.map((s) => `  ${JSON.stringify(s)}: () => nativeRequire(${file(s)}),`).join('\n')}\n}`;
+        const preload = cjs
+          ? ''
+          : `import { createRequire } from 'node:module';
+const nativeRequire = createRequire(import.meta.url);
+// A VM context of its own (Jest's ESM mode) has its own Function: a native require() there would load
+// a second copy of the package's modules, outside the runner's. Node 22.12 and 23.0-23.4 warn on
+// every process's first require() of an ES module: they load the parts at import too.
+const [major, minor] = process.versions.node.split('.').map(Number);
+const quiet = major === 22 ? minor >= 13 : major === 23 ? minor >= 5 : true;
+if (!process.features?.require_module || !quiet || !(createRequire instanceof Function)) {
+  const [${services.map((_, i) => `m${i}`).join(', ')}] = await Promise.all([${services.map((s) => `import(${file(s)})`).join(', ')}]);
+${services.map((s, i) => `  loaded[${JSON.stringify(s)}] = m${i};`).join('\n')}
+}`;
+        return {
+          loader: 'js',
+          contents: `const loaded = {};
+const loaders = ${load};
+${preload}
+export function loadParts(service) {
+  return (loaded[service] ??= loaders[service]());
+}`,
+        };
+      }
+      const source = readFileSync(PARTS[args.path] as string, 'utf8');
+      const runtime = source.split('\n').filter((l) => /^export /.test(l) && !/^export (type|interface) /.test(l));
+      const names = runtime.map((l) => /^export function (\w+)\(/.exec(l)?.[1]);
+      const bad = runtime.filter((_, i) => !names[i]);
+      if (bad.length) throw new Error(`${PARTS[args.path]}: a lazily loaded service module may export functions only, not: ${bad.join('; ')}`);
+      return {
+        loader: 'js',
+        contents: `import { loadParts } from 'lazy-service-parts:runtime';
+${names.map((n) => `export function ${n}(...args) {\n  return loadParts(${JSON.stringify(args.path)}).${n}(...args);\n}`).join('\n')}`,
+      };
+    });
+  },
+};
+
 /**
  * One entry per package export, each a thin file under src/entries/, built as ESM and CommonJS with
  * declarations for both and source maps. zod's code is bundled (see above), its types are not. The
  * runners' own modules (vitest, @jest/globals, node:test) stay external: the runner provides them.
  */
+/** One entry per package export (src/entries/). */
+const ENTRIES = {
+  index: 'src/entries/index.ts',
+  'code-hosting': 'src/entries/code-hosting.ts',
+  'social-graph': 'src/entries/social-graph.ts',
+  'model-cache': 'src/entries/model-cache.ts',
+  scenarios: 'src/entries/scenarios.ts',
+  vitest: 'src/entries/vitest.ts',
+  jest: 'src/entries/jest.ts',
+  'node-test': 'src/entries/node-test.ts',
+  server: 'src/entries/server.ts',
+  msw: 'src/entries/msw.ts',
+  cli: 'src/entries/cli.ts',
+};
+
 export default defineConfig({
-  entry: {
-    index: 'src/entries/index.ts',
-    'code-hosting': 'src/entries/code-hosting.ts',
-    'social-graph': 'src/entries/social-graph.ts',
-    'model-cache': 'src/entries/model-cache.ts',
-    scenarios: 'src/entries/scenarios.ts',
-    vitest: 'src/entries/vitest.ts',
-    jest: 'src/entries/jest.ts',
-    'node-test': 'src/entries/node-test.ts',
-    server: 'src/entries/server.ts',
-    msw: 'src/entries/msw.ts',
-    cli: 'src/entries/cli.ts',
-  },
+  // The public entries, and each service's parts (see lazyServiceParts): dist/parts/<service>.
+  entry: { ...ENTRIES, ...Object.fromEntries(Object.entries(PARTS).map(([service, file]) => [`parts/${service}`, file])) },
   format: ['esm', 'cjs'],
-  dts: true,
+  // Declarations for the public entries only: the parts are no export of the package.
+  dts: { entry: ENTRIES },
   splitting: true,
   sourcemap: true,
   clean: true,
@@ -91,5 +178,5 @@ export default defineConfig({
   // does not require() an ES module.
   // zod: see zodNamespaceImport.
   noExternal: ['marked', 'zod'],
-  esbuildPlugins: [zodNamespaceImport, lazyMarked],
+  esbuildPlugins: [zodNamespaceImport, lazyMarked, lazyServiceParts],
 });

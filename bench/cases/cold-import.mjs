@@ -31,7 +31,8 @@ const CASES = [
   { name: "import('stuntdouble/model-cache')", specifier: 'stuntdouble/model-cache' },
   { name: "import('stuntdouble/social-graph')", specifier: 'stuntdouble/social-graph' },
   { name: "import('stuntdouble/code-hosting')", specifier: 'stuntdouble/code-hosting' },
-  // What a first test pays: the import plus the first createFakes() (which builds the routers).
+  // What a first test pays: the import plus the first createFakes(), which loads the services' parts
+  // (dist/parts/<service>: routes, models, tables) and builds the routers.
   { name: "import('stuntdouble') + first createFakes()", specifier: 'stuntdouble', after: 'm.createFakes();' },
 ];
 

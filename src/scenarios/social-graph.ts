@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Fakes } from '../create-fakes.js';
-import { DEFAULT_PERMISSIONS } from '../fakes/social-graph/models/tokens.js';
-import { GRAPH_PERMISSIONS } from '../fakes/social-graph/schemas/seeds.js';
+import { DEFAULT_PERMISSIONS, GRAPH_PERMISSIONS } from '../fakes/social-graph/permissions.js';
 type GraphPermission = (typeof GRAPH_PERMISSIONS)[number];
 import { defineScenario } from './define.js';
 import { tableValues } from '../store/table.js';

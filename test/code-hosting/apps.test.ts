@@ -88,7 +88,11 @@ describe('GitHub Apps from seeded apps', () => {
   it('a seeded privateKey that is no PEM private key is refused when seeded, by name', () => {
     expect(() => fakes.codeHosting.seed.app({ name: 'Broken', privateKey: 'not a key' })).toThrow(/privateKey of app 'broken' is not a PEM private key/);
     // The public half is no private key either.
-    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const { publicKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
     expect(() => fakes.codeHosting.seed.app({ name: 'Half', privateKey: publicKey })).toThrow(/not a PEM private key/);
   });
 

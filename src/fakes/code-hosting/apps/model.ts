@@ -47,7 +47,9 @@ export function createApp(state: CodeHostingState, input: NewApp, now: string): 
     try {
       verifyingKey(input.privateKey);
     } catch (e) {
-      throw new Error(`stuntdouble: the privateKey of app '${slug}' is not a PEM private key (${(e as Error).message}); pass the key GitHub gave the app, e.g. from generateKeyPairSync('rsa', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })`);
+      throw new Error(
+        `stuntdouble: the privateKey of app '${slug}' is not a PEM private key (${(e as Error).message}); pass the key GitHub gave the app, e.g. from generateKeyPairSync('rsa', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })`,
+      );
     }
   }
   ensureAccount(state as Draft<CodeHostingState>, input.owner);

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { appSecretProof } from './signing.js';
 import type { FakeRequest } from '../../../http/request.js';
 import type { AuthMode } from '../../service.js';
 import { GraphError, graphErrors } from '../errors.js';
@@ -41,22 +41,7 @@ export const PAGE_TASKS = [
 /** Tasks a seeded Page or user token gets on its Page when the seed names none. */
 export const DEFAULT_TASKS = ['MANAGE', 'CREATE_CONTENT', 'MODERATE', 'MESSAGING', 'ADVERTISE', 'ANALYZE'];
 
-/** Permissions a seeded token gets when the seed names none. */
-export const DEFAULT_PERMISSIONS = [
-  'pages_show_list',
-  'pages_read_engagement',
-  'pages_read_user_content',
-  'pages_manage_posts',
-  'pages_manage_metadata',
-  'pages_manage_engagement',
-  'pages_manage_ads',
-  'pages_messaging',
-  'leads_retrieval',
-  'business_management',
-  'ads_management',
-  'ads_read',
-  'read_insights',
-];
+export { DEFAULT_PERMISSIONS } from '../permissions.js';
 
 /** Who is calling: a seeded token, or (lenient mode) an unseeded token with full rights. */
 export interface Principal {
@@ -147,10 +132,7 @@ function proofOf(req: FakeRequest): string | null {
   return b && typeof b === 'object' && typeof b.appsecret_proof === 'string' ? b.appsecret_proof : null;
 }
 
-/** The `appsecret_proof` of a token: hex HMAC-SHA256 of the token keyed with the app secret. */
-export function appSecretProof(token: string, secret: string): string {
-  return createHmac('sha256', secret).update(token).digest('hex');
-}
+export { appSecretProof } from './signing.js';
 
 /**
  * Identifies the caller: 104 without a token, 190 (or 102, 190/460, 190/463) for a bad one in the

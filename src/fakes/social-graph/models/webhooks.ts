@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { signBody } from './signing.js';
 import type { Draft } from 'immer';
 import { nextId } from '../../../store/ids.js';
 import type { DeliveryRecord, PostRecord, SocialGraphState } from '../state.js';
@@ -11,10 +12,7 @@ export interface WebhookHost {
   after(fn: (signal: AbortSignal) => void | Promise<void>): void;
 }
 
-/** The signature header value: `sha256=` + hex HMAC-SHA256 of the exact body with the app secret. */
-export function signBody(body: string, secret: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-}
+export { signBody } from './signing.js';
 
 /** Graph's feed change value for a post event. */
 export function feedValue(state: SocialGraphState, post: PostRecord, verb: 'add' | 'edited' | 'remove', now: number): Record<string, unknown> {

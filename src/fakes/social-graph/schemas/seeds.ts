@@ -3,72 +3,9 @@ import type { Duration } from '../../../store/duration.js';
 import { toReal } from '../aliases.js';
 import { LIMIT_CODES } from '../models/limits.js';
 import { SUBSCRIBABLE_FIELDS } from './webhook-fields.js';
+import { GRAPH_PERMISSIONS } from '../permissions.js';
 
-/**
- * Permissions a Graph token can be granted, as Facebook's permissions reference spells them (the
- * photo and chat apps' words accepted in their neutral spelling too).
- */
-export const GRAPH_PERMISSIONS = [
-  'ads_management',
-  'ads_read',
-  'attribution_read',
-  'business_management',
-  'catalog_management',
-  'commerce_account_manage_orders',
-  'commerce_account_read_orders',
-  'commerce_account_read_reports',
-  'commerce_account_read_settings',
-  'email',
-  'gaming_user_locale',
-  'groups_access_member_info',
-  'instagram_basic',
-  'instagram_branded_content_ads_brand',
-  'instagram_branded_content_brand',
-  'instagram_branded_content_creator',
-  'instagram_content_publish',
-  'instagram_manage_comments',
-  'instagram_manage_events',
-  'instagram_manage_insights',
-  'instagram_manage_messages',
-  'instagram_shopping_tag_products',
-  'leads_retrieval',
-  'manage_fundraisers',
-  'page_events',
-  'pages_manage_ads',
-  'pages_manage_cta',
-  'pages_manage_engagement',
-  'pages_manage_instant_articles',
-  'pages_manage_metadata',
-  'pages_manage_posts',
-  'pages_messaging',
-  'pages_read_engagement',
-  'pages_read_user_content',
-  'pages_show_list',
-  'pages_user_gender',
-  'pages_user_locale',
-  'pages_user_timezone',
-  'pages_utility_messaging',
-  'private_computation_access',
-  'public_profile',
-  'publish_to_groups',
-  'publish_video',
-  'read_insights',
-  'read_page_mailboxes',
-  'user_age_range',
-  'user_birthday',
-  'user_friends',
-  'user_gender',
-  'user_hometown',
-  'user_likes',
-  'user_link',
-  'user_location',
-  'user_messenger_contact',
-  'user_photos',
-  'user_posts',
-  'user_videos',
-  'whatsapp_business_management',
-  'whatsapp_business_messaging',
-] as const;
+export { GRAPH_PERMISSIONS } from '../permissions.js';
 
 /** The brand words of the seed's neutral spelling (see aliases.ts), real → neutral. */
 const NEUTRAL: ReadonlyArray<readonly [real: string, neutral: string]> = [
