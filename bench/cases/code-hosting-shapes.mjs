@@ -1,5 +1,7 @@
 // Code hosting response shapes: what rendering every answer through GitHub's documented shape costs.
-// - per request: GET one issue via Octokit, against a plain nock `.reply()` of the same body (ratio ≤ 1.25);
+// - per request: GET one issue via Octokit, against a plain nock `.reply()` of the same body (target ≤ 0.15),
+//   and the same body answered by an override (the request path, transport and client without the
+//   issue model and the renderer: what the row costs apart from rendering);
 // - the first catalog request of a process, which parses the shapes module (child process, wall time),
 //   next to the same process doing a request that needs no shapes (GET /rate_limit).
 import { spawnSync } from 'node:child_process';
@@ -57,6 +59,18 @@ export default async function register(h) {
       fakes = h.createFakes({ clock: '2024-01-10T00:00:00Z' });
       fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
       fakes.codeHosting.seed.resource('/repos/octo/hello/issues/1', { title: 'Bug', labels: ['bug'], assignees: ['mona'] });
+      fakes.install();
+    },
+    teardown: () => fakes.uninstall(),
+    fn: get,
+  });
+
+  h.add({
+    group,
+    name: 'stuntdouble: the same body from an override (no model, no rendering)',
+    setup: () => {
+      fakes = h.createFakes({ clock: '2024-01-10T00:00:00Z' });
+      fakes.override('codeHosting', 'GET /repos/{owner}/{repo}/issues/{issue_number}', () => ({ status: 200, body }));
       fakes.install();
     },
     teardown: () => fakes.uninstall(),

@@ -98,7 +98,8 @@ export async function parseRequest(raw: RawRequest, opts: { maxBodyBytes?: numbe
     url,
     origin: url.origin,
     rawPath: url.pathname,
-    query: parseQuery(url.searchParams),
+    // Most requests have no query: `url.searchParams` would be built (an object per request) for nothing.
+    query: url.search === '' ? {} : parseQuery(url.searchParams),
     headers,
     body,
     rawBody,

@@ -89,6 +89,17 @@ function decide(
   return undefined;
 }
 
+let lastMs = Number.NaN;
+let lastIso = '';
+/** The ISO time of an instant, made once per instant (on a frozen clock every request arrives at the same one). */
+function isoAt(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}
+
 /**
  * Handles one request end to end. Never throws for a served URL: every failure becomes the service's
  * envelope. `signal` is the client's abort signal: an aborted request stops waiting (latency faults)
@@ -109,7 +120,7 @@ export async function runRequest(p: Pipeline, input: RawRequest | FakeRequest, s
   const def = entry.def;
   p.runTimers();
   const seq = p.journal.nextSeq();
-  const at = p.clock.now().toISOString();
+  const at = isoAt(p.clock.nowMs());
   const meta: CallMeta = { token: null, version: null, tags: [] };
   let path = resolved.path;
   let extras: Record<string, string> = {};

@@ -152,6 +152,9 @@ function wrapFetch(original: typeof fetch): typeof fetch {
     if (holderOf(originOf(href)) && !directFor(originOf(href))) return original(input, init);
     let request = new Request(input, init);
     const { signal, redirect: mode } = request;
+    // Without a signal of the caller's (none in `init`, the input no Request) nothing can abort the
+    // request: the answer's body needs no abortable wrapper (a second Response and stream per request).
+    const abortable = init?.signal != null || (typeof input === 'object' && !(input instanceof URL));
     // As fetch: an aborted request rejects with the signal's reason, before and while it is answered.
     signal.throwIfAborted();
     // Kept for a redirect (307/308 send it again) from a host we answer.
@@ -175,7 +178,7 @@ function wrapFetch(original: typeof fetch): typeof fetch {
       if (!next) {
         Object.defineProperty(response, 'url', { value: request.url });
         if (count > 0) Object.defineProperty(response, 'redirected', { value: true });
-        return abortableResponse(response, signal);
+        return abortable ? abortableResponse(response, signal) : response;
       }
       hop = next;
       request = new Request(hop.url, { method: hop.method, headers: hop.headers, signal, ...(hop.body ? { body: hop.body as BodyInit } : {}) });

@@ -49,8 +49,9 @@ export function createFetch(engine: Engine): FakeFetch {
       // As fetch's: the final URL, and whether a redirect led there.
       Object.defineProperty(response, 'url', { value: url.href });
       if (count > 0) Object.defineProperty(response, 'redirected', { value: true });
-      // A body not read when the signal aborts errors with its reason, as fetch's does.
-      return abortableResponse(response, signal);
+      // A body not read when the signal aborts errors with its reason, as fetch's does (only a
+      // caller's signal can abort: without one the answer needs no abortable wrapper).
+      return init?.signal != null || (typeof input === 'object' && !(input instanceof URL)) ? abortableResponse(response, signal) : response;
     }
   };
 }

@@ -39,6 +39,18 @@ describe('journal answer texts', () => {
     expect(Object.keys(calls[3]?.response ?? {})).toEqual(['headers', 'body']);
   });
 
+  it('reads back answers sent again and again (each text kept once per pack) in their order', () => {
+    const journal = new Journal();
+    const a = { number: 1, title: 'Same' };
+    const b = { number: 2, title: 'Other' };
+    // Fresh objects with the same text, interleaved with another, across several packs.
+    const sent = Array.from({ length: 100 }, (_, i) => (i % 5 === 3 ? { ...b, seq: i } : { ...a }));
+    for (const [i, body] of sent.entries()) journal.record(call(i + 1, body));
+    expect(journal.calls.map((c) => c.response.body)).toEqual(sent);
+    expect(journal.calls[98]?.response.body).toEqual(sent[98]);
+    expect(journal.calls[3]?.response.body).toEqual({ ...b, seq: 3 });
+  });
+
   it('keeps an answer that may hold a secret redacted, as a value', () => {
     const journal = new Journal();
     journal.record(call(1, { token: 'ghs_abcdefghijklmnop', expires_at: '2024-01-10T01:00:00Z' }));

@@ -9,7 +9,7 @@ import { jsonText } from '../http/response.js';
  * answers of 2.2 KB each deflates to about 80 bytes an answer: a full journal of 10,000 entries holds
  * well under a megabyte of answer text instead of 22 MB. A text is inflated when its entry's
  * `response.body` is read; the last pack read is kept inflated, so reading a journal in order inflates
- * each pack once.
+ * each pack once. A text the open pack already holds (the same answer sent again) is kept once.
  */
 
 /** Texts per pack. */
@@ -19,8 +19,10 @@ const PACK_CHARS = 256 * 1024;
 
 /** A group of answer texts: open (the texts themselves) until sealed (one deflated buffer). */
 export class TextPack {
-  /** The texts while the pack is open. */
+  /** The texts while the pack is open (each once). */
   #texts: string[] | undefined = [];
+  /** Where each text of the open pack is: a test that reads one object again and again sends the same text each time, kept (and deflated) once. */
+  #at: Map<string, number> | undefined = new Map();
   #chars = 0;
   /** Once sealed: the deflated UTF-8 of all texts joined, and where each text ends in the joined string. */
   #deflated: Uint8Array | undefined;
@@ -34,11 +36,15 @@ export class TextPack {
   get full(): boolean {
     return this.#texts !== undefined && (this.#texts.length >= PACK_TEXTS || this.#chars >= PACK_CHARS);
   }
-  /** Adds a text; returns its index in the pack. */
+  /** Adds a text; returns its index in the pack (the index it already has when the pack holds it). */
   add(text: string): number {
     const texts = this.#texts;
-    if (!texts) throw new Error('stuntdouble bug: a text added to a sealed pack');
+    const at = this.#at;
+    if (!texts || !at) throw new Error('stuntdouble bug: a text added to a sealed pack');
+    const known = at.get(text);
+    if (known !== undefined) return known;
     texts.push(text);
+    at.set(text, texts.length - 1);
     this.#chars += text.length;
     return texts.length - 1;
   }
@@ -57,6 +63,7 @@ export class TextPack {
     this.#deflated = new Uint8Array(deflateRawSync(Buffer.from(joined, 'utf8'), { level: 1 }));
     this.#ends = ends;
     this.#texts = undefined;
+    this.#at = undefined;
     if (lastRead?.pack === this) lastRead = undefined;
   }
   /** The text at an index. */
@@ -85,8 +92,28 @@ export function forgetInflated(): void {
 export function cleanJsonText(body: unknown, known: KnownSecrets | undefined): string | undefined {
   if (body === null || typeof body !== 'object' || ArrayBuffer.isView(body)) return undefined;
   const text = jsonText(body);
-  if (!jsonTextIsClean(text) || (known?.size && !known.absentFrom(text))) return undefined;
+  if (!isClean(text) || (known?.size && !known.absentFrom(text))) return undefined;
   return text;
+}
+
+/** Texts at most this long have their verdict remembered. */
+const REMEMBERED_CHARS = 16 * 1024;
+/** Verdicts remembered at most (cleared when full). */
+const REMEMBERED = 64;
+const verdicts = new Map<string, boolean>();
+/**
+ * {@link jsonTextIsClean}, remembered for recent texts: a test reads the same object again and again,
+ * and comparing a text with a remembered one costs far less than matching every secret hint in it.
+ */
+function isClean(text: string): boolean {
+  if (text.length > REMEMBERED_CHARS) return jsonTextIsClean(text);
+  let clean = verdicts.get(text);
+  if (clean === undefined) {
+    clean = jsonTextIsClean(text);
+    if (verdicts.size >= REMEMBERED) verdicts.clear();
+    verdicts.set(text, clean);
+  }
+  return clean;
 }
 
 const SENT = Symbol('sent');

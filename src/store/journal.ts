@@ -239,7 +239,9 @@ export class Journal {
   readonly #calls = CallList.journaled(() => this.#recordedCalls);
   readonly #unmatched = CallList.journaled(() => this.#recordedUnmatched);
   /** The estimated bytes of each kept call (calls leave it when neither list holds them any more). */
-  readonly #sizes = new WeakMap<RecordedCall, number>();
+  // A Map, not a WeakMap: every call that leaves both lists is deleted from it, and a WeakMap entry per
+  // request costs the garbage collector (ephemerons) and its insertion far more.
+  readonly #sizes = new Map<RecordedCall, number>();
   #bytes = 0;
   /** Where the answers' JSON texts go (see journal-texts.ts). */
   #pack = new TextPack();
@@ -382,6 +384,7 @@ export class Journal {
     forgetInflated();
     this.#calls.length = 0;
     this.#unmatched.length = 0;
+    this.#sizes.clear();
     this.#bytes = 0;
     this.#recordedCalls = 0;
     this.#recordedUnmatched = 0;

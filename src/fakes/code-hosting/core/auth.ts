@@ -368,12 +368,23 @@ export function authHeaders(req: FakeRequest): Record<string, string> {
   const i = infoByRequest.get(req);
   const out: Record<string, string> = {};
   if (!i) return out;
-  if (i.rule) {
-    // GitHub announces routes that need no permission this way.
-    const accepted = i.rule.permissions.length ? formatAcceptedPermissions(i.rule.permissions) : 'allows_permissionless_access=true';
-    for (const name of HEADER_ALIASES.acceptedPermissions) out[name] = accepted;
-    out['x-accepted-oauth-scopes'] = acceptedScopes(i.rule).join(', ');
-  }
+  if (i.rule) Object.assign(out, ruleHeaders(i.rule));
   if (i.token?.type === 'classic') out['x-oauth-scopes'] = i.token.scopes.join(', ');
+  return out;
+}
+
+const ruleHeaderCache = new WeakMap<AccessRule, Readonly<Record<string, string>>>();
+/** The headers announcing what a route accepts: the same for every answer of the route, made once per rule. */
+function ruleHeaders(rule: AccessRule): Readonly<Record<string, string>> {
+  let out = ruleHeaderCache.get(rule);
+  if (!out) {
+    const headers: Record<string, string> = {};
+    // GitHub announces routes that need no permission this way.
+    const accepted = rule.permissions.length ? formatAcceptedPermissions(rule.permissions) : 'allows_permissionless_access=true';
+    for (const name of HEADER_ALIASES.acceptedPermissions) headers[name] = accepted;
+    headers['x-accepted-oauth-scopes'] = acceptedScopes(rule).join(', ');
+    out = headers;
+    ruleHeaderCache.set(rule, out);
+  }
   return out;
 }

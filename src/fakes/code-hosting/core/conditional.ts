@@ -10,7 +10,28 @@ type Ctx = BareContext<CodeHostingState, CodeHostingOptions>;
 /** GitHub's weak entity tag of a JSON answer: `W/"<hash of the body>"`, the same for the same body. */
 export function etagOf(body: unknown): string {
   const text = typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body).toString('base64') : jsonText(body);
-  return `W/"${sha256(text).slice(0, 40)}"`;
+  if (text.length > 16 * 1024) return `W/"${sha256(text).slice(0, 40)}"`;
+  // Remembered for recent texts: a client polling one object gets the same text again and again, and
+  // finding it among a few remembered ones costs less than hashing it.
+  let tag = recentTags.get(text);
+  if (tag === undefined) {
+    tag = `W/"${sha256(text).slice(0, 40)}"`;
+    if (recentTags.size >= 64) recentTags.clear();
+    recentTags.set(text, tag);
+  }
+  return tag;
+}
+const recentTags = new Map<string, string>();
+
+let lastDateMs = Number.NaN;
+let lastDate = '';
+/** The HTTP date of an instant (`Wed, 10 Jan 2024 00:00:00 GMT`), made once per instant: answers of one second share it. */
+function httpDate(ms: number): string {
+  if (ms !== lastDateMs) {
+    lastDate = new Date(ms).toUTCString();
+    lastDateMs = ms;
+  }
+  return lastDate;
 }
 
 /** `crypto.hash` (one call, no hash object: several times cheaper on a small body) where Node has it. */
@@ -54,7 +75,7 @@ export function conditional(res: FakeResponse, ctx: Ctx): FakeResponse {
   // A created object (201) is at its `url`, as GitHub's `Location` says.
   const url = (res.body as { url?: unknown }).url;
   if (res.status === 201 && !headers.location && typeof url === 'string' && /^https?:\/\//.test(url)) headers.location = url;
-  headers['last-modified'] ??= new Date(modified ?? Math.floor(ctx.clock.nowMs() / 1000) * 1000).toUTCString();
+  headers['last-modified'] ??= httpDate(modified ?? Math.floor(ctx.clock.nowMs() / 1000) * 1000);
   if (ctx.req.method !== 'GET' || res.status !== 200) return { ...res, headers };
   const inm = ctx.req.headers['if-none-match'];
   const ims = ctx.req.headers['if-modified-since'];

@@ -5,11 +5,18 @@
 
 /** The web (HTML) origin of an API base URL. */
 export function webBase(apiBase: string): string {
-  const u = new URL(apiBase);
-  if (u.hostname === 'api.github.com') return 'https://github.com';
-  if (u.hostname.startsWith('api.')) return `${u.protocol}//${u.host.slice(4)}`;
-  return `${u.protocol}//${u.host}`;
+  // Answers ask for it many times (every account's html_url): the URL is parsed once per base URL.
+  let web = webBases.get(apiBase);
+  if (web === undefined) {
+    const u = new URL(apiBase);
+    web =
+      u.hostname === 'api.github.com' ? 'https://github.com' : u.hostname.startsWith('api.') ? `${u.protocol}//${u.host.slice(4)}` : `${u.protocol}//${u.host}`;
+    if (webBases.size >= 256) webBases.clear();
+    webBases.set(apiBase, web);
+  }
+  return web;
 }
+const webBases = new Map<string, string>();
 
 /**
  * A gist's Git remote (`git_pull_url`, `git_push_url`): `https://gist.github.com/<id>.git` on github.com,

@@ -71,6 +71,18 @@ export function requestId(seq: number): string {
   return `${hex(a, 4)}:${hex(a >>> 16, 4)}:${hex(b, 6)}:${hex(c, 6)}:${hex(0x65b177ce + seq, 8)}`;
 }
 
+const mediaTypes = new Map<string | undefined, string>();
+/** `X-GitHub-Media-Type` for an `Accept` header, worked out once per distinct header (a client sends the same one every time). */
+function mediaTypeFor(accept: string | undefined): string {
+  let out = mediaTypes.get(accept);
+  if (out === undefined) {
+    out = mediaTypeHeader(mediaTypeOf(accept));
+    if (mediaTypes.size >= 256) mediaTypes.clear();
+    mediaTypes.set(accept, out);
+  }
+  return out;
+}
+
 /** Adds GitHub's standard headers to every answer of the code hosting fake. */
 export function finalizeResponse(res: FakeResponse, ctx: BareContext<CodeHostingState, CodeHostingOptions>): FakeResponse {
   const headers: Record<string, string> = { ...(res.headers ?? {}) };
@@ -78,7 +90,7 @@ export function finalizeResponse(res: FakeResponse, ctx: BareContext<CodeHosting
   headers['x-github-api-version-selected'] =
     ctx.meta.version && (SUPPORTED_VERSIONS as readonly string[]).includes(ctx.meta.version) ? ctx.meta.version : DEFAULT_VERSION;
   // The representation the route answered names itself (a raw file, a diff); else the one the client asked for.
-  headers['x-github-media-type'] ??= mediaTypeHeader(mediaTypeOf(ctx.req.headers.accept));
+  headers['x-github-media-type'] ??= mediaTypeFor(ctx.req.headers.accept);
   if (headers.link && ctx.baseUrl) headers.link = githubLinkForm(headers.link, ctx.state, ctx.baseUrl);
   Object.assign(headers, authHeaders(ctx.req));
   return { ...res, headers };

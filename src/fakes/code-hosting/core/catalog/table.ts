@@ -117,6 +117,17 @@ function orgRoleOfRow(row: CatalogRow): Pick<AccessRule, 'orgRole' | 'roleRefusa
 
 /** The access rule of a row: its permission, classic scopes and public-read mark, all from the catalog table. */
 export function accessRule(row: CatalogRow): AccessRule {
+  // Made once per row (every request of the row asks for it, twice): rules are shared and never changed.
+  let rule = rules.get(row);
+  if (!rule) {
+    rule = makeAccessRule(row);
+    rules.set(row, rule);
+  }
+  return rule;
+}
+const rules = new WeakMap<CatalogRow, AccessRule>();
+
+function makeAccessRule(row: CatalogRow): AccessRule {
   const permissions = parseRule(row.permission).map((alt) => Object.fromEntries(alt.map((r) => [r.category, r.access])));
   return {
     permissions,

@@ -1,13 +1,13 @@
 import { PATH_ALIASES } from '../catalog/aliases.js';
 import { CREATOR, type Resource } from '../catalog/state.js';
 import type { ShapeNode, ShapeSchema } from './load.js';
-import { branch, fits, flat, isObj, nullable, resolveNode, typeOf } from './schema.js';
+import { branch, fits, flat, isObj, nullable, typeOf } from './schema.js';
 import { rootCommit } from '../hash.js';
 import { type Readable, tableGet } from '../../../../store/table.js';
 import { gistGitUrl, uploadsBase, webBase } from '../urls.js';
 import type { Account } from '../schemas/repo.js';
 import { own } from '../../../../store/records.js';
-import { renderAccount } from './account.js';
+import { IDENTITY_SET, type ObjectPlan, accountView, identityBase, planOf } from './plan.js';
 
 /**
  * The one renderer of code hosting answers: turns a stored object into the shape GitHub documents for
@@ -83,10 +83,29 @@ const SEED_SEGMENT = new RegExp(`/(${PATH_ALIASES.map(([seed]) => seed).join('|'
 const REAL: Record<string, string> = Object.fromEntries(PATH_ALIASES);
 /** A URL or key in GitHub's spelling (the neutral path segments never appear in bodies). */
 export function realUrl(s: string): string {
-  return s.includes('/') ? s.replace(SEED_SEGMENT, (_, seg: string) => `/${REAL[seg] ?? seg}`) : s;
+  if (!s.includes('/')) return s;
+  let out = realUrls.get(s);
+  if (out === undefined) {
+    out = s.replace(SEED_SEGMENT, (_, seg: string) => `/${REAL[seg] ?? seg}`);
+    // A bounded memo: answers repeat the same URLs (an account's links, a repository's), the replace is a scan of every seed segment.
+    if (realUrls.size >= MEMO_LIMIT) realUrls.clear();
+    realUrls.set(s, out);
+  }
+  return out;
 }
+/** Entries a renderer memo holds at most (cleared when full: the values are cheap to make again). */
+const MEMO_LIMIT = 4096;
+const realUrls = new Map<string, string>();
 
-const repoPrefix = (key: string) => /^\/repos\/[^/]+\/[^/]+/.exec(key)?.[0];
+/** The `/repos/{owner}/{repo}` prefix of a key (what `/^\/repos\/[^/]+\/[^/]+/` matches), without a regular expression. */
+function repoPrefix(key: string): string | undefined {
+  if (!key.startsWith('/repos/')) return undefined;
+  const slash = key.indexOf('/', 7);
+  if (slash <= 7) return undefined;
+  const end = key.indexOf('/', slash + 1);
+  if (end === slash + 1) return undefined;
+  return end === -1 ? (key.length === slash + 1 ? undefined : key) : key.slice(0, end);
+}
 
 interface Frame {
   /** Concrete API key of the object being rendered (`/repos/o/r/issues/1`). */
@@ -102,14 +121,14 @@ function deriveUrl(name: string, example: unknown, f: Frame, selfExample: unknow
   const api = `${ctx.baseUrl}${f.key}`;
   if (name === 'url') return api;
   if (name === 'html_url') return `${webBase(ctx.baseUrl)}${f.key.replace(/^\/repos\//, '/').replace(/^\/users\//, '/')}`;
-  const rp0 = repoPrefix(f.key);
-  if (name === 'repository_url' && rp0) return `${ctx.baseUrl}${rp0}`;
+  const rp0 = name === 'repository_url' ? repoPrefix(f.key) : undefined;
+  if (rp0) return `${ctx.baseUrl}${rp0}`;
   if (name === 'upload_url') return `${uploadsBase(ctx.baseUrl)}${f.key}/assets{?name,label}`;
-  const gist = /^\/gists\/([^/]+)/.exec(f.key)?.[1];
-  if (gist && (name === 'git_pull_url' || name === 'git_push_url')) return gistGitUrl(ctx.baseUrl, gist);
+  const gist = name === 'git_pull_url' || name === 'git_push_url' ? /^\/gists\/([^/]+)/.exec(f.key)?.[1] : undefined;
+  if (gist) return gistGitUrl(ctx.baseUrl, gist);
   // A pre-receive hook is configured where a site administrator created it, unless an owner configured it lower (GHES).
-  const hook = /\/pre-receive-hooks\/(\d+)$/.exec(f.key)?.[1];
-  if (hook && name === 'configuration_url') return `${ctx.baseUrl}/admin/pre-receive-hooks/${hook}`;
+  const hook = name === 'configuration_url' ? /\/pre-receive-hooks\/(\d+)$/.exec(f.key)?.[1] : undefined;
+  if (hook) return `${ctx.baseUrl}/admin/pre-receive-hooks/${hook}`;
   if (name === 'avatar_url') return `https://avatars.githubusercontent.com/u/${hashNumber(f.key)}?v=4`;
   if (typeof example !== 'string' || !/^https?:\/\//.test(example)) return `${api}/${name.replace(/_url$/, '').replace(/_/g, '-')}`;
   if (typeof selfExample === 'string' && selfExample.length > 8 && example.startsWith(`${selfExample}/`)) return `${api}${example.slice(selfExample.length)}`;
@@ -294,7 +313,6 @@ function frameOf(v: Resource, s: ShapeSchema, parent: Frame): Frame {
   return parent;
 }
 
-const IDENTITY = ['login', 'id', 'node_id', 'avatar_url', 'gravatar_id', 'type', 'site_admin', 'user_view_type'] as const;
 /** An account nobody seeded (a default caller, a login named in a seed): a stable id from its login. */
 export function unknownAccount(login: string, type?: unknown): Account {
   return { login, id: hashNumber(`/users/${login}`), type: type === 'Organization' ? 'Organization' : 'User' };
@@ -306,12 +324,14 @@ export function unknownAccount(login: string, type?: unknown): Account {
  * a user shape (one with `gravatar_id`; an organization shape's links are the `/orgs/{org}/...` forms
  * its own renderer derives).
  */
-function withIdentity(v: Resource, login: string, ctx: RenderContext, props: Readonly<Record<string, unknown>>): Resource {
+function withIdentity(v: Resource, login: string, ctx: RenderContext, plan: ObjectPlan): Resource {
   const acc = (ctx.accounts ? (own(ctx.accounts, login.toLowerCase()) as Account | undefined) : undefined) ?? unknownAccount(login, v.type);
-  const known = renderAccount(acc, ctx.baseUrl);
-  const out: Resource = { ...v };
-  if ('gravatar_id' in props) for (const [k, x] of Object.entries(known)) if (k in props && out[k] === undefined) out[k] = x;
-  for (const k of IDENTITY) out[k] = known[k];
+  const base = identityBase(accountView(acc, ctx.baseUrl), plan);
+  // One copy with every field at once: the account's identity and links, then what the object has
+  // (its symbols too). A copy of the object given fields one at a time turned V8's copy into a slow
+  // dictionary object, ~30 µs an account.
+  const out: Resource = { ...base, ...v };
+  for (const k in v) if (IDENTITY_SET.has(k) || (v[k] === undefined && k in base)) out[k] = base[k];
   return out;
 }
 
@@ -326,49 +346,46 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
     }
     return depth === 0 ? {} : { ...v };
   }
+  const plan = planOf(s, props);
   const f = depth === 0 ? parent : frameOf(v, s, parent);
   // An account (a login with an avatar; an invitation also has a login, but is no account).
-  if (props.login !== undefined && props.avatar_url !== undefined && typeof v.login === 'string') v = withIdentity(v, v.login, f.ctx, props);
+  if (plan.account && typeof v.login === 'string') v = withIdentity(v, v.login, f.ctx, plan);
   // An anonymous contributor (`type: "Anonymous"`: an address with no account) is no account: GitHub
   // sends what it knows of it (email, name, type, contributions), none of an account's fields.
-  const anonymous = props.login !== undefined && v.type === 'Anonymous' && v.login === undefined;
-  const req = new Set(s.q ?? []);
-  // Optional properties GitHub sends only when they mean something: rendered when the object has them
-  // (a key present with the value undefined asks for GitHub's default: an organization's admin view).
-  const conditional = new Set(s.c ?? []);
+  const anonymous = plan.hasLogin && v.type === 'Anonymous' && v.login === undefined;
   const out: Resource = {};
-  const selfExample = props.url !== undefined ? resolveNode(props.url).x : undefined;
-  for (const [k, node] of Object.entries(props)) {
+  for (const p of plan.props) {
+    const k = p.k;
     const x = v[k];
     // A null GitHub would leave out (the field is optional and not nullable) is left out.
-    if (x === null && !req.has(k) && !nullable(flat(node))) continue;
+    if (x === null && p.optional && !p.nullable) continue;
     if (x !== undefined) {
-      out[k] = renderValue(node, x, k, f, depth + 1);
+      out[k] = renderValue(p.node, x, k, f, depth + 1);
       continue;
     }
-    const optional = !req.has(k);
+    const optional = p.optional;
     if (anonymous && optional) continue;
     // A link GitHub sends only while a setting has one value (the selection's link of `visibility: selected`).
-    const when = s.w?.[k];
+    const when = p.when;
     if (when) {
       if (String(v[when[0]]) === when[1]) out[k] = `${f.ctx.baseUrl}${f.key}/${when[2]}`;
       continue;
     }
-    if (optional && conditional.has(k) && !(k in v) && !(v as { [FULL_VIEW]?: boolean })[FULL_VIEW]) continue;
+    // Optional properties GitHub sends only when they mean something: rendered when the object has them
+    // (a key present with the value undefined asks for GitHub's default: an organization's admin view).
+    if (p.conditional && !(k in v) && !(v as { [FULL_VIEW]?: boolean })[FULL_VIEW]) continue;
     // Every other documented property is sent: GitHub's value for a new object when nobody set it.
     if (optional && depth > 6) continue;
-    const isUrl = k === 'url' || k.endsWith('_url');
     // A nested object without an identity of its own has no optional link GitHub would send: derived
     // from its parent's path, it would point at the parent or at a path that does not exist.
-    if (isUrl && optional && depth > 0 && f === parent) continue;
-    const ps = flat(node);
+    if (p.isUrl && optional && depth > 0 && f === parent) continue;
     // An address GitHub shows only where the account made it public: nobody set it, none is sent.
-    if (optional && ps.f === 'email' && !nullable(ps)) continue;
-    if (isUrl && typeOf(ps) === 'string' && !ps.e && ps.d === undefined && !nullable(ps)) {
-      out[k] = deriveUrl(k, ps.x, f, selfExample);
+    if (p.hiddenEmail) continue;
+    if (p.derived) {
+      out[k] = deriveUrl(k, p.ps.x, f, plan.selfExample);
       continue;
     }
-    out[k] = defaultFor(k, ps, f, v, depth, !optional);
+    out[k] = defaultFor(k, p.ps, f, v, depth, !optional);
   }
   return out;
 }
