@@ -3,6 +3,7 @@ import type { AuthMode, BareContext, CallMeta, RouteContext } from '../fakes/ser
 import type { ServiceName } from '../fakes/service-name.js';
 import type { Clock } from '../store/clock.js';
 import type { Journal, RecordedCall } from '../store/journal.js';
+import { memoizeLast } from '../util/memo.js';
 import { parseRequest } from './body.js';
 import type { Effects } from './effects.js';
 import { asciiHeader, blameTheFake, describeError, isServiceError, likelyCause, suggestable, withExplanation } from './explain.js';
@@ -89,16 +90,8 @@ function decide(
   return undefined;
 }
 
-let lastMs = Number.NaN;
-let lastIso = '';
 /** The ISO time of an instant, made once per instant (on a frozen clock every request arrives at the same one). */
-function isoAt(ms: number): string {
-  if (ms !== lastMs) {
-    lastIso = new Date(ms).toISOString();
-    lastMs = ms;
-  }
-  return lastIso;
-}
+const isoAt = memoizeLast((ms: number) => new Date(ms).toISOString());
 
 /**
  * Handles one request end to end. Never throws for a served URL: every failure becomes the service's

@@ -1,6 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { type KnownSecrets, jsonTextIsClean } from '../http/redact.js';
 import { jsonText } from '../http/response.js';
+import { memoize } from '../util/memo.js';
 
 /**
  * The JSON texts of the answers a journal keeps, packed: the newest texts are held as they are, and
@@ -96,25 +97,12 @@ export function cleanJsonText(body: unknown, known: KnownSecrets | undefined): s
   return text;
 }
 
-/** Texts at most this long have their verdict remembered. */
-const REMEMBERED_CHARS = 16 * 1024;
-/** Verdicts remembered at most (cleared when full). */
-const REMEMBERED = 64;
-const verdicts = new Map<string, boolean>();
 /**
- * {@link jsonTextIsClean}, remembered for recent texts: a test reads the same object again and again,
- * and comparing a text with a remembered one costs far less than matching every secret hint in it.
+ * {@link jsonTextIsClean}, remembered for the 64 most recent texts up to 16 KB: a test reads the same
+ * object again and again, and comparing a text with a remembered one costs far less than matching every
+ * secret hint in it.
  */
-function isClean(text: string): boolean {
-  if (text.length > REMEMBERED_CHARS) return jsonTextIsClean(text);
-  let clean = verdicts.get(text);
-  if (clean === undefined) {
-    clean = jsonTextIsClean(text);
-    if (verdicts.size >= REMEMBERED) verdicts.clear();
-    verdicts.set(text, clean);
-  }
-  return clean;
-}
+const isClean = memoize(jsonTextIsClean, 64, 16 * 1024);
 
 const SENT = Symbol('sent');
 const SENT_AT = Symbol('sentAt');

@@ -1,5 +1,6 @@
 import * as crypto from 'node:crypto';
 import { type FakeResponse, jsonText } from '../../../http/response.js';
+import { memoize, memoizeLast } from '../../../util/memo.js';
 import type { BareContext } from '../../service.js';
 import { peek, rateHeaders, rateTable } from './catalog/rate-limit.js';
 import type { CodeHostingOptions } from './options.js';
@@ -10,29 +11,14 @@ type Ctx = BareContext<CodeHostingState, CodeHostingOptions>;
 /** GitHub's weak entity tag of a JSON answer: `W/"<hash of the body>"`, the same for the same body. */
 export function etagOf(body: unknown): string {
   const text = typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body).toString('base64') : jsonText(body);
-  if (text.length > 16 * 1024) return `W/"${sha256(text).slice(0, 40)}"`;
-  // Remembered for recent texts: a client polling one object gets the same text again and again, and
-  // finding it among a few remembered ones costs less than hashing it.
-  let tag = recentTags.get(text);
-  if (tag === undefined) {
-    tag = `W/"${sha256(text).slice(0, 40)}"`;
-    if (recentTags.size >= 64) recentTags.clear();
-    recentTags.set(text, tag);
-  }
-  return tag;
+  return tagOfText(text);
 }
-const recentTags = new Map<string, string>();
+// Remembered for recent texts: a client polling one object gets the same text again and again, and
+// finding it among a few remembered ones costs less than hashing it.
+const tagOfText = memoize((text: string) => `W/"${sha256(text).slice(0, 40)}"`, 64, 16 * 1024);
 
-let lastDateMs = Number.NaN;
-let lastDate = '';
 /** The HTTP date of an instant (`Wed, 10 Jan 2024 00:00:00 GMT`), made once per instant: answers of one second share it. */
-function httpDate(ms: number): string {
-  if (ms !== lastDateMs) {
-    lastDate = new Date(ms).toUTCString();
-    lastDateMs = ms;
-  }
-  return lastDate;
-}
+const httpDate = memoizeLast((ms: number) => new Date(ms).toUTCString());
 
 /** `crypto.hash` (one call, no hash object: several times cheaper on a small body) where Node has it. */
 const sha256: (text: string) => string =

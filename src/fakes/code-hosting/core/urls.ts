@@ -1,22 +1,17 @@
+import { memoize } from '../../../util/memo.js';
+
 /**
  * URL helpers: every URL in a body points at the base URL the request came in on
  * (api.github.com, GHE.com `https://api.<sub>.ghe.com`, GHES `https://<host>/api/v3`).
  */
 
-/** The web (HTML) origin of an API base URL. */
-export function webBase(apiBase: string): string {
-  // Answers ask for it many times (every account's html_url): the URL is parsed once per base URL.
-  let web = webBases.get(apiBase);
-  if (web === undefined) {
-    const u = new URL(apiBase);
-    web =
-      u.hostname === 'api.github.com' ? 'https://github.com' : u.hostname.startsWith('api.') ? `${u.protocol}//${u.host.slice(4)}` : `${u.protocol}//${u.host}`;
-    if (webBases.size >= 256) webBases.clear();
-    webBases.set(apiBase, web);
-  }
-  return web;
-}
-const webBases = new Map<string, string>();
+/** The web (HTML) origin of an API base URL (parsed once per base URL: every account's `html_url` asks for it). */
+export const webBase: (apiBase: string) => string = memoize((apiBase: string) => {
+  const u = new URL(apiBase);
+  if (u.hostname === 'api.github.com') return 'https://github.com';
+  if (u.hostname.startsWith('api.')) return `${u.protocol}//${u.host.slice(4)}`;
+  return `${u.protocol}//${u.host}`;
+}, 256);
 
 /**
  * A gist's Git remote (`git_pull_url`, `git_push_url`): `https://gist.github.com/<id>.git` on github.com,

@@ -1,4 +1,5 @@
 import type { FakeResponse } from '../../../http/response.js';
+import { memoize } from '../../../util/memo.js';
 import type { BareContext } from '../../service.js';
 import { HEADER_ALIASES, readAliased } from './aliases.js';
 import { authHeaders } from './auth.js';
@@ -71,17 +72,8 @@ export function requestId(seq: number): string {
   return `${hex(a, 4)}:${hex(a >>> 16, 4)}:${hex(b, 6)}:${hex(c, 6)}:${hex(0x65b177ce + seq, 8)}`;
 }
 
-const mediaTypes = new Map<string | undefined, string>();
 /** `X-GitHub-Media-Type` for an `Accept` header, worked out once per distinct header (a client sends the same one every time). */
-function mediaTypeFor(accept: string | undefined): string {
-  let out = mediaTypes.get(accept);
-  if (out === undefined) {
-    out = mediaTypeHeader(mediaTypeOf(accept));
-    if (mediaTypes.size >= 256) mediaTypes.clear();
-    mediaTypes.set(accept, out);
-  }
-  return out;
-}
+const mediaTypeFor = memoize((accept: string | undefined) => mediaTypeHeader(mediaTypeOf(accept)), 256);
 
 /** Adds GitHub's standard headers to every answer of the code hosting fake. */
 export function finalizeResponse(res: FakeResponse, ctx: BareContext<CodeHostingState, CodeHostingOptions>): FakeResponse {
