@@ -18,6 +18,20 @@ async function failure(
   throw new Error('expected the request to fail');
 }
 
+/** One call of each source-import endpoint, made when invoked (so a refused one is awaited before the next starts). */
+function everyImportCall(octokit: Octokit, P: { owner: string; repo: string }): Array<() => Promise<unknown>> {
+  return [
+    () => octokit.request('GET /repos/{owner}/{repo}/import', P),
+    () => octokit.request('PUT /repos/{owner}/{repo}/import', { ...P, vcs_url: 'https://example.com/a.git' }),
+    () => octokit.request('PATCH /repos/{owner}/{repo}/import', P),
+    () => octokit.request('DELETE /repos/{owner}/{repo}/import', P),
+    () => octokit.request('GET /repos/{owner}/{repo}/import/authors', P),
+    () => octokit.request('PATCH /repos/{owner}/{repo}/import/authors/{author_id}', { ...P, author_id: 1, name: 'x' }),
+    () => octokit.request('GET /repos/{owner}/{repo}/import/large_files', P),
+    () => octokit.request('PATCH /repos/{owner}/{repo}/import/lfs', { ...P, use_lfs: 'opt_in' }),
+  ];
+}
+
 describe('source import endpoints: statuses and validation', () => {
   let fakes: Fakes;
   beforeEach(() => {
@@ -159,17 +173,7 @@ describe('source import endpoints: statuses and validation', () => {
     const h = fakes.apply(scenarios.codeHostingMaintenance({ repo: 'maint' }));
     const octokit = kit(h.token);
     const P = { owner: h.owner, repo: h.repo };
-    const calls = [
-      () => octokit.request('GET /repos/{owner}/{repo}/import', P),
-      () => octokit.request('PUT /repos/{owner}/{repo}/import', { ...P, vcs_url: 'https://example.com/a.git' }),
-      () => octokit.request('PATCH /repos/{owner}/{repo}/import', P),
-      () => octokit.request('DELETE /repos/{owner}/{repo}/import', P),
-      () => octokit.request('GET /repos/{owner}/{repo}/import/authors', P),
-      () => octokit.request('PATCH /repos/{owner}/{repo}/import/authors/{author_id}', { ...P, author_id: 1, name: 'x' }),
-      () => octokit.request('GET /repos/{owner}/{repo}/import/large_files', P),
-      () => octokit.request('PATCH /repos/{owner}/{repo}/import/lfs', { ...P, use_lfs: 'opt_in' }),
-    ];
-    for (const c of calls) {
+    for (const c of everyImportCall(octokit, P)) {
       const e = await failure(c());
       expect(e.status).toBe(503);
       expect(e.response.data).toEqual({
@@ -189,17 +193,7 @@ describe('source import endpoints: statuses and validation', () => {
     fakes.clock.set('2024-04-11T23:59:59Z');
     expect((await octokit.request('PUT /repos/{owner}/{repo}/import', { ...P, vcs: 'git', vcs_url: 'https://example.com/a.git' })).status).toBe(201);
     fakes.clock.advance('1s');
-    const routes = [
-      () => octokit.request('GET /repos/{owner}/{repo}/import', P),
-      () => octokit.request('PUT /repos/{owner}/{repo}/import', { ...P, vcs_url: 'https://example.com/a.git' }),
-      () => octokit.request('PATCH /repos/{owner}/{repo}/import', P),
-      () => octokit.request('DELETE /repos/{owner}/{repo}/import', P),
-      () => octokit.request('GET /repos/{owner}/{repo}/import/authors', P),
-      () => octokit.request('PATCH /repos/{owner}/{repo}/import/authors/{author_id}', { ...P, author_id: 1, name: 'x' }),
-      () => octokit.request('GET /repos/{owner}/{repo}/import/large_files', P),
-      () => octokit.request('PATCH /repos/{owner}/{repo}/import/lfs', { ...P, use_lfs: 'opt_in' }),
-    ];
-    for (const r of routes) {
+    for (const r of everyImportCall(octokit, P)) {
       const e = await failure(r());
       expect(e.status).toBe(410);
       expect(e.response.data).toEqual({
@@ -209,7 +203,7 @@ describe('source import endpoints: statuses and validation', () => {
       });
     }
     fakes.clock.advance('400d');
-    expect((await failure(routes[0]!())).status).toBe(410);
+    expect((await failure(everyImportCall(octokit, P)[0]!())).status).toBe(410);
     expect(h.retiredAt).toBe('2024-04-12T00:00:00.000Z');
   });
 });
