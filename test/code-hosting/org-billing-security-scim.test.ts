@@ -174,10 +174,19 @@ describe('SCIM provisioning of an enterprise (GHE.com description)', () => {
     const out = up.data as Json;
     expect(out.name.familyName).toBe('updatedFamilyName');
     expect(out.emails.filter((e: Json) => e.type === 'work').map((e: Json) => e.value)).toEqual(['updatedEmail@microsoft.com']);
-    await expect(
-      octokit.request(`PATCH ${new URL(user.meta.location).pathname}`, {
+    const bad = await octokit
+      .request(`PATCH ${new URL(user.meta.location).pathname}`, {
         data: { schemas: patch.schemas, Operations: [{ op: 'move', path: 'userName', value: 'x' }] },
-      }),
-    ).rejects.toMatchObject({ status: 400 });
+      })
+      .catch((e) => e);
+    expect(bad.status).toBe(400);
+    // SCIM's error, as the description's scim-error: the status a number, SCIM's error schema.
+    valid(ghec, `${U}/{scim_user_id}`, 'patch', 400, bad.response.data);
+    expect(bad.response.data).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: 400, scimType: 'invalidSyntax' });
+    const badPath = await octokit
+      .request(`PATCH ${new URL(user.meta.location).pathname}`, { data: { schemas: patch.schemas, Operations: [{ op: 'replace', path: 'id', value: 'x' }] } })
+      .catch((e) => e);
+    valid(ghec, `${U}/{scim_user_id}`, 'patch', 400, badPath.response.data);
+    expect(badPath.response.data.scimType).toBe('invalidPath');
   });
 });

@@ -41,6 +41,15 @@ export const githubError = {
     new GitHubError(422, message, { documentationUrl, errors }),
   /** 400 with a message. */
   badRequest: (message: string, documentationUrl = DOCS) => new GitHubError(400, message, { documentationUrl }),
+  /**
+   * A SCIM error (the description's `scim-error`): SCIM's error schema, `detail` and `scimType` (RFC 7644
+   * §3.12), the status as a number, beside GitHub's `message` and `documentation_url`.
+   */
+  scim: (status: number, detail: string, scimType: string, documentationUrl = DOCS) =>
+    new GitHubError(status, detail, {
+      documentationUrl,
+      body: { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status, detail, scimType },
+    }),
   /** 503 (by default: under maintenance). */
   unavailable: (message = 'Unavailable due to service under maintenance', documentationUrl = DOCS) => new GitHubError(503, message, { documentationUrl }),
   /** 500 Server Error (a bug in the fake). */
@@ -52,8 +61,8 @@ export function renderGitHubError(err: unknown): FakeResponse {
   const e = err instanceof GitHubError ? err : githubError.internal();
   const body: Record<string, unknown> = { message: e.message, documentation_url: e.extra.documentationUrl ?? DOCS };
   if (e.extra.errors) body.errors = e.extra.errors;
-  if (e.extra.body) Object.assign(body, e.extra.body);
-  // GitHub's newer error bodies carry the status as a string.
+  // GitHub's newer error bodies carry the status as a string (a body of the error's own may say otherwise).
   if (!e.extra.errors && e.status >= 400) body.status = String(e.status);
+  if (e.extra.body) Object.assign(body, e.extra.body);
   return json(e.status, body, e.extra.headers ?? {});
 }

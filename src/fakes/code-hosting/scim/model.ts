@@ -26,7 +26,8 @@ export function scimView(rec: Resource): Resource {
   };
 }
 
-const invalid = (detail: string) => githubError.badRequest(detail, DOCS);
+/** SCIM's 400 for an operation it cannot apply (`invalidPath`, `invalidSyntax`, `invalidValue`). */
+const invalid = (detail: string, scimType = 'invalidSyntax') => githubError.scim(400, detail, scimType, DOCS);
 
 /** Attributes a PATCH may change (not the id, meta or schemas of the resource). */
 const FIXED = new Set(['id', 'meta', 'schemas', 'url', 'html_url', 'node_id', 'created_at', 'updated_at']);
@@ -42,7 +43,7 @@ const PATH = /^([A-Za-z]\w*)(?:\[([A-Za-z]\w*) eq (?:"([^"]*)"|'([^']*)')\])?(?:
 
 function parsePath(raw: string): Path {
   const m = PATH.exec(raw);
-  if (!m || FIXED.has(m[1] as string)) throw invalid(`Unsupported path: ${raw}`);
+  if (!m || FIXED.has(m[1] as string)) throw invalid(`Unsupported path: ${raw}`, 'invalidPath');
   return {
     attr: m[1] as string,
     ...(m[2] ? { filter: { key: m[2], value: (m[3] ?? m[4]) as string } } : {}),
@@ -79,7 +80,7 @@ export function applyPatch(rec: Resource, body: Resource): Resource {
     const op = String(o.op ?? '').toLowerCase();
     if (!['add', 'replace', 'remove'].includes(op)) throw invalid(`Unsupported operation: ${String(o.op)}`);
     if (typeof o.path !== 'string') {
-      if (op === 'remove' || !isObj(o.value)) throw invalid('An operation without path needs an object value');
+      if (op === 'remove' || !isObj(o.value)) throw invalid('An operation without path needs an object value', 'invalidValue');
       for (const [k, v] of Object.entries(o.value)) if (!FIXED.has(k)) out[k] = v;
       continue;
     }
