@@ -1,7 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { type KnownSecrets, jsonTextIsClean } from '../http/redact.js';
 import { jsonText } from '../http/response.js';
-import { memoize } from '../util/memo.js';
+import { memoizeRecent } from '../util/memo.js';
 
 /**
  * The JSON texts of the answers a journal keeps, packed: the newest texts are held as they are, and
@@ -22,8 +22,6 @@ const PACK_CHARS = 256 * 1024;
 export class TextPack {
   /** The texts while the pack is open (each once). */
   #texts: string[] | undefined = [];
-  /** Where each text of the open pack is: a test that reads one object again and again sends the same text each time, kept (and deflated) once. */
-  #at: Map<string, number> | undefined = new Map();
   #chars = 0;
   /** Once sealed: the deflated UTF-8 of all texts joined, and where each text ends in the joined string. */
   #deflated: Uint8Array | undefined;
@@ -40,12 +38,12 @@ export class TextPack {
   /** Adds a text; returns its index in the pack (the index it already has when the pack holds it). */
   add(text: string): number {
     const texts = this.#texts;
-    const at = this.#at;
-    if (!texts || !at) throw new Error('stuntdouble bug: a text added to a sealed pack');
-    const known = at.get(text);
-    if (known !== undefined) return known;
+    if (!texts) throw new Error('stuntdouble bug: a text added to a sealed pack');
+    // A test that reads one object again and again sends the same text each time: kept (and deflated)
+    // once. Found by comparing (texts of other lengths cost nothing), not by a Map, which would hash
+    // every character of each new text.
+    for (let i = texts.length - 1; i >= 0; i--) if (texts[i] === text) return i;
     texts.push(text);
-    at.set(text, texts.length - 1);
     this.#chars += text.length;
     return texts.length - 1;
   }
@@ -64,7 +62,6 @@ export class TextPack {
     this.#deflated = new Uint8Array(deflateRawSync(Buffer.from(joined, 'utf8'), { level: 1 }));
     this.#ends = ends;
     this.#texts = undefined;
-    this.#at = undefined;
     if (lastRead?.pack === this) lastRead = undefined;
   }
   /** The text at an index. */
@@ -98,11 +95,11 @@ export function cleanJsonText(body: unknown, known: KnownSecrets | undefined): s
 }
 
 /**
- * {@link jsonTextIsClean}, remembered for the 64 most recent texts up to 16 KB: a test reads the same
- * object again and again, and comparing a text with a remembered one costs far less than matching every
- * secret hint in it.
+ * {@link jsonTextIsClean}, remembered for the 4 most recent texts: a test reads the same object again
+ * and again, and comparing a text with a remembered one costs far less than matching every secret hint
+ * in it.
  */
-const isClean = memoize(jsonTextIsClean, 64, 16 * 1024);
+const isClean = memoizeRecent(jsonTextIsClean, 4);
 
 const SENT = Symbol('sent');
 const SENT_AT = Symbol('sentAt');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoize, memoizeLast } from './memo.js';
+import { memoize, memoizeLast, memoizeRecent } from './memo.js';
 
 describe('memoize', () => {
   it('computes each input once while remembered, forgets all when full, and never remembers long keys', () => {
@@ -45,5 +45,28 @@ describe('memoizeLast', () => {
     expect(n).toBe(1);
     expect(iso(1000)).toBe('1970-01-01T00:00:01.000Z');
     expect(n).toBe(2);
+  });
+});
+
+describe('memoizeRecent', () => {
+  it('computes a text once while it is among the last few, and again once it has been pushed out', () => {
+    const calls: string[] = [];
+    const len = memoizeRecent((s: string) => {
+      calls.push(s);
+      return s.length;
+    }, 2);
+    const big = 'x'.repeat(5000);
+    expect([len(big), len(`${'x'.repeat(4999)}x`), len('ab'), len(big)]).toEqual([5000, 5000, 2, 5000]);
+    expect(calls).toHaveLength(2); // the second big text is equal (===) to the first: found, not recomputed
+    len('cd'); // pushes the big text out
+    len(big);
+    expect(calls).toEqual([big, 'ab', 'cd', big]);
+    const capped = memoizeRecent((s: string) => {
+      calls.push(s);
+      return s.length;
+    }, 2, 10);
+    capped(big);
+    capped(big);
+    expect(calls.slice(4)).toEqual([big, big]); // over maxChars: computed each time, never kept
   });
 });

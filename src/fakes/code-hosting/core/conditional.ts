@@ -1,6 +1,6 @@
 import * as crypto from 'node:crypto';
 import { type FakeResponse, jsonText } from '../../../http/response.js';
-import { memoize, memoizeLast } from '../../../util/memo.js';
+import { memoizeLast, memoizeRecent } from '../../../util/memo.js';
 import type { BareContext } from '../../service.js';
 import { peek, rateHeaders, rateTable } from './catalog/rate-limit.js';
 import type { CodeHostingOptions } from './options.js';
@@ -13,9 +13,9 @@ export function etagOf(body: unknown): string {
   const text = typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body).toString('base64') : jsonText(body);
   return tagOfText(text);
 }
-// Remembered for recent texts: a client polling one object gets the same text again and again, and
-// finding it among a few remembered ones costs less than hashing it.
-const tagOfText = memoize((text: string) => `W/"${sha256(text).slice(0, 40)}"`, 64, 16 * 1024);
+// Remembered for the last few texts: a client polling one object gets the same text again and again,
+// and comparing it with a few remembered ones costs less than hashing it.
+const tagOfText = memoizeRecent((text: string) => `W/"${sha256(text).slice(0, 40)}"`, 4);
 
 /** The HTTP date of an instant (`Wed, 10 Jan 2024 00:00:00 GMT`), made once per instant: answers of one second share it. */
 const httpDate = memoizeLast((ms: number) => new Date(ms).toUTCString());
