@@ -13,7 +13,7 @@ import type { Caller } from '../roles.js';
 import type { CodeHostingOptions } from '../options.js';
 import type { CodeHostingState } from '../../state.js';
 import { selectVersion } from '../wire.js';
-import { type Operation, mutate, read } from './engine.js';
+import { type OpResult, type Operation, mutate, read } from './engine.js';
 import { type RateInfo, consume, limitFor, peek, rateHeaders, rateLimitError, rateLimitSubject, rateTable } from './rate-limit.js';
 import type { CatalogSlice, Resource } from './state.js';
 import { canonicalKey } from './canonical.js';
@@ -95,6 +95,8 @@ const asObject = (b: unknown): Resource => (b && typeof b === 'object' && !Array
  * generic engine, in one update.
  */
 export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, env: PipelineEnv): RouteHandler<CodeHostingState, CodeHostingOptions> {
+  /** The last read this row answered: the state it read, what was asked (see readKey) and the rendered answer. */
+  let lastRead: { state: CodeHostingState; asked: string; rendered: OpResult } | undefined;
   return (ctx) => {
     let rate: RateInfo | undefined;
     let res: FakeResponse;
@@ -125,7 +127,21 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
         accept: ctx.req.headers.accept ?? '',
       };
       const authenticated = principal.kind !== 'anonymous';
-      const outcome = ctx.update((draft) => {
+      // A read changes nothing but the rate window (the host's meters, not the state): it runs on the
+      // state itself, without an immer draft (a draft of the root and the nodes it reads).
+      type Outcome = { error: GitHubError } | { result: OpResult; repo?: RepoRecord | undefined; rendered?: OpResult };
+      // Every answer in GitHub's documented status and shape, rendered from the state after the update.
+      const render = (result: OpResult, repo: RepoRecord | undefined): OpResult =>
+        shapeAnswer(row, result, op.key, {
+          baseUrl: ctx.baseUrl,
+          now: op.now,
+          // An anonymous reader is nobody: objects nobody attributed render as the repository owner's.
+          login: principal.login ?? (principal.kind === 'anonymous' ? repo?.ownerLogin : undefined) ?? ctx.options.defaultLogin ?? DEFAULT_LOGIN,
+          records: ctx.state.catalog.records,
+          accounts: ctx.state.accounts,
+          ...(repo ? { repo: env.repoView(repo, { state: ctx.state, apiBase: ctx.baseUrl, caller: op.caller }) } : {}),
+        });
+      const operate = (draft: CodeHostingState | undefined): Outcome => {
         rate = consume(rateTable(ctx), rateKey, limitFor(resource, authenticated), nowSec, resource);
         if (rate.exceeded) return { error: rateLimitError(rate, nowSec, rateLimitSubject(ctx.state, principal)) };
         try {
@@ -137,8 +153,17 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
           }
           const written = repo ? { path: keyPrefix(op.key, 3), defaultBranch: repo.defaultBranch, record: repo } : undefined;
           const relRepo = custom ? written : undefined;
-          if (row.method === 'GET')
-            return { result: custom ? custom({ state: ctx.state, op, ...(relRepo ? { repo: relRepo } : {}) }) : read(ctx.state.catalog, op), repo };
+          if (row.method === 'GET') {
+            // A read is a function of the state and the request: the same read of an unchanged state
+            // (a client polling one object) answers the rendering it got last, after the same checks.
+            const asked = readKey(op, ctx.options.defaultLogin);
+            const again = lastRead?.state === ctx.state && lastRead.asked === asked ? lastRead.rendered : undefined;
+            if (again) return { result: again, rendered: again, repo };
+            const result = custom ? custom({ state: ctx.state, op, ...(relRepo ? { repo: relRepo } : {}) }) : read(ctx.state.catalog, op);
+            const rendered = render(result, repo);
+            lastRead = { state: ctx.state, asked, rendered };
+            return { result, rendered, repo };
+          }
           // The rate count above lands whatever happens; the operation lands whole or not at all.
           const result = attempt(draft as CodeHostingState, (d) => {
             const out = custom ? custom({ state: d, op, ...(relRepo ? { repo: relRepo } : {}) }) : mutate(d.catalog, d.counters, op);
@@ -150,18 +175,10 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
           if (err instanceof GitHubError) return { error: err };
           throw err;
         }
-      });
+      };
+      const outcome = row.method === 'GET' ? operate(undefined) : ctx.update((draft) => operate(draft as CodeHostingState));
       if ('error' in outcome) throw outcome.error;
-      // Every answer in GitHub's documented status and shape, rendered from the state after the update.
-      const r = shapeAnswer(row, outcome.result, op.key, {
-        baseUrl: ctx.baseUrl,
-        now: op.now,
-        // An anonymous reader is nobody: objects nobody attributed render as the repository owner's.
-        login: principal.login ?? (principal.kind === 'anonymous' ? outcome.repo?.ownerLogin : undefined) ?? ctx.options.defaultLogin ?? DEFAULT_LOGIN,
-        records: ctx.state.catalog.records,
-        accounts: ctx.state.accounts,
-        ...(outcome.repo ? { repo: env.repoView(outcome.repo, { state: ctx.state, apiBase: ctx.baseUrl, caller: op.caller }) } : {}),
-      });
+      const r = outcome.rendered ?? render(outcome.result, outcome.repo);
       res =
         r.body === undefined
           ? { status: r.status, headers: { ...(r.headers ?? {}) } }
@@ -174,6 +191,15 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
     const info = rate ?? peek(rateTable(ctx), rateKey, resource, nowSec, !rateKey.endsWith(':anonymous'));
     return { ...res, headers: { ...rateHeaders(info), ...(res.headers ?? {}) } };
   };
+}
+
+/**
+ * Everything besides the state that a read's answer depends on: the URL (path and query), the media
+ * type asked for, the base URL, the clock's now, and who reads (their login, how their token acts).
+ */
+function readKey(op: Operation, defaultLogin: string | undefined): string {
+  const c = op.caller;
+  return `${op.url.href}\n${op.accept ?? ''}\n${op.baseUrl}\n${op.now}\n${op.login ?? ''}\n${c?.kind ?? ''}:${c?.login ?? ''}\n${op.actsAsUser === true}\n${op.anonymous === true}\n${defaultLogin ?? ''}`;
 }
 
 /** `METHOD /a/{}/b`: a route's shape, whatever its parameter names. */
