@@ -29,7 +29,8 @@ const TWO_BYTE = /[\u0100-\uffff]/;
 export function recordBytes(r: Readonly<Record<string, string | readonly string[]>> | undefined): number {
   if (!r) return 0;
   let n = OBJECT;
-  for (const [k, v] of Object.entries(r)) {
+  for (const k in r) {
+    const v = r[k] as string | readonly string[];
     n += FIELD + stringBytes(k);
     if (typeof v === 'string') n += stringBytes(v);
     else for (const s of v) n += ITEM + stringBytes(s);

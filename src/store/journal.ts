@@ -462,7 +462,9 @@ function isUnmatched(call: RecordedCall): boolean {
 function scrubRecord<T extends Readonly<Record<string, string | readonly string[]>>>(r: T, known: KnownSecrets | undefined): T {
   if (!known?.size) return r;
   let out: Record<string, string | readonly string[]> | undefined;
-  for (const [k, v] of Object.entries(r)) {
+  // for...in over a plain record: Object.entries would make an array per header, on every request.
+  for (const k in r) {
+    const v = r[k] as string | readonly string[];
     const s = typeof v === 'string' ? known.scrub(v) : v.some((x) => known.scrub(x) !== x) ? v.map((x) => known.scrub(x)) : v;
     if (s !== v) {
       out ??= { ...r };

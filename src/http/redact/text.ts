@@ -8,7 +8,8 @@ const HINT = /key|tok|secret|pass|pwd|proof|credential|auth|cookie|verifier|encr
 /** Headers with credentials replaced by `[redacted]` (the scheme word of Authorization is kept), secrets in other values scanned. */
 export function redactHeaders(h: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) {
+  for (const k in h) {
+    const v = h[k] as string;
     if (!isSecretHeader(k)) out[k] = typeof v === 'string' ? redactString(v) : v;
     else if (/authorization$/i.test(k)) {
       const scheme = /^(\w+)\s/.exec(v)?.[1];
