@@ -1,6 +1,7 @@
 // Code hosting response shapes: what rendering every answer through GitHub's documented shape costs.
 // - per request: GET one issue via Octokit, against a plain nock `.reply()` of the same body (target ≤ 0.15),
-//   and the same body answered by an override (the request path, transport and client without the
+//   the same read rendered anew each time (two URLs in turn: a repeated read of an unchanged state
+//   answers the previous rendering), and the same body answered by an override (the request path, transport and client without the
 //   issue model and the renderer: what the row costs apart from rendering);
 // - the first catalog request of a process, which parses the shapes module (child process, wall time),
 //   next to the same process doing a request that needs no shapes (GET /rate_limit).
@@ -63,6 +64,23 @@ export default async function register(h) {
     },
     teardown: () => fakes.uninstall(),
     fn: get,
+  });
+
+  // The row above reads one unchanged issue again and again, which answers the rendering of the
+  // previous read (the same state, URL and caller). Here two URLs take turns (a query parameter the
+  // route ignores): every read renders.
+  let turn = 0;
+  h.add({
+    group,
+    name: 'stuntdouble: rendered anew on every read (two URLs in turn)',
+    setup: () => {
+      fakes = h.createFakes({ clock: '2024-01-10T00:00:00Z' });
+      fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
+      fakes.codeHosting.seed.resource('/repos/octo/hello/issues/1', { title: 'Bug', labels: ['bug'], assignees: ['mona'] });
+      fakes.install();
+    },
+    teardown: () => fakes.uninstall(),
+    fn: () => octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: 'octo', repo: 'hello', issue_number: 1, turn: (turn ^= 1) }),
   });
 
   h.add({
