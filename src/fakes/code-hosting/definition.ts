@@ -31,13 +31,8 @@ const PARTS: ServiceParts<CodeHostingState, CodeHostingOptions, CodeHostingFacad
   renderError: (err) => renderGitHubError(err),
   notFound: () => githubError.notFound(),
   // Every answer carries the caller's x-ratelimit-* window (catalog routes count requests); GET
-  // answers carry an ETag, and a matching If-None-Match answers 304 without counting. The answer's
-  // headers are copied once (the window's own copy when it adds one) and completed in place.
-  finalize: (res, ctx) => {
-    const rated = withRateHeaders(res, ctx);
-    const own = rated === res ? { ...res, headers: { ...(res.headers ?? {}) } } : (rated as typeof rated & { headers: Record<string, string> });
-    return finalizeResponse(conditional(own, ctx), ctx);
-  },
+  // answers carry an ETag, and a matching If-None-Match answers 304 without counting.
+  finalize: (res, ctx) => finalizeResponse(conditional(withRateHeaders(res, ctx), ctx), ctx),
   operations: () => GRAPHQL_OPERATIONS,
   facade: buildFacade,
 };

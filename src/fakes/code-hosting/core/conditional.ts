@@ -51,27 +51,25 @@ const hasBody = (res: FakeResponse) => res.body !== undefined && res.body !== nu
  * the body) and a `Last-Modified` (the resource's `updated_at`, else the fake clock's now). Conditional
  * GETs: a request whose `If-None-Match` names the current tag (or whose `If-Modified-Since` is not older
  * than the resource's `updated_at`) answers `304 Not Modified` without a body, and that request does not
- * count against the rate limit. `res.headers` is the answer's own copy (made once by the service's
- * finalize) and is completed in place; a 304 is a new answer.
+ * count against the rate limit.
  */
-export function conditional<R extends FakeResponse & { headers: Record<string, string> }>(res: R, ctx: Ctx): R | (FakeResponse & { headers: Record<string, string> }) {
+export function conditional(res: FakeResponse, ctx: Ctx): FakeResponse {
   if (!hasBody(res) || res.status >= 400 || res.status === 204) return res;
-  const headers = res.headers;
-  const etag = headers.etag ?? etagOf(res.body);
+  const etag = res.headers?.etag ?? etagOf(res.body);
   const modified = modifiedAt(res.body);
-  headers.etag = etag;
+  const headers: Record<string, string> = { ...(res.headers ?? {}), etag };
   // A created object (201) is at its `url`, as GitHub's `Location` says.
   const url = (res.body as { url?: unknown }).url;
   if (res.status === 201 && !headers.location && typeof url === 'string' && /^https?:\/\//.test(url)) headers.location = url;
   headers['last-modified'] ??= httpDate(modified ?? Math.floor(ctx.clock.nowMs() / 1000) * 1000);
-  if (ctx.req.method !== 'GET' || res.status !== 200) return res;
+  if (ctx.req.method !== 'GET' || res.status !== 200) return { ...res, headers };
   const inm = ctx.req.headers['if-none-match'];
   const ims = ctx.req.headers['if-modified-since'];
   const fresh =
     inm !== undefined
       ? inm.split(',').some((t) => t.trim() === '*' || bare(t) === bare(etag))
       : ims !== undefined && modified !== undefined && !Number.isNaN(Date.parse(ims)) && Date.parse(ims) >= modified;
-  if (!fresh) return res;
+  if (!fresh) return { ...res, headers };
   // Not counted: give back the request the route counted.
   const resource = ctx.path.startsWith('/search/') ? 'search' : 'core';
   const who = ctx.meta.token === null ? 'anonymous' : ctx.meta.token;

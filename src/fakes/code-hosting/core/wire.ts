@@ -75,12 +75,9 @@ export function requestId(seq: number): string {
 /** `X-GitHub-Media-Type` for an `Accept` header, worked out once per distinct header (a client sends the same one every time). */
 const mediaTypeFor = memoize((accept: string | undefined) => mediaTypeHeader(mediaTypeOf(accept)), 256);
 
-/**
- * Adds GitHub's standard headers to every answer of the code hosting fake, in place: `res.headers` is
- * the answer's own copy, made once by the service's finalize (see definition.ts).
- */
-export function finalizeResponse(res: FakeResponse & { headers: Record<string, string> }, ctx: BareContext<CodeHostingState, CodeHostingOptions>): FakeResponse {
-  const headers = res.headers;
+/** Adds GitHub's standard headers to every answer of the code hosting fake. */
+export function finalizeResponse(res: FakeResponse, ctx: BareContext<CodeHostingState, CodeHostingOptions>): FakeResponse {
+  const headers: Record<string, string> = { ...(res.headers ?? {}) };
   headers['x-github-request-id'] = requestId(ctx.seq);
   headers['x-github-api-version-selected'] =
     ctx.meta.version && (SUPPORTED_VERSIONS as readonly string[]).includes(ctx.meta.version) ? ctx.meta.version : DEFAULT_VERSION;
@@ -88,5 +85,5 @@ export function finalizeResponse(res: FakeResponse & { headers: Record<string, s
   headers['x-github-media-type'] ??= mediaTypeFor(ctx.req.headers.accept);
   if (headers.link && ctx.baseUrl) headers.link = githubLinkForm(headers.link, ctx.state, ctx.baseUrl);
   Object.assign(headers, authHeaders(ctx.req));
-  return res;
+  return { ...res, headers };
 }
