@@ -23,18 +23,33 @@ export function empty(status = 204, headers: Record<string, string> = {}): FakeR
   return { status, headers };
 }
 
-const jsonTexts = new WeakMap<object, string>();
+/** The bodies (and their texts) of the last few answers: a ring, searched by identity. */
+const RECENT = 4;
+const recentBodies: object[] = [];
+const recentTexts: string[] = [];
+let nextRecent = 0;
+/** Texts of bodies too large to hold on to in the ring (kept only while their body lives). */
+const largeTexts = new WeakMap<object, string>();
+const LARGE = 1024 * 1024;
 
 /**
- * The JSON text of a response body, made once per body object: the code-hosting ETag hashes it and the
- * transport sends it, for the price of one JSON.stringify. A body is not changed after its route answered.
+ * The JSON text of a response body, made once per body object: the code-hosting ETag hashes it, the
+ * journal keeps it and the transport sends it, for the price of one JSON.stringify. A body is not
+ * changed after its route answered. The last few bodies are found by identity (a `WeakMap` entry per
+ * answer cost the garbage collector more than the lookup saved); a text over 1 MB is remembered only
+ * as long as its body lives.
  */
 export function jsonText(body: unknown): string {
   if (typeof body !== 'object' || body === null) return JSON.stringify(body);
-  let text = jsonTexts.get(body);
-  if (text === undefined) {
-    text = JSON.stringify(body);
-    jsonTexts.set(body, text);
+  for (let i = 0; i < recentBodies.length; i++) if (recentBodies[i] === body) return recentTexts[i] as string;
+  let text = largeTexts.get(body);
+  if (text !== undefined) return text;
+  text = JSON.stringify(body);
+  if (text.length > LARGE) largeTexts.set(body, text);
+  else {
+    recentBodies[nextRecent] = body;
+    recentTexts[nextRecent] = text;
+    nextRecent = (nextRecent + 1) % RECENT;
   }
   return text;
 }

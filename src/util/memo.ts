@@ -13,7 +13,9 @@ export function memoize<K, V>(fn: (key: K) => V, max: number, maxChars = Number.
   const seen = new Map<K, V>();
   return (key) => {
     if (typeof key === 'string' && key.length > maxChars) return fn(key);
-    if (seen.has(key)) return seen.get(key) as V;
+    // One lookup when the value is there (`has` is asked only for an undefined result).
+    const known = seen.get(key);
+    if (known !== undefined || seen.has(key)) return known as V;
     const value = fn(key);
     if (seen.size >= max) seen.clear();
     seen.set(key, value);

@@ -1,4 +1,5 @@
 // Secrets inside strings: headers, queries, URLs, form and JSON text, header lines, URL user-info.
+import { memoize } from '../../util/memo.js';
 import { REDACTED, REDACTED_ENCODED, isSecretHeader, isSecretName } from './names.js';
 
 // Every secret name or value pattern needs one of these (case-insensitive): a string without any of
@@ -10,7 +11,7 @@ export function redactHeaders(h: Readonly<Record<string, string>>): Record<strin
   const out: Record<string, string> = {};
   for (const k in h) {
     const v = h[k] as string;
-    if (!isSecretHeader(k)) out[k] = typeof v === 'string' ? redactString(v) : v;
+    if (!isSecretHeader(k)) out[k] = typeof v === 'string' ? redactHeaderValue(v) : v;
     else if (/authorization$/i.test(k)) {
       const scheme = /^(\w+)\s/.exec(v)?.[1];
       out[k] = scheme ? `${scheme} ${REDACTED}` : REDACTED;
@@ -18,6 +19,13 @@ export function redactHeaders(h: Readonly<Record<string, string>>): Record<strin
   }
   return out;
 }
+
+/**
+ * {@link redactString} of a header value, remembered for recent short values: most headers repeat from
+ * request to request (a client's `Accept` and `User-Agent`, a route's content type and `X-Accepted-*`),
+ * and finding a short value costs less than matching the secret hints in it.
+ */
+const redactHeaderValue = memoize((v: string) => redactString(v), 1024, 256);
 
 /** A query record without secrets (secret keys' values, and secrets inside other values). */
 export function redactQuery(q: Record<string, string | string[]>): Record<string, string | string[]> {
