@@ -447,7 +447,8 @@ function toHandled(res: FakeResponse, call: RecordedCall): HandledResponse {
       parsedJson = undefined;
     }
   }
-  return { status: out.status, headers: out.headers, text, json: parsedJson, call };
+  // A copy: the journal entry may hold the answer's own headers record.
+  return { status: out.status, headers: { ...out.headers }, text, json: parsedJson, call };
 }
 
 // The servers (`serve()`) answering for an instance, by URL: describe() names them.

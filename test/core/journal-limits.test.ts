@@ -70,6 +70,16 @@ describe('journal limits', () => {
     expect(withBodies.calls.last()?.response.body).toMatchObject({ name: 'hello' });
   });
 
+  it('an entry keeps the headers that were sent, whatever the caller later does with the answer it got', async () => {
+    const fakes = createFakes();
+    const res = await fakes.handle(RATE);
+    const sent = { ...res.headers };
+    res.headers['x-ratelimit-remaining'] = 'changed by the test';
+    res.headers['x-added'] = 'by the test';
+    expect(fakes.calls.last()?.response.headers).toEqual(sent);
+    expect((await fakes.handle(RATE)).headers['x-added']).toBeUndefined();
+  });
+
   it('bad journal options are named', () => {
     expect(() => createFakes({ journal: { limit: -1 } })).toThrow(/journal/);
     expect(() => createFakes({ journal: { limt: 5 } as never })).toThrow(/journal/);

@@ -6,18 +6,27 @@ import { REDACTED, REDACTED_ENCODED, isSecretHeader, isSecretName } from './name
 // them is surely clean, and most are.
 const HINT = /key|tok|secret|pass|pwd|proof|credential|auth|cookie|verifier|encrypted|jwt|session|signature|otp|%|@/i;
 
-/** Headers with credentials replaced by `[redacted]` (the scheme word of Authorization is kept), secrets in other values scanned. */
-export function redactHeaders(h: Readonly<Record<string, string>>): Record<string, string> {
-  const out: Record<string, string> = {};
+/**
+ * Headers with credentials replaced by `[redacted]` (the scheme word of Authorization is kept), secrets
+ * in other values scanned. The record itself when nothing needed redacting (most answers' headers), else
+ * a copy.
+ */
+export function redactHeaders(h: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  let out: Record<string, string> | undefined;
   for (const k in h) {
     const v = h[k] as string;
-    if (!isSecretHeader(k)) out[k] = typeof v === 'string' ? redactHeaderValue(v) : v;
+    let r: string;
+    if (!isSecretHeader(k)) r = typeof v === 'string' ? redactHeaderValue(v) : v;
     else if (/authorization$/i.test(k)) {
       const scheme = /^(\w+)\s/.exec(v)?.[1];
-      out[k] = scheme ? `${scheme} ${REDACTED}` : REDACTED;
-    } else out[k] = REDACTED;
+      r = scheme ? `${scheme} ${REDACTED}` : REDACTED;
+    } else r = REDACTED;
+    if (r !== v) {
+      out ??= { ...h };
+      out[k] = r;
+    }
   }
-  return out;
+  return out ?? h;
 }
 
 /**
