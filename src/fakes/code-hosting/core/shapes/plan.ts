@@ -72,6 +72,12 @@ export interface PropPlan {
   hiddenEmail: boolean;
   /** A link derived from the object's path when unset. */
   derived: boolean;
+  /**
+   * The property's type when a value of it renders as itself or by one fixed step (see `render.ts`
+   * `scalarFast`): a string (as is, a link in GitHub's spelling), an integer, a number, a boolean, or an
+   * object; `undefined` when the renderer must decide per value (a union, no type, an array).
+   */
+  kind: 'string' | 'integer' | 'number' | 'boolean' | 'object' | undefined;
 }
 
 /** An object schema's properties in order, with what rendering decides per property that depends on the schema only. */
@@ -89,6 +95,9 @@ export interface ObjectPlan {
   /** The example URL of the object's own `url`. */
   selfExample: unknown;
 }
+
+const KINDS = new Set(['string', 'integer', 'number', 'boolean', 'object']);
+const kindOf = (t: string | undefined): PropPlan['kind'] => (t !== undefined && KINDS.has(t) ? (t as PropPlan['kind']) : undefined);
 
 const plans = new WeakMap<ShapeSchema, ObjectPlan>();
 /** The plan of an object schema, made on its first use: every answer of an operation walks the same schemas. */
@@ -114,6 +123,7 @@ export function planOf(s: ShapeSchema, props: Record<string, ShapeNode>): Object
       isUrl,
       hiddenEmail: optional && ps.f === 'email' && !n,
       derived: isUrl && typeOf(ps) === 'string' && !ps.e && ps.d === undefined && !n,
+      kind: ps.o ? undefined : kindOf(typeOf(ps)),
     });
   }
   plan = {

@@ -7,7 +7,7 @@ import { type Readable, tableGet } from '../../../../store/table.js';
 import { gistGitUrl, uploadsBase, webBase } from '../urls.js';
 import type { Account } from '../schemas/repo.js';
 import { own } from '../../../../store/records.js';
-import { IDENTITY_SET, type ObjectPlan, accountView, identityBase, planOf } from './plan.js';
+import { IDENTITY_SET, type ObjectPlan, type PropPlan, accountView, identityBase, planOf } from './plan.js';
 
 /**
  * The one renderer of code hosting answers: turns a stored object into the shape GitHub documents for
@@ -324,9 +324,12 @@ export function unknownAccount(login: string, type?: unknown): Account {
  * a user shape (one with `gravatar_id`; an organization shape's links are the `/orgs/{org}/...` forms
  * its own renderer derives).
  */
-function withIdentity(v: Resource, login: string, ctx: RenderContext, plan: ObjectPlan): Resource {
+function identityOf(v: Resource, login: string, ctx: RenderContext, plan: ObjectPlan): Resource {
   const acc = (ctx.accounts ? (own(ctx.accounts, login.toLowerCase()) as Account | undefined) : undefined) ?? unknownAccount(login, v.type);
-  const base = identityBase(accountView(acc, ctx.baseUrl), plan);
+  return identityBase(accountView(acc, ctx.baseUrl), plan);
+}
+
+function withIdentity(v: Resource, base: Resource): Resource {
   // One copy with every field at once: the account's identity and links, then what the object has
   // (its symbols too). A copy of the object given fields one at a time turned V8's copy into a slow
   // dictionary object, ~30 µs an account.
@@ -347,22 +350,45 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
     return depth === 0 ? {} : { ...v };
   }
   const plan = planOf(s, props);
-  const f = depth === 0 ? parent : frameOf(v, s, parent);
   // An account (a login with an avatar; an invitation also has a login, but is no account).
-  if (plan.account && typeof v.login === 'string') v = withIdentity(v, v.login, f.ctx, plan);
+  let base: Resource | undefined;
+  const f = depth === 0 ? parent : frameOf(v, s, parent);
+  if (plan.account && typeof v.login === 'string') {
+    const identity = identityOf(v, v.login, f.ctx, plan);
+    // An account given by its login only (an issue's author, its assignees) renders as its known account
+    // on this host, whatever else the answer holds: made once (see renderedAccounts), copied per answer.
+    if (onlyLogin(v)) {
+      const done = renderedAccounts.get(identity);
+      if (done) return { ...done };
+      base = identity;
+    }
+    v = withIdentity(v, identity);
+  }
   // An anonymous contributor (`type: "Anonymous"`: an address with no account) is no account: GitHub
   // sends what it knows of it (email, name, type, contributions), none of an account's fields.
   const anonymous = plan.hasLogin && v.type === 'Anonymous' && v.login === undefined;
   const out: Resource = {};
+  // Whether every property is the object's own value, rendered as itself (see scalarFast).
+  let own = true;
   for (const p of plan.props) {
     const k = p.k;
     const x = v[k];
     // A null GitHub would leave out (the field is optional and not nullable) is left out.
-    if (x === null && p.optional && !p.nullable) continue;
-    if (x !== undefined) {
-      out[k] = renderValue(p.node, x, k, f, depth + 1);
+    if (x === null && p.optional && !p.nullable) {
+      own = false;
       continue;
     }
+    if (x !== undefined) {
+      const fast = scalarFast(p, x);
+      if (fast !== SLOW) {
+        out[k] = fast;
+        continue;
+      }
+      own = false;
+      out[k] = p.kind === 'object' && isObj(x) ? renderObject(p.ps, x, k, f, depth + 1) : renderValue(p.node, x, k, f, depth + 1);
+      continue;
+    }
+    own = false;
     const optional = p.optional;
     if (anonymous && optional) continue;
     // A link GitHub sends only while a setting has one value (the selection's link of `visibility: selected`).
@@ -387,7 +413,46 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
     }
     out[k] = defaultFor(k, p.ps, f, v, depth, !optional);
   }
-  return out;
+  // Every field the account's own, each rendered as itself: the same for every answer that names this login.
+  if (base && own) renderedAccounts.set(base, out);
+  return own && base ? { ...out } : out;
+}
+
+/** Whether an object holds a `login` and nothing else (symbols aside: no field of an answer). */
+function onlyLogin(v: Resource): boolean {
+  for (const k in v) if (k !== 'login') return false;
+  return true;
+}
+
+/**
+ * Accounts rendered from their identity alone (see renderObject), by their identity base: a function of
+ * the known account, the host and the schema only, held as long as that base is.
+ */
+const renderedAccounts = new WeakMap<Resource, Resource>();
+
+/** Marks a value {@link scalarFast} leaves to {@link renderValue}. */
+const SLOW: unique symbol = Symbol('slow');
+
+/**
+ * A property's value that renders as itself (or, a link, in GitHub's spelling): a value of the
+ * property's one type (a string of its enum), or a null it allows. What {@link renderValue} answers for
+ * these, without its per-value look-ups; anything else is {@link SLOW}.
+ */
+function scalarFast(p: PropPlan, x: unknown): unknown {
+  if (x === null) return p.nullable ? null : SLOW;
+  switch (p.kind) {
+    case 'string':
+      if (typeof x !== 'string' || (p.ps.e !== undefined && !p.ps.e.includes(x))) return SLOW;
+      return p.isUrl ? realUrl(x) : x;
+    case 'integer':
+      return typeof x === 'number' && Number.isInteger(x) ? x : SLOW;
+    case 'number':
+      return typeof x === 'number' && Number.isFinite(x) ? x : SLOW;
+    case 'boolean':
+      return typeof x === 'boolean' ? x : SLOW;
+    default:
+      return SLOW;
+  }
 }
 
 function renderValue(node: ShapeNode, v: unknown, name: string, f: Frame, depth: number): unknown {
