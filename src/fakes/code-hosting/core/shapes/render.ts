@@ -1,4 +1,3 @@
-import { PATH_ALIASES } from '../catalog/aliases.js';
 import { CREATOR, type Resource } from '../catalog/state.js';
 import type { ShapeNode, ShapeSchema } from './load.js';
 import { branch, fits, flat, isObj, nullable, typeOf } from './schema.js';
@@ -7,7 +6,8 @@ import { type Readable, tableGet } from '../../../../store/table.js';
 import { gistGitUrl, uploadsBase, webBase } from '../urls.js';
 import type { Account } from '../schemas/repo.js';
 import { own } from '../../../../store/records.js';
-import { IDENTITY_SET, type ObjectPlan, type PropPlan, accountView, identityBase, planOf } from './plan.js';
+import { IDENTITY_SET, type ObjectPlan, type PropPlan, SLOW, accountView, identityBase, objectOf, planOf, scalarFast } from './plan.js';
+import { realUrl } from './links.js';
 
 /**
  * The one renderer of code hosting answers: turns a stored object into the shape GitHub documents for
@@ -79,23 +79,7 @@ export function hashSha(s: string): string {
   return out.slice(0, 40);
 }
 
-const SEED_SEGMENT = new RegExp(`/(${PATH_ALIASES.map(([seed]) => seed).join('|')})(?=/|$|\\{|\\?)`, 'g');
-const REAL: Record<string, string> = Object.fromEntries(PATH_ALIASES);
-/** A URL or key in GitHub's spelling (the neutral path segments never appear in bodies). */
-export function realUrl(s: string): string {
-  if (!s.includes('/')) return s;
-  let out = realUrls.get(s);
-  if (out === undefined) {
-    out = s.replace(SEED_SEGMENT, (_, seg: string) => `/${REAL[seg] ?? seg}`);
-    // A bounded memo: answers repeat the same URLs (an account's links, a repository's), the replace is a scan of every seed segment.
-    if (realUrls.size >= MEMO_LIMIT) realUrls.clear();
-    realUrls.set(s, out);
-  }
-  return out;
-}
-/** Entries a renderer memo holds at most (cleared when full: the values are cheap to make again). */
-const MEMO_LIMIT = 4096;
-const realUrls = new Map<string, string>();
+export { realUrl } from './links.js';
 
 /** The `/repos/{owner}/{repo}` prefix of a key (what `/^\/repos\/[^/]+\/[^/]+/` matches), without a regular expression. */
 function repoPrefix(key: string): string | undefined {
@@ -340,8 +324,7 @@ function withIdentity(v: Resource, base: Resource): Resource {
 
 function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame, depth: number): Resource {
   let v = v0;
-  const props = s.p;
-  if (!props) {
+  if (!s.p) {
     if (s.ap !== undefined) {
       const out: Resource = {};
       for (const [k, x] of Object.entries(v)) out[k] = renderValue(s.ap, x, k, parent, depth + 1);
@@ -349,7 +332,7 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
     }
     return depth === 0 ? {} : { ...v };
   }
-  const plan = planOf(s, props);
+  const plan = planOf(s, s.p);
   // An account (a login with an avatar; an invitation also has a login, but is no account).
   let base: Resource | undefined;
   const f = depth === 0 ? parent : frameOf(v, s, parent);
@@ -367,10 +350,13 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
   // An anonymous contributor (`type: "Anonymous"`: an address with no account) is no account: GitHub
   // sends what it knows of it (email, name, type, contributions), none of an account's fields.
   const anonymous = plan.hasLogin && v.type === 'Anonymous' && v.login === undefined;
-  const out: Resource = {};
+  // The values in the plan's order (SKIP: not sent), then one object of them (see objectOf).
+  const props = plan.props;
+  const vals = plan.blank.slice();
   // Whether every property is the object's own value, rendered as itself (see scalarFast).
   let own = true;
-  for (const p of plan.props) {
+  for (let i = 0; i < props.length; i++) {
+    const p = props[i] as PropPlan;
     const k = p.k;
     const x = v[k];
     // A null GitHub would leave out (the field is optional and not nullable) is left out.
@@ -381,11 +367,11 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
     if (x !== undefined) {
       const fast = scalarFast(p, x);
       if (fast !== SLOW) {
-        out[k] = fast;
+        vals[i] = fast;
         continue;
       }
       own = false;
-      out[k] = p.kind === 'object' && isObj(x) ? renderObject(p.ps, x, k, f, depth + 1) : renderValue(p.node, x, k, f, depth + 1);
+      vals[i] = p.kind === 'object' && isObj(x) ? renderObject(p.ps, x, k, f, depth + 1) : renderValue(p.node, x, k, f, depth + 1);
       continue;
     }
     own = false;
@@ -394,7 +380,7 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
     // A link GitHub sends only while a setting has one value (the selection's link of `visibility: selected`).
     const when = p.when;
     if (when) {
-      if (String(v[when[0]]) === when[1]) out[k] = `${f.ctx.baseUrl}${f.key}/${when[2]}`;
+      if (String(v[when[0]]) === when[1]) vals[i] = `${f.ctx.baseUrl}${f.key}/${when[2]}`;
       continue;
     }
     // Optional properties GitHub sends only when they mean something: rendered when the object has them
@@ -408,11 +394,12 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
     // An address GitHub shows only where the account made it public: nobody set it, none is sent.
     if (p.hiddenEmail) continue;
     if (p.derived) {
-      out[k] = deriveUrl(k, p.ps.x, f, plan.selfExample);
+      vals[i] = deriveUrl(k, p.ps.x, f, plan.selfExample);
       continue;
     }
-    out[k] = defaultFor(k, p.ps, f, v, depth, !optional);
+    vals[i] = defaultFor(k, p.ps, f, v, depth, !optional);
   }
+  const out = objectOf(plan, vals);
   // Every field the account's own, each rendered as itself: the same for every answer that names this login.
   if (base && own) renderedAccounts.set(base, out);
   return own && base ? { ...out } : out;
@@ -429,31 +416,6 @@ function onlyLogin(v: Resource): boolean {
  * the known account, the host and the schema only, held as long as that base is.
  */
 const renderedAccounts = new WeakMap<Resource, Resource>();
-
-/** Marks a value {@link scalarFast} leaves to {@link renderValue}. */
-const SLOW: unique symbol = Symbol('slow');
-
-/**
- * A property's value that renders as itself (or, a link, in GitHub's spelling): a value of the
- * property's one type (a string of its enum), or a null it allows. What {@link renderValue} answers for
- * these, without its per-value look-ups; anything else is {@link SLOW}.
- */
-function scalarFast(p: PropPlan, x: unknown): unknown {
-  if (x === null) return p.nullable ? null : SLOW;
-  switch (p.kind) {
-    case 'string':
-      if (typeof x !== 'string' || (p.ps.e !== undefined && !p.ps.e.includes(x))) return SLOW;
-      return p.isUrl ? realUrl(x) : x;
-    case 'integer':
-      return typeof x === 'number' && Number.isInteger(x) ? x : SLOW;
-    case 'number':
-      return typeof x === 'number' && Number.isFinite(x) ? x : SLOW;
-    case 'boolean':
-      return typeof x === 'boolean' ? x : SLOW;
-    default:
-      return SLOW;
-  }
-}
 
 function renderValue(node: ShapeNode, v: unknown, name: string, f: Frame, depth: number): unknown {
   let s = flat(node);
