@@ -248,18 +248,10 @@ function convert(v: string | number | boolean, s: ShapeSchema, name: string, f: 
   }
   if ('color' in p && typeof v === 'string' && rp) {
     const key = `${rp}/labels/${encodeURIComponent(v)}`;
+    const found = tableGet(f.ctx.records, key);
+    if (found !== undefined && found !== null) return found;
     const id = hashNumber(key);
-    return (
-      tableGet(f.ctx.records, key) ?? {
-        id,
-        node_id: `LA_${id.toString(36)}`,
-        url: `${f.ctx.baseUrl}${key}`,
-        name: v,
-        description: null,
-        color: 'ededed',
-        default: false,
-      }
-    );
+    return { id, node_id: `LA_${id.toString(36)}`, url: `${f.ctx.baseUrl}${key}`, name: v, description: null, color: 'ededed', default: false };
   }
   if ('number' in p && typeof v === 'number') {
     const key = rp ? `${rp}/${name === 'milestone' ? 'milestones' : 'issues'}/${v}` : undefined;
@@ -353,17 +345,15 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
   // The values in the plan's order (SKIP: not sent), then one object of them (see objectOf).
   const props = plan.props;
   const vals = plan.blank.slice();
-  // Whether every property is the object's own value, rendered as itself (see scalarFast).
+  // Whether the object depends on its values only: each property sent is its own value rendered as itself (see
+  // scalarFast), each one left out is left out for what the object holds, not for where it sits.
   let own = true;
   for (let i = 0; i < props.length; i++) {
     const p = props[i] as PropPlan;
     const k = p.k;
     const x = v[k];
     // A null GitHub would leave out (the field is optional and not nullable) is left out.
-    if (x === null && p.optional && !p.nullable) {
-      own = false;
-      continue;
-    }
+    if (x === null && p.optional && !p.nullable) continue;
     if (x !== undefined) {
       const fast = scalarFast(p, x);
       if (fast !== SLOW) {
@@ -374,12 +364,16 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
       vals[i] = p.kind === 'object' && isObj(x) ? renderObject(p.ps, x, k, f, depth + 1) : renderValue(p.node, x, k, f, depth + 1);
       continue;
     }
-    own = false;
+    // (Leaving a property out for what the object holds, not for where it sits, keeps `own`.)
     const optional = p.optional;
-    if (anonymous && optional) continue;
+    if (anonymous && optional) {
+      own = false;
+      continue;
+    }
     // A link GitHub sends only while a setting has one value (the selection's link of `visibility: selected`).
     const when = p.when;
     if (when) {
+      own = false;
       if (String(v[when[0]]) === when[1]) vals[i] = `${f.ctx.baseUrl}${f.key}/${when[2]}`;
       continue;
     }
@@ -387,12 +381,19 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
     // (a key present with the value undefined asks for GitHub's default: an organization's admin view).
     if (p.conditional && !(k in v) && !(v as { [FULL_VIEW]?: boolean })[FULL_VIEW]) continue;
     // Every other documented property is sent: GitHub's value for a new object when nobody set it.
-    if (optional && depth > 6) continue;
+    if (optional && depth > 6) {
+      if (!p.hiddenEmail) own = false;
+      continue;
+    }
     // A nested object without an identity of its own has no optional link GitHub would send: derived
     // from its parent's path, it would point at the parent or at a path that does not exist.
-    if (p.isUrl && optional && depth > 0 && f === parent) continue;
+    if (p.isUrl && optional && depth > 0 && f === parent) {
+      own = false;
+      continue;
+    }
     // An address GitHub shows only where the account made it public: nobody set it, none is sent.
     if (p.hiddenEmail) continue;
+    own = false;
     if (p.derived) {
       vals[i] = deriveUrl(k, p.ps.x, f, plan.selfExample);
       continue;
@@ -405,10 +406,10 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
   return own && base ? { ...out } : out;
 }
 
-/** Whether an object holds a `login` and nothing else (symbols aside: no field of an answer). */
+/** Whether an object holds a `login` and nothing else (nor asks for the full view; other symbols are no field of an answer). */
 function onlyLogin(v: Resource): boolean {
   for (const k in v) if (k !== 'login') return false;
-  return true;
+  return !(v as { [FULL_VIEW]?: boolean })[FULL_VIEW];
 }
 
 /**
