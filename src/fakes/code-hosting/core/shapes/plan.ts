@@ -132,16 +132,24 @@ export function objectOf(plan: ObjectPlan, vals: unknown[]): Resource {
 function maker(props: PropPlan[], has: boolean[]): (vals: unknown[]) => Resource {
   const at = has.flatMap((h, i) => (h ? [i] : []));
   const keys = at.map((i) => (props[i] as PropPlan).k);
-  if (at.length <= FIELDS_BY_HAND || keys.includes('__proto__')) {
-    return (vals) => {
-      const out: Resource = {};
-      for (let j = 0; j < at.length; j++) out[keys[j] as string] = vals[at[j] as number];
-      return out;
-    };
+  const byHand = (vals: unknown[]): Resource => {
+    const out: Resource = {};
+    for (let j = 0; j < at.length; j++) out[keys[j] as string] = vals[at[j] as number];
+    return out;
+  };
+  if (at.length <= FIELDS_BY_HAND || keys.includes('__proto__') || !codeFromStrings) return byHand;
+  try {
+    // The property names are JSON strings, the values read by index: no text of an answer is evaluated.
+    return new Function('v', `return {${at.map((i, j) => `${JSON.stringify(keys[j])}: v[${i}]`).join(', ')}};`) as (vals: unknown[]) => Resource;
+  } catch {
+    // A runtime that makes no code from strings (node --disallow-code-generation-from-strings, a CSP).
+    codeFromStrings = false;
+    return byHand;
   }
-  // The property names are JSON strings, the values read by index: no text of an answer is evaluated.
-  return new Function('v', `return {${at.map((i, j) => `${JSON.stringify(keys[j])}: v[${i}]`).join(', ')}};`) as (vals: unknown[]) => Resource;
 }
+
+/** Whether the runtime makes functions from strings (see {@link maker}). */
+let codeFromStrings = true;
 
 const KINDS = new Set(['string', 'integer', 'number', 'boolean', 'object']);
 const kindOf = (t: string | undefined): PropPlan['kind'] => (t !== undefined && KINDS.has(t) ? (t as PropPlan['kind']) : undefined);
