@@ -7,8 +7,22 @@ import type { CodeHostingState } from '../../state.js';
  * and repository names are case-insensitive on GitHub). Keys of unknown repositories stay as they are.
  */
 export function canonicalKey(state: Pick<CodeHostingState, 'repos' | 'repoIndex'>, key: string): string {
-  const m = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(key);
-  if (!m) return key;
-  const rec = findRepo(state as CodeHostingState, decodeURIComponent(m[1] as string), decodeURIComponent(m[2] as string));
-  return rec ? `/repos/${encodeURIComponent(rec.ownerLogin)}/${encodeURIComponent(rec.name)}${m[3] ?? ''}` : key;
+  // What `/^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/` matches, found with indexOf (every request's key passes here).
+  if (!key.startsWith('/repos/')) return key;
+  const slash = key.indexOf('/', 7);
+  if (slash <= 7) return key;
+  const end = key.indexOf('/', slash + 1);
+  if (end === slash + 1 || (end === -1 && key.length === slash + 1)) return key;
+  const rest = end === -1 ? '' : key.slice(end);
+  // `.` matches no line terminator: a rest holding one is no match.
+  if (LINE_TERMINATOR.test(rest)) return key;
+  const owner = key.slice(7, slash);
+  const name = end === -1 ? key.slice(slash + 1) : key.slice(slash + 1, end);
+  const rec = findRepo(state as CodeHostingState, decodeURIComponent(owner), decodeURIComponent(name));
+  if (!rec) return key;
+  const o = encodeURIComponent(rec.ownerLogin);
+  const n = encodeURIComponent(rec.name);
+  return o === owner && n === name ? key : `/repos/${o}/${n}${rest}`;
 }
+
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;

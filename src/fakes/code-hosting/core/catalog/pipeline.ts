@@ -119,7 +119,7 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
         baseUrl: ctx.baseUrl,
         url: ctx.req.url,
         query: ctx.req.query,
-        now: ctx.clock.now().toISOString(),
+        now: isoAt(ctx.clock.nowMs()),
         login: principal.login,
         actsAsUser: actsAsUser(principal.token),
         anonymous: principal.kind === 'anonymous',
@@ -191,6 +191,17 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
     const info = rate ?? peek(rateTable(ctx), rateKey, resource, nowSec, !rateKey.endsWith(':anonymous'));
     return { ...res, headers: { ...rateHeaders(info), ...(res.headers ?? {}) } };
   };
+}
+
+let isoMs = Number.NaN;
+let iso = '';
+/** The ISO text of an instant (what `clock.now().toISOString()` is): the last one is kept, the fake clock stands still between requests. */
+function isoAt(ms: number): string {
+  if (ms !== isoMs) {
+    iso = new Date(ms).toISOString();
+    isoMs = ms;
+  }
+  return iso;
 }
 
 /**

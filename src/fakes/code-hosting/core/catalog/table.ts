@@ -30,18 +30,41 @@ export function parentDepth(template: string): number | undefined {
   return parents.get(template);
 }
 
+/** A template's segments: a literal as it is, a parameter as `[name]`. */
+type TemplatePart = string | [string];
+const templateParts = new Map<string, TemplatePart[]>();
+/** The segments of a template, parsed on its first use (templates are the catalog's: a bounded set). */
+function partsOf(template: string): TemplatePart[] {
+  let parts = templateParts.get(template);
+  if (parts === undefined) {
+    parts = segs(template).map((s) => {
+      const m = /^\{\+?([^}]+)\}$/.exec(s);
+      return m ? [m[1] as string] : s;
+    });
+    if (templateParts.size < 8192) templateParts.set(template, parts);
+  }
+  return parts;
+}
+
 /** The concrete key of a template with decoded params: each param percent-encoded, one segment. */
 export function concreteKey(template: string, params: Readonly<Record<string, string>>): string {
-  return `/${segs(template)
-    .map((s) => {
-      const m = /^\{\+?([^}]+)\}$/.exec(s);
-      return m ? encodeURIComponent(params[m[1] as string] ?? '') : s;
-    })
-    .join('/')}`;
+  // Every request builds its key: the template's segments are parsed once, not split and matched per request.
+  let out = '';
+  for (const part of partsOf(template)) out += `/${typeof part === 'string' ? part : encodeURIComponent(params[part[0]] ?? '')}`;
+  return out === '' ? '/' : out;
 }
 
 /** The first `depth` segments of a concrete key. */
 export function keyPrefix(key: string, depth: number): string {
+  // A key in its usual form (no empty segment): cut at the slash after the last kept segment, no split and join.
+  if (depth > 0 && key.charCodeAt(0) === 47 && !key.includes('//') && key.charCodeAt(key.length - 1) !== 47) {
+    let at = 0;
+    for (let n = 0; n < depth; n++) {
+      at = key.indexOf('/', at + 1);
+      if (at === -1) return key;
+    }
+    return key.slice(0, at);
+  }
   return `/${segs(key).slice(0, depth).join('/')}`;
 }
 

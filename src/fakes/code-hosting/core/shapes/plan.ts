@@ -1,6 +1,7 @@
 import type { Resource } from '../catalog/state.js';
 import type { Account } from '../schemas/repo.js';
 import { renderAccount } from './account.js';
+import { realUrl } from './links.js';
 import type { ShapeNode, ShapeSchema } from './load.js';
 import { flat, nullable, resolveNode, typeOf } from './schema.js';
 
@@ -72,6 +73,12 @@ export interface PropPlan {
   hiddenEmail: boolean;
   /** A link derived from the object's path when unset. */
   derived: boolean;
+  /**
+   * The property's type when a value of it renders as itself or by one fixed step (see `render.ts`
+   * `scalarFast`): a string (as is, a link in GitHub's spelling), an integer, a number, a boolean, or an
+   * object; `undefined` when the renderer must decide per value (a union, no type, an array).
+   */
+  kind: 'string' | 'integer' | 'number' | 'boolean' | 'object' | undefined;
 }
 
 /** An object schema's properties in order, with what rendering decides per property that depends on the schema only. */
@@ -88,7 +95,64 @@ export interface ObjectPlan {
   hasLogin: boolean;
   /** The example URL of the object's own `url`. */
   selfExample: unknown;
+  /** One {@link SKIP} per property: the start of an object's values (copied). */
+  blank: unknown[];
+  /** Makers of objects of the property sets answers had (see {@link objectOf}). */
+  shapes: Array<{ has: boolean[]; make: (vals: unknown[]) => Resource }>;
 }
+
+/** A property not sent. */
+export const SKIP: unique symbol = Symbol('stuntdouble.skip');
+/** Property sets an object schema keeps a template of (an object's set depends on its values: a few). */
+const SHAPES_PER_PLAN = 8;
+/** Objects of this many properties or fewer are given them one by one (they stay fast; no function is made). */
+const FIELDS_BY_HAND = 2;
+
+/**
+ * The object of an object schema's rendered values (in its properties' order, {@link SKIP} where none is
+ * sent). Made by a function of one object literal per property set (made on the set's first use, a few
+ * per schema): an object given more than a dozen properties one by one becomes a slow dictionary object,
+ * slower to build and to serialize, while a literal's object has fast properties, all made at once.
+ * Property sets beyond the few kept, and a `__proto__` property, are given one by one.
+ */
+export function objectOf(plan: ObjectPlan, vals: unknown[]): Resource {
+  for (const shape of plan.shapes) {
+    const has = shape.has;
+    let i = 0;
+    while (i < vals.length && (vals[i] !== SKIP) === has[i]) i++;
+    if (i === vals.length) return shape.make(vals);
+  }
+  const has = vals.map((x) => x !== SKIP);
+  const make = maker(plan.props, has);
+  if (plan.shapes.length < SHAPES_PER_PLAN) plan.shapes.push({ has, make });
+  return make(vals);
+}
+
+/** The maker of objects of one property set: an object literal's function, or (few properties, `__proto__`) one by one. */
+function maker(props: PropPlan[], has: boolean[]): (vals: unknown[]) => Resource {
+  const at = has.flatMap((h, i) => (h ? [i] : []));
+  const keys = at.map((i) => (props[i] as PropPlan).k);
+  const byHand = (vals: unknown[]): Resource => {
+    const out: Resource = {};
+    for (let j = 0; j < at.length; j++) out[keys[j] as string] = vals[at[j] as number];
+    return out;
+  };
+  if (at.length <= FIELDS_BY_HAND || keys.includes('__proto__') || !codeFromStrings) return byHand;
+  try {
+    // The property names are JSON strings, the values read by index: no text of an answer is evaluated.
+    return new Function('v', `return {${at.map((i, j) => `${JSON.stringify(keys[j])}: v[${i}]`).join(', ')}};`) as (vals: unknown[]) => Resource;
+  } catch {
+    // A runtime that makes no code from strings (node --disallow-code-generation-from-strings, a CSP).
+    codeFromStrings = false;
+    return byHand;
+  }
+}
+
+/** Whether the runtime makes functions from strings (see {@link maker}). */
+let codeFromStrings = true;
+
+const KINDS = new Set(['string', 'integer', 'number', 'boolean', 'object']);
+const kindOf = (t: string | undefined): PropPlan['kind'] => (t !== undefined && KINDS.has(t) ? (t as PropPlan['kind']) : undefined);
 
 const plans = new WeakMap<ShapeSchema, ObjectPlan>();
 /** The plan of an object schema, made on its first use: every answer of an operation walks the same schemas. */
@@ -114,6 +178,7 @@ export function planOf(s: ShapeSchema, props: Record<string, ShapeNode>): Object
       isUrl,
       hiddenEmail: optional && ps.f === 'email' && !n,
       derived: isUrl && typeOf(ps) === 'string' && !ps.e && ps.d === undefined && !n,
+      kind: ps.o ? undefined : kindOf(typeOf(ps)),
     });
   }
   plan = {
@@ -122,7 +187,34 @@ export function planOf(s: ShapeSchema, props: Record<string, ShapeNode>): Object
     accountLinks: 'gravatar_id' in props ? ACCOUNT_FIELDS().filter((k) => k in props) : [],
     hasLogin: props.login !== undefined,
     selfExample: props.url !== undefined ? resolveNode(props.url).x : undefined,
+    blank: list.map(() => SKIP),
+    shapes: [],
   };
   plans.set(s, plan);
   return plan;
+}
+
+/** Marks a value {@link scalarFast} leaves to the renderer's `renderValue`. */
+export const SLOW: unique symbol = Symbol('slow');
+
+/**
+ * A property's value that renders as itself (or, a link, in GitHub's spelling): a value of the
+ * property's one type (a string of its enum), or a null it allows. What the renderer's `renderValue` answers for
+ * these, without its per-value look-ups; anything else is {@link SLOW}.
+ */
+export function scalarFast(p: PropPlan, x: unknown): unknown {
+  if (x === null) return p.nullable ? null : SLOW;
+  switch (p.kind) {
+    case 'string':
+      if (typeof x !== 'string' || (p.ps.e !== undefined && !p.ps.e.includes(x))) return SLOW;
+      return p.isUrl ? realUrl(x) : x;
+    case 'integer':
+      return typeof x === 'number' && Number.isInteger(x) ? x : SLOW;
+    case 'number':
+      return typeof x === 'number' && Number.isFinite(x) ? x : SLOW;
+    case 'boolean':
+      return typeof x === 'boolean' ? x : SLOW;
+    default:
+      return SLOW;
+  }
 }

@@ -1,4 +1,3 @@
-import { PATH_ALIASES } from '../catalog/aliases.js';
 import { CREATOR, type Resource } from '../catalog/state.js';
 import type { ShapeNode, ShapeSchema } from './load.js';
 import { branch, fits, flat, isObj, nullable, typeOf } from './schema.js';
@@ -7,7 +6,8 @@ import { type Readable, tableGet } from '../../../../store/table.js';
 import { gistGitUrl, uploadsBase, webBase } from '../urls.js';
 import type { Account } from '../schemas/repo.js';
 import { own } from '../../../../store/records.js';
-import { IDENTITY_SET, type ObjectPlan, accountView, identityBase, planOf } from './plan.js';
+import { IDENTITY_SET, type ObjectPlan, type PropPlan, SLOW, accountView, identityBase, objectOf, planOf, scalarFast } from './plan.js';
+import { realUrl } from './links.js';
 
 /**
  * The one renderer of code hosting answers: turns a stored object into the shape GitHub documents for
@@ -79,23 +79,7 @@ export function hashSha(s: string): string {
   return out.slice(0, 40);
 }
 
-const SEED_SEGMENT = new RegExp(`/(${PATH_ALIASES.map(([seed]) => seed).join('|')})(?=/|$|\\{|\\?)`, 'g');
-const REAL: Record<string, string> = Object.fromEntries(PATH_ALIASES);
-/** A URL or key in GitHub's spelling (the neutral path segments never appear in bodies). */
-export function realUrl(s: string): string {
-  if (!s.includes('/')) return s;
-  let out = realUrls.get(s);
-  if (out === undefined) {
-    out = s.replace(SEED_SEGMENT, (_, seg: string) => `/${REAL[seg] ?? seg}`);
-    // A bounded memo: answers repeat the same URLs (an account's links, a repository's), the replace is a scan of every seed segment.
-    if (realUrls.size >= MEMO_LIMIT) realUrls.clear();
-    realUrls.set(s, out);
-  }
-  return out;
-}
-/** Entries a renderer memo holds at most (cleared when full: the values are cheap to make again). */
-const MEMO_LIMIT = 4096;
-const realUrls = new Map<string, string>();
+export { realUrl } from './links.js';
 
 /** The `/repos/{owner}/{repo}` prefix of a key (what `/^\/repos\/[^/]+\/[^/]+/` matches), without a regular expression. */
 function repoPrefix(key: string): string | undefined {
@@ -264,18 +248,10 @@ function convert(v: string | number | boolean, s: ShapeSchema, name: string, f: 
   }
   if ('color' in p && typeof v === 'string' && rp) {
     const key = `${rp}/labels/${encodeURIComponent(v)}`;
+    const found = tableGet(f.ctx.records, key);
+    if (found !== undefined && found !== null) return found;
     const id = hashNumber(key);
-    return (
-      tableGet(f.ctx.records, key) ?? {
-        id,
-        node_id: `LA_${id.toString(36)}`,
-        url: `${f.ctx.baseUrl}${key}`,
-        name: v,
-        description: null,
-        color: 'ededed',
-        default: false,
-      }
-    );
+    return { id, node_id: `LA_${id.toString(36)}`, url: `${f.ctx.baseUrl}${key}`, name: v, description: null, color: 'ededed', default: false };
   }
   if ('number' in p && typeof v === 'number') {
     const key = rp ? `${rp}/${name === 'milestone' ? 'milestones' : 'issues'}/${v}` : undefined;
@@ -324,9 +300,12 @@ export function unknownAccount(login: string, type?: unknown): Account {
  * a user shape (one with `gravatar_id`; an organization shape's links are the `/orgs/{org}/...` forms
  * its own renderer derives).
  */
-function withIdentity(v: Resource, login: string, ctx: RenderContext, plan: ObjectPlan): Resource {
+function identityOf(v: Resource, login: string, ctx: RenderContext, plan: ObjectPlan): Resource {
   const acc = (ctx.accounts ? (own(ctx.accounts, login.toLowerCase()) as Account | undefined) : undefined) ?? unknownAccount(login, v.type);
-  const base = identityBase(accountView(acc, ctx.baseUrl), plan);
+  return identityBase(accountView(acc, ctx.baseUrl), plan);
+}
+
+function withIdentity(v: Resource, base: Resource): Resource {
   // One copy with every field at once: the account's identity and links, then what the object has
   // (its symbols too). A copy of the object given fields one at a time turned V8's copy into a slow
   // dictionary object, ~30 µs an account.
@@ -337,8 +316,7 @@ function withIdentity(v: Resource, login: string, ctx: RenderContext, plan: Obje
 
 function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame, depth: number): Resource {
   let v = v0;
-  const props = s.p;
-  if (!props) {
+  if (!s.p) {
     if (s.ap !== undefined) {
       const out: Resource = {};
       for (const [k, x] of Object.entries(v)) out[k] = renderValue(s.ap, x, k, parent, depth + 1);
@@ -346,49 +324,99 @@ function renderObject(s: ShapeSchema, v0: Resource, _name: string, parent: Frame
     }
     return depth === 0 ? {} : { ...v };
   }
-  const plan = planOf(s, props);
-  const f = depth === 0 ? parent : frameOf(v, s, parent);
+  const plan = planOf(s, s.p);
   // An account (a login with an avatar; an invitation also has a login, but is no account).
-  if (plan.account && typeof v.login === 'string') v = withIdentity(v, v.login, f.ctx, plan);
+  let base: Resource | undefined;
+  const f = depth === 0 ? parent : frameOf(v, s, parent);
+  if (plan.account && typeof v.login === 'string') {
+    const identity = identityOf(v, v.login, f.ctx, plan);
+    // An account given by its login only (an issue's author, its assignees) renders as its known account
+    // on this host, whatever else the answer holds: made once (see renderedAccounts), copied per answer.
+    if (onlyLogin(v)) {
+      const done = renderedAccounts.get(identity);
+      if (done) return { ...done };
+      base = identity;
+    }
+    v = withIdentity(v, identity);
+  }
   // An anonymous contributor (`type: "Anonymous"`: an address with no account) is no account: GitHub
   // sends what it knows of it (email, name, type, contributions), none of an account's fields.
   const anonymous = plan.hasLogin && v.type === 'Anonymous' && v.login === undefined;
-  const out: Resource = {};
-  for (const p of plan.props) {
+  // The values in the plan's order (SKIP: not sent), then one object of them (see objectOf).
+  const props = plan.props;
+  const vals = plan.blank.slice();
+  // Whether the object depends on its values only: each property sent is its own value rendered as itself (see
+  // scalarFast), each one left out is left out for what the object holds, not for where it sits.
+  let own = true;
+  for (let i = 0; i < props.length; i++) {
+    const p = props[i] as PropPlan;
     const k = p.k;
     const x = v[k];
     // A null GitHub would leave out (the field is optional and not nullable) is left out.
     if (x === null && p.optional && !p.nullable) continue;
     if (x !== undefined) {
-      out[k] = renderValue(p.node, x, k, f, depth + 1);
+      const fast = scalarFast(p, x);
+      if (fast !== SLOW) {
+        vals[i] = fast;
+        continue;
+      }
+      own = false;
+      vals[i] = p.kind === 'object' && isObj(x) ? renderObject(p.ps, x, k, f, depth + 1) : renderValue(p.node, x, k, f, depth + 1);
       continue;
     }
+    // (Leaving a property out for what the object holds, not for where it sits, keeps `own`.)
     const optional = p.optional;
-    if (anonymous && optional) continue;
+    if (anonymous && optional) {
+      own = false;
+      continue;
+    }
     // A link GitHub sends only while a setting has one value (the selection's link of `visibility: selected`).
     const when = p.when;
     if (when) {
-      if (String(v[when[0]]) === when[1]) out[k] = `${f.ctx.baseUrl}${f.key}/${when[2]}`;
+      own = false;
+      if (String(v[when[0]]) === when[1]) vals[i] = `${f.ctx.baseUrl}${f.key}/${when[2]}`;
       continue;
     }
     // Optional properties GitHub sends only when they mean something: rendered when the object has them
     // (a key present with the value undefined asks for GitHub's default: an organization's admin view).
     if (p.conditional && !(k in v) && !(v as { [FULL_VIEW]?: boolean })[FULL_VIEW]) continue;
     // Every other documented property is sent: GitHub's value for a new object when nobody set it.
-    if (optional && depth > 6) continue;
-    // A nested object without an identity of its own has no optional link GitHub would send: derived
-    // from its parent's path, it would point at the parent or at a path that does not exist.
-    if (p.isUrl && optional && depth > 0 && f === parent) continue;
-    // An address GitHub shows only where the account made it public: nobody set it, none is sent.
-    if (p.hiddenEmail) continue;
-    if (p.derived) {
-      out[k] = deriveUrl(k, p.ps.x, f, plan.selfExample);
+    if (optional && depth > 6) {
+      if (!p.hiddenEmail) own = false;
       continue;
     }
-    out[k] = defaultFor(k, p.ps, f, v, depth, !optional);
+    // A nested object without an identity of its own has no optional link GitHub would send: derived
+    // from its parent's path, it would point at the parent or at a path that does not exist.
+    if (p.isUrl && optional && depth > 0 && f === parent) {
+      own = false;
+      continue;
+    }
+    // An address GitHub shows only where the account made it public: nobody set it, none is sent.
+    if (p.hiddenEmail) continue;
+    own = false;
+    if (p.derived) {
+      vals[i] = deriveUrl(k, p.ps.x, f, plan.selfExample);
+      continue;
+    }
+    vals[i] = defaultFor(k, p.ps, f, v, depth, !optional);
   }
-  return out;
+  const out = objectOf(plan, vals);
+  // Every field the account's own, each rendered as itself: the same for every answer that names this login.
+  if (base && own) renderedAccounts.set(base, out);
+  return own && base ? { ...out } : out;
 }
+
+/** Whether an object holds a `login` and nothing else (nor asks for the full view; other symbols are no field of an answer). */
+function onlyLogin(v: Resource): boolean {
+  for (const k in v) if (k !== 'login') return false;
+  return !(v as { [FULL_VIEW]?: boolean })[FULL_VIEW];
+}
+
+/**
+ * Accounts rendered from their identity alone (see renderObject), by their identity base: a function of
+ * the known account, the host and the schema only, held as long as that base is.
+ */
+const renderedAccounts = new WeakMap<Resource, Resource>();
 
 function renderValue(node: ShapeNode, v: unknown, name: string, f: Frame, depth: number): unknown {
   let s = flat(node);

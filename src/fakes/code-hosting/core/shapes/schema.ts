@@ -88,16 +88,13 @@ export function fits(s: ShapeSchema, v: unknown): boolean {
 
 /** Picks the oneOf/anyOf branch for a value: the one it fits best (objects: most matching fields). */
 export function branch(s: ShapeSchema, v: unknown): ShapeSchema | null {
-  const alts = (s.o ?? []).map(flat);
+  const { alts, reference } = altsOf(s);
   if (v === undefined || v === null) {
     if (v === null && alts.some((a) => nullable(a) || a.t === 'null')) return null;
     return alts.find((a) => a.t !== 'null') ?? null;
   }
   // A string or number where an object branch exists is a reference to convert (label name → label).
-  if (!isObj(v) && !Array.isArray(v)) {
-    const obj = alts.find((a) => typeOf(a) === 'object' && a.p && convertible(a));
-    if (obj) return obj;
-  }
+  if (!isObj(v) && !Array.isArray(v) && reference) return reference;
   // One of several array forms (repositories or starred repositories): the one whose items require
   // what the first item has.
   if (Array.isArray(v) && isObj(v[0])) {
@@ -130,6 +127,18 @@ export function branch(s: ShapeSchema, v: unknown): ShapeSchema | null {
     }
   }
   return best ?? alts.find((a) => a.t !== 'null') ?? null;
+}
+
+const alternatives = new WeakMap<ShapeSchema, { alts: ShapeSchema[]; reference: ShapeSchema | undefined }>();
+/** A union's alternatives, merged, and the object one a reference (a name, a number) converts to: worked out once per schema. */
+function altsOf(s: ShapeSchema): { alts: ShapeSchema[]; reference: ShapeSchema | undefined } {
+  let out = alternatives.get(s);
+  if (!out) {
+    const alts = (s.o ?? []).map(flat);
+    out = { alts, reference: alts.find((a) => typeOf(a) === 'object' && a.p && convertible(a)) };
+    alternatives.set(s, out);
+  }
+  return out;
 }
 
 /** Whether an object schema can stand for a reference sent as a string or number (a login, a name, a ref, a number). */

@@ -98,16 +98,28 @@ export function newId(c: IssueCtx): number {
 
 /** The integer path parameter `name` of the request (the pipeline already answered 404 for non-integers). */
 export function intParam(c: IssueCtx, segmentAfter: string, nth = 0): number {
-  const segs = c.op.key.split('/');
+  // The key's segments walked with indexOf (every issue request reads its number here), as split('/') has them.
+  const key = c.op.key;
   let seen = 0;
-  for (let i = 0; i < segs.length - 1; i++) {
-    if (segs[i] === segmentAfter && /^\d+$/.test(segs[i + 1] as string)) {
-      if (seen === nth) return Number(segs[i + 1]);
-      seen++;
+  let start = 0;
+  let end = key.indexOf('/');
+  while (end !== -1) {
+    const next = end + 1;
+    const nextEnd = key.indexOf('/', next);
+    if (end - start === segmentAfter.length && key.startsWith(segmentAfter, start)) {
+      const seg = nextEnd === -1 ? key.slice(next) : key.slice(next, nextEnd);
+      if (DIGITS.test(seg)) {
+        if (seen === nth) return Number(seg);
+        seen++;
+      }
     }
+    start = next;
+    end = nextEnd;
   }
   throw githubError.notFound();
 }
+
+const DIGITS = /^\d+$/;
 
 /** The last path segment of the request, decoded (a label name, a login). */
 export function lastParam(c: IssueCtx): string {
