@@ -80,7 +80,10 @@ export default async function register(h) {
       fakes.install();
     },
     teardown: () => fakes.uninstall(),
-    fn: () => octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: 'octo', repo: 'hello', issue_number: 1, turn: (turn ^= 1) }),
+    fn: () => {
+      turn ^= 1;
+      return octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: 'octo', repo: 'hello', issue_number: 1, turn });
+    },
   });
 
   h.add({

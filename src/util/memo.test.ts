@@ -61,10 +61,14 @@ describe('memoizeRecent', () => {
     len('cd'); // pushes the big text out
     len(big);
     expect(calls).toEqual([big, 'ab', 'cd', big]);
-    const capped = memoizeRecent((s: string) => {
-      calls.push(s);
-      return s.length;
-    }, 2, 10);
+    const capped = memoizeRecent(
+      (s: string) => {
+        calls.push(s);
+        return s.length;
+      },
+      2,
+      10,
+    );
     capped(big);
     capped(big);
     expect(calls.slice(4)).toEqual([big, big]); // over maxChars: computed each time, never kept

@@ -35,10 +35,11 @@ describe('repeated reads', () => {
 
   it('follows the caller: whether the reader starred a repository is the reader’s own', async () => {
     await mona.rest.activity.starRepoForAuthenticatedUser(R);
-    const starred = (o: Octokit) => o.rest.activity.checkRepoIsStarredByAuthenticatedUser(R).then(
-      (r) => r.status,
-      (e: { status: number }) => e.status,
-    );
+    const starred = (o: Octokit) =>
+      o.rest.activity.checkRepoIsStarredByAuthenticatedUser(R).then(
+        (r) => r.status,
+        (e: { status: number }) => e.status,
+      );
     expect(await starred(mona)).toBe(204);
     expect(await starred(owner)).toBe(404);
     expect(await starred(mona)).toBe(204);
