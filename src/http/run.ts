@@ -1,9 +1,8 @@
 import type { FakeFailure } from '../errors.js';
 import type { AuthMode, BareContext, CallMeta, RouteContext } from '../fakes/service.js';
 import type { ServiceName } from '../fakes/service-name.js';
-import type { Clock } from '../store/clock.js';
+import { type Clock, isoAt } from '../store/clock.js';
 import type { Journal, RecordedCall } from '../store/journal.js';
-import { memoizeLast } from '../util/memo.js';
 import { parseRequest } from './body.js';
 import type { Effects } from './effects.js';
 import { asciiHeader, blameTheFake, describeError, isServiceError, likelyCause, suggestable, withExplanation } from './explain.js';
@@ -89,9 +88,6 @@ function decide(
   }
   return undefined;
 }
-
-/** The ISO time of an instant, made once per instant (on a frozen clock every request arrives at the same one). */
-const isoAt = memoizeLast((ms: number) => new Date(ms).toISOString());
 
 /**
  * Handles one request end to end. Never throws for a served URL: every failure becomes the service's

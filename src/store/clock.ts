@@ -1,3 +1,4 @@
+import { memoizeLast } from '../util/memo.js';
 import { InvalidInputError } from '../util/parse.js';
 import { type Duration, kindOf, parseDuration } from './duration.js';
 
@@ -33,6 +34,13 @@ export interface Clock {
   /** Stops the clock at the current (or the given) instant. */
   freeze(at?: Date | string | number): void;
 }
+
+/**
+ * The ISO text of an instant (what `clock.now().toISOString()` gives), made once per instant: on a
+ * frozen clock every request arrives at the same one.
+ * @example isoAt(clock.nowMs()) // '2024-01-10T00:00:00.000Z'
+ */
+export const isoAt: (ms: number) => string = memoizeLast((ms: number) => new Date(ms).toISOString());
 
 /** The largest distance from the epoch a JavaScript `Date` holds: ±8.64e15 ms (±100,000,000 days). */
 export const MAX_EPOCH_MS = 8.64e15;

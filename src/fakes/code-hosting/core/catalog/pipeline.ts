@@ -1,5 +1,6 @@
 import type { FakeResponse } from '../../../../http/response.js';
 import { json } from '../../../../http/response.js';
+import { isoAt } from '../../../../store/clock.js';
 import { attempt } from '../../../../store/store.js';
 import type { RouteHandler } from '../../../service.js';
 import { type Principal, type ResourceRef, actsAsUser, authenticate, authorize, callerOf, declareAccess } from '../auth.js';
@@ -191,17 +192,6 @@ export function catalogHandler(row: CatalogRow, custom: RelationOp | undefined, 
     const info = rate ?? peek(rateTable(ctx), rateKey, resource, nowSec, !rateKey.endsWith(':anonymous'));
     return { ...res, headers: { ...rateHeaders(info), ...(res.headers ?? {}) } };
   };
-}
-
-let isoMs = Number.NaN;
-let iso = '';
-/** The ISO text of an instant (what `clock.now().toISOString()` is): the last one is kept, the fake clock stands still between requests. */
-function isoAt(ms: number): string {
-  if (ms !== isoMs) {
-    iso = new Date(ms).toISOString();
-    isoMs = ms;
-  }
-  return iso;
 }
 
 /**
