@@ -1,3 +1,5 @@
+import { memoizeRecent } from '../util/memo.js';
+
 /** What a route answers, before a transport turns it into bytes. */
 export interface FakeResponse {
   status: number;
@@ -23,35 +25,31 @@ export function empty(status = 204, headers: Record<string, string> = {}): FakeR
   return { status, headers };
 }
 
-/** The bodies (and their texts) of the last few answers: a ring, searched by identity. */
-const RECENT = 4;
-const recentBodies: object[] = [];
-const recentTexts: string[] = [];
-let nextRecent = 0;
-/** Texts of bodies too large to hold on to in the ring (kept only while their body lives). */
-const largeTexts = new WeakMap<object, string>();
+/** A body's text over this many characters is not held by the recent-bodies memo (only while its body lives). */
 const LARGE = 1024 * 1024;
+/** Texts of bodies too large for the recent-bodies memo. */
+const largeTexts = new WeakMap<object, string>();
+/**
+ * The texts of the last four bodies, found by identity (a `WeakMap` entry per answer cost the garbage
+ * collector more than the lookup saved); a larger text goes to {@link largeTexts}.
+ */
+const recentText = memoizeRecent(
+  (body: object) => largeTexts.get(body) ?? JSON.stringify(body),
+  4,
+  (body, text) => {
+    if (text.length <= LARGE) return true;
+    largeTexts.set(body, text);
+    return false;
+  },
+);
 
 /**
  * The JSON text of a response body, made once per body object: the code-hosting ETag hashes it, the
  * journal keeps it and the transport sends it, for the price of one JSON.stringify. A body is not
- * changed after its route answered. The last few bodies are found by identity (a `WeakMap` entry per
- * answer cost the garbage collector more than the lookup saved); a text over 1 MB is remembered only
- * as long as its body lives.
+ * changed after its route answered.
  */
 export function jsonText(body: unknown): string {
-  if (typeof body !== 'object' || body === null) return JSON.stringify(body);
-  for (let i = 0; i < recentBodies.length; i++) if (recentBodies[i] === body) return recentTexts[i] as string;
-  let text = largeTexts.get(body);
-  if (text !== undefined) return text;
-  text = JSON.stringify(body);
-  if (text.length > LARGE) largeTexts.set(body, text);
-  else {
-    recentBodies[nextRecent] = body;
-    recentTexts[nextRecent] = text;
-    nextRecent = (nextRecent + 1) % RECENT;
-  }
-  return text;
+  return typeof body === 'object' && body !== null ? recentText(body) : JSON.stringify(body);
 }
 
 const NOT_LATIN1 = /[^\t\x20-\x7e\x80-\xff]/;

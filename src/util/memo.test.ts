@@ -67,10 +67,26 @@ describe('memoizeRecent', () => {
         return s.length;
       },
       2,
-      10,
+      (s) => s.length <= 10,
     );
     capped(big);
     capped(big);
-    expect(calls.slice(4)).toEqual([big, big]); // over maxChars: computed each time, never kept
+    expect(calls.slice(4)).toEqual([big, big]); // not kept: computed each time
+  });
+});
+
+describe('memoizeRecent of objects', () => {
+  it('finds a body by identity, never by its contents', () => {
+    let n = 0;
+    const text = memoizeRecent((o: object) => {
+      n++;
+      return JSON.stringify(o);
+    }, 2);
+    const a = { x: 1 };
+    text(a);
+    text(a);
+    expect(n).toBe(1);
+    text({ x: 1 }); // equal, not the same object
+    expect(n).toBe(2);
   });
 });

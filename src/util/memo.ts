@@ -38,26 +38,31 @@ export function memoizeLast<K, V>(fn: (key: K) => V): (key: K) => V {
   };
 }
 
+/** What {@link memoizeRecent} keeps by default: anything but a text over 64 KB. */
+const notLong = (key: unknown): boolean => typeof key !== 'string' || key.length <= 64 * 1024;
+
 /**
- * `fn` with its results remembered for the `max` most recent texts, found by comparing the text with
+ * `fn` with its results remembered for the `max` most recent inputs, found by comparing the input with
  * each remembered one (`===`), never by hashing it: a `Map` lookup of a new long string hashes every
  * character of it first (about 1.4 ns a character, ~6 µs for a 4 KB answer), while comparing two texts
- * of different lengths costs nothing and two of the same length stops at their first difference. For
- * answer texts, which a client polling one object sends again and again. Texts longer than `maxChars`
- * are computed every time and never kept (a few remembered megabyte bodies would stay on the heap).
+ * of different lengths costs nothing and two of the same length stops at their first difference; an
+ * object is found by identity. For answer texts and bodies, which a client polling one object sends
+ * again and again. A result is remembered only when `keep(input, result)` says so (by default: not for
+ * a text over 64 KB, since a few remembered megabyte bodies would stay on the heap).
  * @example const tag = memoizeRecent((text: string) => sha256(text), 4);
  */
-export function memoizeRecent<V>(fn: (text: string) => V, max: number, maxChars = 64 * 1024): (text: string) => V {
-  const keys: string[] = [];
+export function memoizeRecent<K, V>(fn: (key: K) => V, max: number, keep: (key: K, value: V) => boolean = notLong): (key: K) => V {
+  const keys: K[] = [];
   const values: V[] = [];
   let next = 0;
-  return (text) => {
-    if (text.length > maxChars) return fn(text);
-    for (let i = 0; i < keys.length; i++) if (keys[i] === text) return values[i] as V;
-    const value = fn(text);
-    keys[next] = text;
-    values[next] = value;
-    next = (next + 1) % max;
+  return (key) => {
+    for (let i = 0; i < keys.length; i++) if (keys[i] === key) return values[i] as V;
+    const value = fn(key);
+    if (keep(key, value)) {
+      keys[next] = key;
+      values[next] = value;
+      next = (next + 1) % max;
+    }
     return value;
   };
 }
