@@ -51,3 +51,18 @@ export function apiBaseOfUploads(uploads: string): string {
   if (u.hostname.startsWith('uploads.')) return `${u.protocol}//api.${u.host.slice(8)}`;
   return `${u.protocol}//${u.host}/api/v3`;
 }
+
+/**
+ * Where the `/repos/{owner}/{repo}` prefix of a key ends (both segments non-empty: what
+ * `/^\/repos\/[^/]+\/[^/]+/` matches), or -1: found with indexOf and no allocation, since every
+ * request's key and many links of an answer pass here. The owner ends at `key.indexOf('/', 7)`.
+ * @example repoPrefixEnd('/repos/o/r/issues') // 10
+ */
+export function repoPrefixEnd(key: string): number {
+  if (!key.startsWith('/repos/')) return -1;
+  const slash = key.indexOf('/', 7);
+  if (slash <= 7) return -1;
+  const next = key.indexOf('/', slash + 1);
+  const end = next === -1 ? key.length : next;
+  return end === slash + 1 ? -1 : end;
+}

@@ -1,4 +1,5 @@
 import { findRepo } from '../lookup.js';
+import { repoPrefixEnd } from '../urls.js';
 import type { CodeHostingState } from '../../state.js';
 
 /**
@@ -7,17 +8,14 @@ import type { CodeHostingState } from '../../state.js';
  * and repository names are case-insensitive on GitHub). Keys of unknown repositories stay as they are.
  */
 export function canonicalKey(state: Pick<CodeHostingState, 'repos' | 'repoIndex'>, key: string): string {
-  // What `/^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/` matches, found with indexOf (every request's key passes here).
-  if (!key.startsWith('/repos/')) return key;
-  const slash = key.indexOf('/', 7);
-  if (slash <= 7) return key;
-  const end = key.indexOf('/', slash + 1);
-  if (end === slash + 1 || (end === -1 && key.length === slash + 1)) return key;
-  const rest = end === -1 ? '' : key.slice(end);
-  // `.` matches no line terminator: a rest holding one is no match.
+  const end = repoPrefixEnd(key);
+  if (end === -1) return key;
+  const rest = key.slice(end);
+  // What `/^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/` matches: `.` matches no line terminator.
   if (LINE_TERMINATOR.test(rest)) return key;
+  const slash = key.indexOf('/', 7);
   const owner = key.slice(7, slash);
-  const name = end === -1 ? key.slice(slash + 1) : key.slice(slash + 1, end);
+  const name = key.slice(slash + 1, end);
   const rec = findRepo(state as CodeHostingState, decodeURIComponent(owner), decodeURIComponent(name));
   if (!rec) return key;
   const o = encodeURIComponent(rec.ownerLogin);

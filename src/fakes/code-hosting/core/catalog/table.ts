@@ -1,4 +1,5 @@
 import { Router } from '../../../../http/router.js';
+import { memoize } from '../../../../util/memo.js';
 import type { AccessRule } from '../auth.js';
 import { CATALOG, type CatalogRow } from './catalog.js';
 import { parseRule } from './permissions.js';
@@ -32,19 +33,15 @@ export function parentDepth(template: string): number | undefined {
 
 /** A template's segments: a literal as it is, a parameter as `[name]`. */
 type TemplatePart = string | [string];
-const templateParts = new Map<string, TemplatePart[]>();
 /** The segments of a template, parsed on its first use (templates are the catalog's: a bounded set). */
-function partsOf(template: string): TemplatePart[] {
-  let parts = templateParts.get(template);
-  if (parts === undefined) {
-    parts = segs(template).map((s) => {
+const partsOf = memoize(
+  (template: string): TemplatePart[] =>
+    segs(template).map((s) => {
       const m = /^\{\+?([^}]+)\}$/.exec(s);
       return m ? [m[1] as string] : s;
-    });
-    if (templateParts.size < 8192) templateParts.set(template, parts);
-  }
-  return parts;
-}
+    }),
+  8192,
+);
 
 /** The concrete key of a template with decoded params: each param percent-encoded, one segment. */
 export function concreteKey(template: string, params: Readonly<Record<string, string>>): string {

@@ -3,7 +3,7 @@ import type { ShapeNode, ShapeSchema } from './load.js';
 import { branch, fits, flat, isObj, nullable, typeOf } from './schema.js';
 import { rootCommit } from '../hash.js';
 import { type Readable, tableGet } from '../../../../store/table.js';
-import { gistGitUrl, uploadsBase, webBase } from '../urls.js';
+import { gistGitUrl, repoPrefixEnd, uploadsBase, webBase } from '../urls.js';
 import type { Account } from '../schemas/repo.js';
 import { own } from '../../../../store/records.js';
 import { IDENTITY_SET, type ObjectPlan, type PropPlan, SLOW, accountView, identityBase, objectOf, planOf, scalarFast } from './plan.js';
@@ -81,14 +81,10 @@ export function hashSha(s: string): string {
 
 export { realUrl } from './links.js';
 
-/** The `/repos/{owner}/{repo}` prefix of a key (what `/^\/repos\/[^/]+\/[^/]+/` matches), without a regular expression. */
+/** The `/repos/{owner}/{repo}` prefix of a key. */
 function repoPrefix(key: string): string | undefined {
-  if (!key.startsWith('/repos/')) return undefined;
-  const slash = key.indexOf('/', 7);
-  if (slash <= 7) return undefined;
-  const end = key.indexOf('/', slash + 1);
-  if (end === slash + 1) return undefined;
-  return end === -1 ? (key.length === slash + 1 ? undefined : key) : key.slice(0, end);
+  const end = repoPrefixEnd(key);
+  return end === -1 ? undefined : end === key.length ? key : key.slice(0, end);
 }
 
 interface Frame {
