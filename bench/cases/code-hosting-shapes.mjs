@@ -34,12 +34,16 @@ export default async function register(h) {
   let fakes;
   let body;
   const get = () => octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: 'octo', repo: 'hello', issue_number: 1 });
-  {
-    // The body GitHub's shape gives, answered by plain nock.
+  /** Fakes holding the repository and its labelled, assigned issue 1. */
+  const seeded = () => {
     const f = h.createFakes({ clock: '2024-01-10T00:00:00Z' });
     f.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
     f.codeHosting.seed.resource('/repos/octo/hello/issues/1', { title: 'Bug', labels: ['bug'], assignees: ['mona'] });
-    f.install();
+    return f;
+  };
+  {
+    // The body GitHub's shape gives, answered by plain nock.
+    const f = seeded().install();
     body = (await get()).data;
     f.uninstall();
   }
@@ -57,10 +61,7 @@ export default async function register(h) {
     group,
     name: 'stuntdouble: stored issue rendered through its shape',
     setup: () => {
-      fakes = h.createFakes({ clock: '2024-01-10T00:00:00Z' });
-      fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
-      fakes.codeHosting.seed.resource('/repos/octo/hello/issues/1', { title: 'Bug', labels: ['bug'], assignees: ['mona'] });
-      fakes.install();
+      fakes = seeded().install();
     },
     teardown: () => fakes.uninstall(),
     fn: get,
@@ -74,10 +75,7 @@ export default async function register(h) {
     group,
     name: 'stuntdouble: rendered anew on every read (two URLs in turn)',
     setup: () => {
-      fakes = h.createFakes({ clock: '2024-01-10T00:00:00Z' });
-      fakes.codeHosting.seed.repo({ owner: 'octo', repo: 'hello' });
-      fakes.codeHosting.seed.resource('/repos/octo/hello/issues/1', { title: 'Bug', labels: ['bug'], assignees: ['mona'] });
-      fakes.install();
+      fakes = seeded().install();
     },
     teardown: () => fakes.uninstall(),
     fn: () => {
